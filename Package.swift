@@ -1,0 +1,42 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "BookKiosk",
+    products: [
+        .executable(name: "bookkiosk", targets: ["bookkiosk"]),
+    ],
+    targets: [
+        // C system libraries (Debian: libsqlite3-dev, libevdev-dev).
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+
+        // The circulation rules and the repository protocol, with its in-memory implementation.
+        .target(name: "Lending"),
+        // The SQLite repository and a thin wrapper over the sqlite3 C API.
+        .target(name: "LendingSQLite", dependencies: ["Lending", "CSQLite"]),
+        // Key events to Scans; evdev devices; evemu recordings; ScanSource.
+        .target(name: "ScannerInput", dependencies: ["CEvdev"]),
+        // Messages, status line, cues, speech, the JSON event stream.
+        .target(name: "Feedback", dependencies: ["Lending"]),
+        // The pure kiosk state machine and the runtime that carries out its effects.
+        .target(name: "Kiosk", dependencies: ["Lending", "ScannerInput", "Feedback"]),
+        // The commands (simulate, demo, import, ...) as a library, so they can be tested.
+        .target(
+            name: "BookKioskCommands",
+            dependencies: ["Lending", "LendingSQLite", "ScannerInput", "Feedback", "Kiosk"]
+        ),
+        .executableTarget(name: "bookkiosk", dependencies: ["BookKioskCommands"]),
+
+        .testTarget(name: "LendingTests", dependencies: ["Lending"]),
+        .testTarget(name: "RepositoryTests", dependencies: ["Lending", "LendingSQLite", "CSQLite"]),
+        .testTarget(name: "ScannerInputTests", dependencies: ["ScannerInput", "CEvdev"]),
+        .testTarget(name: "FeedbackTests", dependencies: ["Feedback", "Lending"]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Lending", "Feedback", "ScannerInput"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["BookKioskCommands", "Lending", "LendingSQLite"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

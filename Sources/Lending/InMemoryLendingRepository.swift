@@ -1,0 +1,122 @@
+import Foundation
+
+/// A repository that keeps everything in memory: for tests, and for trying rules without a
+/// database. It honours the same contract as the SQLite repository, rollback included.
+public final class InMemoryLendingRepository: LendingRepository {
+    struct State {
+        var books: [String: Book] = [:]
+        var users: [String: User] = [:]
+        var loans: [Loan] = []
+        var nextLoanID: Int64 = 1
+    }
+
+    private var state = State()
+    private var inTransaction = false
+
+    public init() {}
+
+    public func transaction<T>(_ body: (any LendingTransaction) throws -> T) throws -> T {
+        precondition(!inTransaction, "InMemoryLendingRepository transactions do not nest")
+        inTransaction = true
+        defer { inTransaction = false }
+        let tx = Transaction(state: state)
+        defer { tx.isFinished = true }
+        let result = try body(tx)
+        state = tx.state
+        return result
+    }
+
+    final class Transaction: LendingTransaction {
+        var state: State
+        var isFinished = false
+
+        init(state: State) {
+            self.state = state
+        }
+
+        private func checkOpen() {
+            precondition(!isFinished, "a transaction was used after it ended")
+        }
+
+        func user(card: String) throws -> User? {
+            checkOpen()
+            return state.users[card]
+        }
+
+        func book(barcode: String) throws -> Book? {
+            checkOpen()
+            return state.books[barcode]
+        }
+
+        func books(isbn: String) throws -> [Book] {
+            try allBooks().filter { $0.isbn == isbn }
+        }
+
+        func allBooks() throws -> [Book] {
+            checkOpen()
+            return state.books.values.sorted { $0.barcode < $1.barcode }
+        }
+
+        func allUsers() throws -> [User] {
+            checkOpen()
+            return state.users.values.sorted { $0.card < $1.card }
+        }
+
+        func save(_ book: Book) throws {
+            checkOpen()
+            state.books[book.barcode] = book
+        }
+
+        func save(_ user: User) throws {
+            checkOpen()
+            state.users[user.card] = user
+        }
+
+        func openLoan(book: String) throws -> Loan? {
+            checkOpen()
+            return state.loans.first { $0.book == book && $0.isOpen }
+        }
+
+        func openLoans(user: String) throws -> [Loan] {
+            try openLoans().filter { $0.user == user }
+        }
+
+        func openLoans() throws -> [Loan] {
+            try allLoans().filter(\.isOpen)
+        }
+
+        func allLoans() throws -> [Loan] {
+            checkOpen()
+            return state.loans
+        }
+
+        func addLoan(book: String, user: String, lentAt: Date, due: LocalDate, overrideBy: String?) throws -> Loan {
+            checkOpen()
+            guard state.books[book] != nil else { throw LendingStoreError.unknownReference("Book \(book)") }
+            guard state.users[user] != nil else { throw LendingStoreError.unknownReference("User \(user)") }
+            guard try openLoan(book: book) == nil else { throw LendingStoreError.alreadyOnLoan(book: book) }
+            let loan = Loan(id: state.nextLoanID, book: book, user: user, lentAt: lentAt, due: due,
+                            overrideBy: overrideBy)
+            state.nextLoanID += 1
+            state.loans.append(loan)
+            return loan
+        }
+
+        func closeLoan(id: Int64, returnedAt: Date) throws -> Loan {
+            try updateOpenLoan(id) { $0.returnedAt = returnedAt }
+        }
+
+        func setDue(loanID id: Int64, due: LocalDate) throws -> Loan {
+            try updateOpenLoan(id) { $0.due = due }
+        }
+
+        private func updateOpenLoan(_ id: Int64, _ change: (inout Loan) -> Void) throws -> Loan {
+            checkOpen()
+            guard let index = state.loans.firstIndex(where: { $0.id == id && $0.isOpen }) else {
+                throw LendingStoreError.noOpenLoan(id: id)
+            }
+            change(&state.loans[index])
+            return state.loans[index]
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// Where Books, Users and Loans are kept. Defined here, beside the rules that use it;
+/// `InMemoryLendingRepository` and `LendingSQLite.SQLiteLendingRepository` implement it, and
+/// one contract test suite checks both.
+///
+/// Everything happens inside `transaction`: a decide-and-write is one transaction, so two
+/// kiosks on one database never lend one Book twice. Implementations are used from one thread.
+public protocol LendingRepository: AnyObject {
+    /// Runs `body` in one write transaction (SQLite: `BEGIN IMMEDIATE`). When `body` throws,
+    /// everything it wrote is rolled back and the error is rethrown.
+    func transaction<T>(_ body: (any LendingTransaction) throws -> T) throws -> T
+}
+
+/// The reads and writes available inside one transaction.
+public protocol LendingTransaction: AnyObject {
+    func user(card: String) throws -> User?
+    func book(barcode: String) throws -> Book?
+    /// Every copy carrying this ISBN-13, in barcode order.
+    func books(isbn: String) throws -> [Book]
+    /// All Books, in barcode order.
+    func allBooks() throws -> [Book]
+    /// All Users, in card order.
+    func allUsers() throws -> [User]
+
+    /// Inserts the Book, or updates the one with the same barcode.
+    func save(_ book: Book) throws
+    /// Inserts the User, or updates the one with the same card.
+    func save(_ user: User) throws
+
+    /// The Book's open Loan, if it is on loan.
+    func openLoan(book: String) throws -> Loan?
+    /// The User's open Loans, oldest first.
+    func openLoans(user: String) throws -> [Loan]
+    /// Every open Loan, oldest first.
+    func openLoans() throws -> [Loan]
+    /// Every Loan, open and returned, oldest first.
+    func allLoans() throws -> [Loan]
+
+    /// Records a new open Loan. Throws `LendingStoreError.alreadyOnLoan` when the Book has an
+    /// open Loan: the store enforces one open Loan per Book whatever the caller checked.
+    func addLoan(book: String, user: String, lentAt: Date, due: LocalDate, overrideBy: String?) throws -> Loan
+    /// Marks the open Loan `id` returned at `returnedAt`; returns it as stored.
+    func closeLoan(id: Int64, returnedAt: Date) throws -> Loan
+    /// Moves the due date of the open Loan `id`; returns it as stored.
+    func setDue(loanID id: Int64, due: LocalDate) throws -> Loan
+}
+
+/// Faults a store reports that are not about the database itself.
+public enum LendingStoreError: Error, Equatable, CustomStringConvertible {
+    /// The Book already has an open Loan.
+    case alreadyOnLoan(book: String)
+    /// No open Loan has this id.
+    case noOpenLoan(id: Int64)
+    /// A Loan names a Book or User the store does not have.
+    case unknownReference(String)
+
+    public var description: String {
+        switch self {
+        case .alreadyOnLoan(let book): "Book \(book) is already on loan."
+        case .noOpenLoan(let id): "There is no open Loan with id \(id)."
+        case .unknownReference(let what): "\(what) is not in the library."
+        }
+    }
+}
+
+/// A fault of the storage under a repository, classified so the kiosk can tell people what
+/// happened and what to do. `LendingSQLite`'s errors conform; the kiosk needs no SQLite to
+/// read them.
+public protocol RepositoryFault: Error, CustomStringConvertible {
+    var faultKind: RepositoryFaultKind { get }
+}
+
+public enum RepositoryFaultKind: String, Sendable, Hashable, CaseIterable {
+    /// Another process held the database past the busy timeout.
+    case busy
+    /// The disk is full.
+    case full
+    /// The database file or its folder cannot be written.
+    case readOnly
+    /// The file is not a BookKiosk database (another program's file, or a newer schema).
+    case notALibrary
+    /// The file is damaged.
+    case corrupt
+    /// Anything else: the description says what.
+    case other
+}

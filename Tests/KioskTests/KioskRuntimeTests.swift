@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+import Feedback
+import Lending
+import ScannerInput
+@testable import Kiosk
+
+/// A ScanSource that plays back a list of events, recording the timeouts it was asked for.
+final class ScriptedSource: ScanSource {
+    var events: [SourceEvent]
+    var timeouts: [Duration?] = []
+    var onNext: () -> Void = {}
+
+    init(_ events: [SourceEvent]) {
+        self.events = events
+    }
+
+    func next(timeout: Duration?) throws -> SourceEvent {
+        timeouts.append(timeout)
+        onNext()
+        return events.isEmpty ? .ended : events.removeFirst()
+    }
+}
+
+struct FailingRepository: Error, RepositoryFault {
+    var faultKind: RepositoryFaultKind
+    var description: String { "the database is \(faultKind.rawValue)" }
+}
+
+final class BrokenRepository: LendingRepository {
+    let kind: RepositoryFaultKind
+    init(_ kind: RepositoryFaultKind) { self.kind = kind }
+    func transaction<T>(_ body: (any LendingTransaction) throws -> T) throws -> T {
+        throw FailingRepository(faultKind: kind)
+    }
+}
+
+@Suite("Kiosk runtime")
+struct KioskRuntimeTests {
+    let t0 = Date(timeIntervalSince1970: 1_796_115_600)
+    let policy = Policy(timeZone: TimeZone(identifier: "UTC")!)
+
+    func library() throws -> InMemoryLendingRepository {
+        let repository = InMemoryLendingRepository()
+        try repository.transaction { tx in
+            try tx.save(User(card: "C0001", name: "はると"))
+            try tx.save(Book(barcode: "B0042", title: "ぐりとぐら"))
+        }
+        return repository
+    }
+
+    @Test func scansBecomeOutcomesAndTheLoanIsStored() throws {
+        let repository = try library()
+        var events: [KioskEvent] = []
+        let runtime = KioskRuntime(policy: policy, repository: repository, announce: { event, _ in events.append(event) })
+        var now = t0
+        let source = ScriptedSource([.scan(Scan(barcode: "C0001", scanner: "front")), .scan(Scan(barcode: "B0042", scanner: "front"))])
+        source.onNext = { now = now.addingTimeInterval(3) }
+        try runtime.run(source: source, clock: { now })
+
+        #expect(events.map(\.name) == ["ready", "greeted", "lent"])
+        let open = try repository.transaction { try $0.openLoans() }
+        #expect(open.map(\.book) == ["B0042"])
+        #expect(open.first?.user == "C0001")
+    }
+
+    @Test func waitsForTheSessionDeadlineAndEndsTheSession() throws {
+        let repository = try library()
+        var events: [(KioskEvent, Date)] = []
+        let runtime = KioskRuntime(policy: policy, repository: repository, announce: { events.append(($0, $1)) })
+        var now = t0
+        let source = ScriptedSource([.scan(Scan(barcode: "C0001", scanner: "front")), .timedOut])
+        // The first wait has no deadline; after the greeting the source is asked to wait until
+        // the Session's deadline, and the clock then stands past it.
+        source.onNext = { if source.timeouts.count == 2 { now = now.addingTimeInterval(31) } }
+        try runtime.run(source: source, clock: { now })
+
+        #expect(source.timeouts.first == .some(nil))
+        #expect(source.timeouts[1] == .milliseconds(30_000))
+        #expect(events.map(\.0.name) == ["ready", "greeted", "sessionEnded"])
+        #expect(events.last?.1 == t0.addingTimeInterval(policy.sessionTimeoutSeconds))
+    }
+
+    @Test(arguments: [
+        (RepositoryFaultKind.busy, KioskFault.Kind.databaseBusy),
+        (.full, .databaseFull),
+        (.readOnly, .databaseReadOnly),
+        (.corrupt, .database),
+    ])
+    func storeFaultsAreAnsweredWithAnErrorEvent(kind: RepositoryFaultKind, expected: KioskFault.Kind) throws {
+        var events: [KioskEvent] = []
+        var logged: [String] = []
+        let runtime = KioskRuntime(policy: policy, repository: BrokenRepository(kind),
+                                   announce: { event, _ in events.append(event) }, log: { logged.append($0) })
+        runtime.feed(.started(at: t0))
+        runtime.feed(.scanned("C0001", at: t0))
+        runtime.feed(.scanned("B0042", at: t0.addingTimeInterval(1)))
+        #expect(events.count == 3)
+        if case .error(let fault) = events.last {
+            #expect(fault.kind == expected)
+            #expect(fault.detail.contains(kind.rawValue))
+        } else {
+            Issue.record("expected an error event, got \(String(describing: events.last))")
+        }
+        #expect(logged.count == 2)
+    }
+}
+
+extension KioskEvent {
+    /// The event stream's name for this event, for compact assertions.
+    var name: String {
+        switch self {
+        case .ready: "ready"
+        case .outcome(.greeted): "greeted"
+        case .outcome(.lent): "lent"
+        case .outcome(.returned): "returned"
+        case .outcome(.refused), .pinRefused: "refused"
+        case .duplicate: "duplicate"
+        case .sessionEnded: "sessionEnded"
+        case .staff: "staff"
+        case .scannerLost: "scannerLost"
+        case .scannerBack: "scannerBack"
+        case .error: "error"
+        }
+    }
+}

@@ -112,6 +112,46 @@ struct CirculationScanTests {
         #expect(try openLoans().map(\.book) == ["B0101", "B0102"])
     }
 
+    @Test("an ISBN scanned again by its borrower returns the copy instead of lending another")
+    func isbnAgain() throws {
+        _ = try circulation.scan(F.guriIsbn, session: F.haruto, at: F.now, in: repository)
+        let again = try circulation.scan(F.guriIsbn, session: F.haruto, at: F.now.addingTimeInterval(60),
+                                         in: repository)
+        guard case .returned(let loan, let book, _, _) = again else {
+            Issue.record("expected a return, got \(again)")
+            return
+        }
+        #expect(loan.book == "B0101")
+        #expect(book == Self.copy1)
+        #expect(try openLoans().isEmpty)
+    }
+
+    @Test("an ISBN returns the User's oldest copy with a Session, then the other one without")
+    func isbnReturnOldest() throws {
+        _ = try circulation.scan("B0102", session: F.haruto, at: F.now, in: repository)
+        _ = try circulation.scan("B0101", session: F.haruto, at: F.now.addingTimeInterval(60), in: repository)
+        #expect(try openLoans().map(\.book) == ["B0102", "B0101"])
+
+        let first = try circulation.scan(F.guriIsbn, session: F.haruto, at: F.now.addingTimeInterval(120),
+                                         in: repository)
+        guard case .returned(let loan, let book, _, _) = first else {
+            Issue.record("expected a return, got \(first)")
+            return
+        }
+        #expect(loan.id == 1)
+        #expect(book == Self.copy2)
+
+        let second = try circulation.scan(F.guriIsbn, session: nil, at: F.now.addingTimeInterval(180), in: repository)
+        guard case .returned(let loan, let book, let user, _) = second else {
+            Issue.record("expected a return, got \(second)")
+            return
+        }
+        #expect(loan.id == 2)
+        #expect(book == Self.copy1)
+        #expect(user == F.haruto)
+        #expect(try openLoans().isEmpty)
+    }
+
     // MARK: Lend and return
 
     @Test("a lend then a return: the Outcomes and what is stored")

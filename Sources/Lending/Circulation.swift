@@ -77,7 +77,8 @@ public struct Circulation: Sendable {
     }
 
     /// ISBN copies: the copy on loan to the Session's User; else an available copy; else the
-    /// copy lent longest ago. With no Session, a return only when all lent copies are one User's.
+    /// copy lent longest ago. With no Session, a return only when all lent copies are one User's;
+    /// `bookNotLendable` when no copy is lent or available.
     func decideISBN(_ copies: [Copy], session: User?, sessionLoans: [Loan], at now: Date,
                     overrideBy: String?) -> Decision {
         let lent = copies.filter { $0.openLoan != nil }.sorted { $0.openLoan!.lentAt < $1.openLoan!.lentAt }
@@ -86,7 +87,10 @@ public struct Circulation: Sendable {
             if let oldest = lent.first, borrowers.count == 1 {
                 return .return(oldest.openLoan!, book: oldest.book)
             }
-            return .refuse(.cardFirst, user: nil, book: copies.first?.book)
+            // As for a single Book: when no copy could be lent or returned, a Card would not help.
+            let lendable = copies.contains { $0.openLoan == nil && $0.book.status == .available }
+            let refusal: Refusal = lent.isEmpty && !lendable ? .bookNotLendable : .cardFirst
+            return .refuse(refusal, user: nil, book: copies.first?.book)
         }
         if let own = lent.first(where: { $0.openLoan!.user == user.card }) {
             return .return(own.openLoan!, book: own.book)

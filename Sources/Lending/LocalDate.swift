@@ -16,6 +16,8 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
     public init?(_ text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              // Int("+1") is 1: only ASCII digits make the shape.
+              parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
               let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
         else { return nil }
         self.init(year: year, month: month, day: day)

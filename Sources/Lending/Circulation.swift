@@ -149,7 +149,7 @@ public struct Circulation: Sendable {
     }
 
     /// Writes what `decision` says and describes it as an Outcome.
-    func carryOut(_ decision: Decision, barcode: String, at now: Date,
+    public func carryOut(_ decision: Decision, barcode: String, at now: Date,
                   in tx: any LendingTransaction) throws -> Outcome {
         switch decision {
         case .greet(let user):

@@ -180,6 +180,34 @@ struct SQLiteLendingRepositoryTests {
         }
     }
 
+    @Test("after SQLite rolls a transaction back by itself, a later write in it fails instead of being written alone")
+    func writesAfterAutomaticRollback() throws {
+        try withTemporaryDirectory { directory in
+            let repository = try SQLiteLendingRepository(path: directory + "/library.sqlite")
+            try F.seed(repository)
+            let pages = try #require(try repository.connection.firstRow("PRAGMA page_count") { $0.int64(0) })
+            try repository.connection.execute("PRAGMA max_page_count = \(pages + 2)")
+
+            var swallowed: (any Error)?
+            #expect {
+                try repository.transaction { tx in
+                    _ = try tx.addLoan(book: "B0001", user: "C0001", lentAt: F.t0, due: F.dueFromT0, overrideBy: nil)
+                    do {
+                        for index in 0..<200 {
+                            try tx.save(Book(barcode: "X\(index)", title: String(repeating: "ほん", count: 500)))
+                        }
+                    } catch {
+                        swallowed = error // a careless caller carries on
+                    }
+                    try tx.save(Book(barcode: "B0100", title: "あとからのほん"))
+                }
+            } throws: { ($0 as? SQLiteError)?.extendedCode == SQLiteError.abortRollback }
+            #expect(swallowed.map { isFault($0, .full) } == true)
+            #expect(try repository.read { try $0.allBooks() } == F.books)
+            #expect(try repository.read { try $0.allLoans() }.isEmpty)
+        }
+    }
+
     @Test("a database that cannot be written fails readOnly and writes nothing")
     func readOnlyConnection() throws {
         try withTemporaryDirectory { directory in

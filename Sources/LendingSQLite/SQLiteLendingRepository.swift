@@ -13,6 +13,8 @@ import Lending
 ///
 /// Used from one thread. Several processes may share one file: each `transaction` is an
 /// SQLite `BEGIN IMMEDIATE` transaction, so decide-and-write never interleaves.
+///
+/// Needs SQLite 3.37 or later (STRICT tables, `RETURNING`, upserts).
 public final class SQLiteLendingRepository: LendingRepository {
     /// How long a transaction waits for another program's write lock before failing busy.
     public static let defaultBusyTimeout: Duration = .seconds(5)
@@ -33,6 +35,7 @@ public final class SQLiteLendingRepository: LendingRepository {
     ///
     /// A file that is not a BookKiosk database (another program's SQLite file, a text file,
     /// or one with a newer schema) is refused with a `notALibrary` fault and left untouched.
+    /// An existing file keeps its permissions; only a file created here gets mode 0600.
     public init(path: String, busyTimeout: Duration = SQLiteLendingRepository.defaultBusyTimeout) throws {
         self.path = path
         try Self.createIfMissing(path)
@@ -74,7 +77,8 @@ public final class SQLiteLendingRepository: LendingRepository {
     /// Writes a consistent copy of the database to `destination` with SQLite's online backup
     /// API, while this repository stays usable. The copy is made in a new file (mode 0600)
     /// beside `destination` and renamed over it when complete, so `destination` never holds
-    /// half a backup.
+    /// half a backup. Calls `mkstemp(3)`, `SQLiteConnection.backup(to:)` (`sqlite3_backup_init`,
+    /// `_step`, `_finish`) and `rename(2)`.
     public func backup(to destination: String) throws {
         let directory = destination.lastIndex(of: "/").map { String(destination[..<$0]) } ?? "."
         let name = destination.split(separator: "/").last.map(String.init) ?? destination

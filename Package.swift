@@ -30,6 +30,8 @@ let package = Package(
             dependencies: ["Lending", "LendingSQLite", "ScannerInput", "Feedback", "Kiosk", "StaffPIN"]
         ),
         .executableTarget(name: "bookkiosk", dependencies: ["BookKioskCommands"]),
+        // Test helper: a second process for RepositoryTests' two-kiosk race (not shipped).
+        .executableTarget(name: "lend-race-probe", dependencies: ["Lending", "LendingSQLite"]),
 
         .testTarget(name: "LendingTests", dependencies: ["Lending"]),
         .testTarget(name: "RepositoryTests", dependencies: ["Lending", "LendingSQLite", "CSQLite"]),

@@ -121,7 +121,6 @@ while (($# > 0)); do
 done
 
 [[ $purge == no || $uninstall == yes ]] || die "--purge goes with --uninstall"
-((EUID == 0)) || die "run it as root: sudo $0 ${original_args[*]}"
 
 # prefix is prepended to every path written; empty when installing on the running system.
 if [[ $root == / ]]; then
@@ -132,6 +131,7 @@ else
     [[ $prefix != / ]] || prefix=
 fi
 readonly prefix
+((EUID == 0)) || die "run it as root: sudo $0 ${original_args[*]}"
 
 # True when installing on this very system, with systemd running it.
 live_system() { [[ -z $prefix && -d /run/systemd/system ]]; }

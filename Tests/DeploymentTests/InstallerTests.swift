@@ -1,0 +1,293 @@
+import Foundation
+import Testing
+
+/// One file or directory of an installed tree, as `install.sh` left it.
+struct InstalledEntry: Equatable, CustomStringConvertible {
+    var mode: Int
+    var owner: Int
+    var group: Int
+    var isDirectory: Bool
+    var contents: Data?
+
+    var description: String {
+        "\(isDirectory ? "d" : "-")\(String(mode, radix: 8)) \(owner):\(group)\(contents.map { " \($0.count) bytes" } ?? "")"
+    }
+}
+
+/// A throwaway root that `install.sh --root` installs into.
+struct ThrowawayRoot {
+    let url: URL
+
+    func path(_ relative: String) -> String { url.path + relative }
+
+    func entry(_ relative: String) -> InstalledEntry? {
+        let path = path(relative)
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
+        let isDirectory = attributes[.type] as? FileAttributeType == .typeDirectory
+        return InstalledEntry(
+            mode: (attributes[.posixPermissions] as? Int) ?? -1,
+            owner: (attributes[.ownerAccountID] as? Int) ?? -1,
+            group: (attributes[.groupOwnerAccountID] as? Int) ?? -1,
+            isDirectory: isDirectory,
+            contents: isDirectory ? nil : FileManager.default.contents(atPath: path)
+        )
+    }
+
+    /// Every file and directory under the root, with its mode, owners and contents.
+    func snapshot() -> [String: InstalledEntry] {
+        var entries: [String: InstalledEntry] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: url.path)
+        while let relative = enumerator?.nextObject() as? String {
+            entries["/" + relative] = entry("/" + relative)
+        }
+        return entries
+    }
+
+    /// The fields of NAME's line in the root's etc/passwd or etc/group, or nil.
+    func account(_ name: String, in file: String) -> [String]? {
+        guard let text = try? String(contentsOfFile: path("/etc/\(file)"), encoding: .utf8) else { return nil }
+        return text.split(separator: "\n")
+            .map { $0.split(separator: ":", omittingEmptySubsequences: false).map(String.init) }
+            .first { $0.first == name }
+    }
+
+    func exists(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: path(relative)) }
+}
+
+/// Runs the installer; `arguments` follow `--root ROOT`.
+func runInstaller(
+    root: ThrowawayRoot, _ arguments: [String], input: String? = nil
+) throws -> CommandOutcome {
+    try ExternalCommand.run(
+        "/bin/bash", [DeploymentFiles.installer.path, "--root", root.url.path] + arguments, input: input
+    )
+}
+
+/// Runs `body` with a fresh throwaway root and a test stand-in for the bookkiosk program.
+func withThrowawayRoot<Result>(_ body: (ThrowawayRoot, URL) throws -> Result) throws -> Result {
+    try withTemporaryDirectory { directory in
+        let standIn = try TestStandIn.create(in: directory)
+        let rootURL = directory.appendingPathComponent("root", isDirectory: true)
+        try FileManager.default.createDirectory(at: rootURL, withIntermediateDirectories: false)
+        return try body(ThrowawayRoot(url: rootURL), standIn)
+    }
+}
+
+@Suite(
+    "install.sh in a throwaway root",
+    .enabled(if: ExternalCommand.isRoot, "install.sh creates a system user and sets owners: it needs root")
+)
+struct InstallerTests {
+    static let installedCopies: [(source: URL, path: String, mode: Int)] = [
+        (DeploymentFiles.udevRules, "/etc/udev/rules.d/70-bookkiosk.rules", 0o644),
+        (DeploymentFiles.kioskService, "/etc/systemd/system/bookkiosk.service", 0o644),
+        (DeploymentFiles.backupService, "/etc/systemd/system/bookkiosk-backup.service", 0o644),
+        (DeploymentFiles.backupTimer, "/etc/systemd/system/bookkiosk-backup.timer", 0o644),
+        (DeploymentFiles.backupScript, "/usr/local/lib/bookkiosk/backup.sh", 0o755),
+    ]
+
+    @Test("installs the program, user, directories, config, udev rule and units")
+    func installsEverything() throws {
+        try withThrowawayRoot { root, standIn in
+            let outcome = try runInstaller(root: root, ["--binary", standIn.path, "--no-staff"])
+            try #require(outcome.succeeded, "\(outcome.output)")
+
+            let program = try #require(root.entry("/usr/local/bin/bookkiosk"))
+            #expect(program.contents == FileManager.default.contents(atPath: standIn.path))
+            #expect(program.mode == 0o755 && program.owner == 0 && program.group == 0)
+            for (source, path, mode) in Self.installedCopies {
+                let installed = try #require(root.entry(path), "\(path) missing")
+                #expect(installed.contents == FileManager.default.contents(atPath: source.path), "\(path)")
+                #expect(installed.mode == mode && installed.owner == 0, "\(path): \(installed)")
+            }
+
+            let user = try #require(root.account("bookkiosk", in: "passwd"))
+            let group = try #require(root.account("bookkiosk", in: "group"))
+            let uid = try #require(Int(user[2])), gid = try #require(Int(group[2]))
+            #expect(user[3] == group[2], "the user's primary group is bookkiosk")
+            #expect(uid < 1000, "a system user")
+            #expect(user[5] == "/var/lib/bookkiosk")
+            #expect(user[6] == "/usr/sbin/nologin")
+
+            for directory in ["/var/lib/bookkiosk", "/var/lib/bookkiosk/backups"] {
+                let entry = try #require(root.entry(directory))
+                #expect(entry.isDirectory && entry.mode == 0o700, "\(directory): \(entry)")
+                #expect(entry.owner == uid && entry.group == gid, "\(directory): \(entry)")
+            }
+            let configDirectory = try #require(root.entry("/etc/bookkiosk"))
+            #expect(configDirectory.mode == 0o755 && configDirectory.owner == 0)
+            let config = try #require(root.entry("/etc/bookkiosk/config.json"))
+            #expect(config.contents == Data("{}\n".utf8) && config.mode == 0o644)
+            let localRules = try #require(root.entry("/etc/udev/rules.d/71-bookkiosk-local.rules"))
+            #expect(localRules.mode == 0o644)
+            #expect(try UdevRulesFile(parsing: String(decoding: localRules.contents ?? Data(), as: UTF8.self)).rules.isEmpty)
+
+            // Without a first staff member, the kiosk creates the database when it first starts.
+            #expect(!root.exists("/var/lib/bookkiosk/library.sqlite"))
+            #expect(outcome.output.contains("creates its database"))
+            #expect(outcome.output.contains("Left udev and systemd alone"))
+        }
+    }
+
+    @Test("every ExecStart= of the installed units is an installed program")
+    func unitsFindTheirPrograms() throws {
+        try withThrowawayRoot { root, standIn in
+            try #require(try runInstaller(root: root, ["--binary", standIn.path, "--no-staff"]).succeeded)
+            for unit in ["bookkiosk.service", "bookkiosk-backup.service"] {
+                let text = try String(contentsOfFile: root.path("/etc/systemd/system/\(unit)"), encoding: .utf8)
+                let execStart = try #require(UnitFile(parsing: text).values("Service", "ExecStart").first)
+                let program = String(try #require(execStart.split(separator: " ").first))
+                #expect(FileManager.default.isExecutableFile(atPath: root.path(program)), "\(unit): \(program)")
+            }
+        }
+    }
+
+    @Test("running it a second time changes nothing and says so")
+    func secondRunChangesNothing() throws {
+        try withThrowawayRoot { root, standIn in
+            let arguments = ["--binary", standIn.path, "--no-staff", "--scanner", "05ac:021e"]
+            try #require(try runInstaller(root: root, arguments).succeeded)
+            let first = root.snapshot()
+            let again = try runInstaller(root: root, arguments)
+            #expect(again.succeeded, "\(again.output)")
+            let second = root.snapshot()
+            #expect(first == second, "changed: \(Set(first.keys).union(second.keys).filter { first[$0] != second[$0] }.sorted())")
+            let changes = again.lines.filter {
+                ["Installed", "Created", "Added", "Fixed"].contains(where: $0.hasPrefix)
+            }
+            #expect(changes.isEmpty, "\(changes)")
+        }
+    }
+
+    @Test("a second run puts back a directory mode that was changed")
+    func fixesModes() throws {
+        try withThrowawayRoot { root, standIn in
+            try #require(try runInstaller(root: root, ["--binary", standIn.path, "--no-staff"]).succeeded)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: root.path("/var/lib/bookkiosk"))
+            let again = try runInstaller(root: root, ["--binary", standIn.path, "--no-staff"])
+            #expect(again.succeeded)
+            #expect(root.entry("/var/lib/bookkiosk")?.mode == 0o700)
+            #expect(again.lines.contains { $0.hasPrefix("Fixed library data directory") }, "\(again.output)")
+        }
+    }
+
+    @Test("the first staff member is created with the database, as the kiosk's user, once")
+    func firstStaffMember() throws {
+        try withThrowawayRoot { root, standIn in
+            let outcome = try runInstaller(
+                root: root, ["--binary", standIn.path, "--staff", "Hanako Sensei"], input: "2468\n"
+            )
+            try #require(outcome.succeeded, "\(outcome.output)")
+            let uid = try #require(root.account("bookkiosk", in: "passwd").flatMap { Int($0[2]) })
+            let database = try #require(root.entry("/var/lib/bookkiosk/library.sqlite"))
+            #expect(database.contents == Data("staff Hanako Sensei pin 2468\n".utf8))
+            #expect(database.owner == uid && database.mode == 0o600, "\(database)")
+
+            let again = try runInstaller(root: root, ["--binary", standIn.path, "--staff", "Someone Else"], input: "1111\n")
+            #expect(again.succeeded, "\(again.output)")
+            #expect(root.entry("/var/lib/bookkiosk/library.sqlite")?.contents == database.contents)
+            #expect(again.output.contains("The database exists"))
+        }
+    }
+
+    @Test("without a terminal or --staff, it refuses to guess the first staff member")
+    func staffNeedsAName() throws {
+        try withThrowawayRoot { root, standIn in
+            let outcome = try runInstaller(root: root, ["--binary", standIn.path])
+            #expect(!outcome.succeeded)
+            #expect(outcome.output.contains("--staff NAME"), "\(outcome.output)")
+        }
+    }
+
+    @Test("--scanner adds a complete scanner rule for this kiosk, once")
+    func addsScanner() throws {
+        try withThrowawayRoot { root, standIn in
+            for _ in 1...2 {
+                let outcome = try runInstaller(root: root, ["--binary", standIn.path, "--no-staff", "--scanner", "05AC:021E"])
+                try #require(outcome.succeeded, "\(outcome.output)")
+            }
+            let text = try String(contentsOfFile: root.path("/etc/udev/rules.d/71-bookkiosk-local.rules"), encoding: .utf8)
+            let rules = try UdevRulesFile(parsing: text).rules
+            try #require(rules.count == 1, "\(text)")
+            #expect(rules[0].value("ATTRS", "idVendor", .equal) == "05ac")
+            #expect(rules[0].value("ATTRS", "idProduct", .equal) == "021e")
+            #expect(ScannerRuleRequirements.problems(in: rules[0]).isEmpty, "\(ScannerRuleRequirements.problems(in: rules[0]))")
+        }
+    }
+
+    @Test("--uninstall removes the program, units and rules, and keeps the library data")
+    func uninstallKeepsData() throws {
+        try withThrowawayRoot { root, standIn in
+            try #require(try runInstaller(root: root, ["--binary", standIn.path, "--no-staff"]).succeeded)
+            let data = Data("the library\n".utf8)
+            try data.write(to: URL(fileURLWithPath: root.path("/var/lib/bookkiosk/library.sqlite")))
+
+            for _ in 1...2 {
+                let outcome = try runInstaller(root: root, ["--uninstall"])
+                #expect(outcome.succeeded, "\(outcome.output)")
+            }
+            let removed = ["/usr/local/bin/bookkiosk", "/usr/local/lib/bookkiosk",
+                           "/etc/udev/rules.d/71-bookkiosk-local.rules"] + Self.installedCopies.map(\.path)
+            for path in removed { #expect(!root.exists(path), "\(path) is still there") }
+            #expect(root.entry("/var/lib/bookkiosk/library.sqlite")?.contents == data)
+            #expect(root.exists("/var/lib/bookkiosk/backups"))
+            #expect(root.exists("/etc/bookkiosk/config.json"))
+            #expect(root.account("bookkiosk", in: "passwd") != nil)
+        }
+    }
+
+    @Test("--uninstall --purge also deletes the data, the config, and the user and group")
+    func purgeDeletesData() throws {
+        try withThrowawayRoot { root, standIn in
+            try #require(try runInstaller(root: root, ["--binary", standIn.path, "--staff", "Hanako"], input: "2468\n").succeeded)
+            let outcome = try runInstaller(root: root, ["--uninstall", "--purge"])
+            #expect(outcome.succeeded, "\(outcome.output)")
+            for path in ["/var/lib/bookkiosk", "/etc/bookkiosk", "/usr/local/bin/bookkiosk",
+                         "/etc/systemd/system/bookkiosk.service"] {
+                #expect(!root.exists(path), "\(path) is still there")
+            }
+            #expect(root.account("bookkiosk", in: "passwd") == nil)
+            #expect(root.account("bookkiosk", in: "group") == nil)
+            #expect(root.account("bookkiosk", in: "shadow") == nil)
+        }
+    }
+}
+
+@Suite("install.sh options")
+struct InstallerOptionTests {
+    func installer(_ arguments: [String]) throws -> CommandOutcome {
+        try ExternalCommand.run("/bin/bash", [DeploymentFiles.installer.path] + arguments)
+    }
+
+    @Test("--help explains every option")
+    func help() throws {
+        let outcome = try installer(["--help"])
+        #expect(outcome.succeeded)
+        for option in ["--binary", "--staff", "--no-staff", "--scanner", "--root", "--uninstall", "--purge", "--help"] {
+            #expect(outcome.output.contains(option), "\(option) is not explained")
+        }
+    }
+
+    @Test("wrong options are refused with a reason", arguments: [
+        (["--purge"], "--purge goes with --uninstall"),
+        (["--frobnicate"], "unknown option '--frobnicate'"),
+        (["--scanner", "5ac:21e"], "give the USB vendor and product ID"),
+        (["--root"], "--root needs a directory"),
+        (["--root", "/nonexistent/bookkiosk-root"], "no such directory"),
+    ])
+    func refused(arguments: [String], reason: String) throws {
+        let outcome = try installer(arguments)
+        #expect(!outcome.succeeded)
+        #expect(outcome.output.contains(reason), "\(outcome.output)")
+    }
+
+    @Test(
+        "shellcheck finds nothing in the installer and the backup script",
+        .enabled(if: ExternalCommand.locate("shellcheck") != nil, "shellcheck is not installed (Debian package shellcheck)"),
+        arguments: [DeploymentFiles.installer, DeploymentFiles.backupScript]
+    )
+    func shellcheck(script: URL) throws {
+        let outcome = try ExternalCommand.run(try #require(ExternalCommand.locate("shellcheck")), [script.path])
+        #expect(outcome.succeeded, "\(outcome.output)")
+    }
+}

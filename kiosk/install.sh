@@ -284,6 +284,8 @@ EOF
         chmod 0644 "$target"
         say "Created the file for this kiosk's own scanners: $local_rules_file"
         changed_files+=("$local_rules_file")
+    elif ((${#scanners[@]} == 0)); then
+        say "Kept this kiosk's own scanners ($(grep -c '^SUBSYSTEM' "$target" || true) listed): $local_rules_file"
     fi
     local id vendor product rule
     for id in "${scanners[@]}"; do

@@ -247,11 +247,19 @@ build_or_pick_binary() {
         say "Using the program given with --binary: $binary"
         return
     fi
-    command -v swift >/dev/null || die "swift is not installed: install the Swift toolchain, or pass --binary PATH"
     [[ -f $repo_dir/Package.swift ]] || die "no Package.swift in $repo_dir: pass --binary PATH"
+    local build=(swift build --package-path "$repo_dir" -c release --static-swift-stdlib)
+    # Under sudo, build as the person who ran it, with their login PATH (where the toolchain
+    # usually is), so that .build stays theirs.
+    local as_user=()
+    if [[ -n ${SUDO_USER:-} && $SUDO_USER != root ]]; then
+        as_user=(runuser -u "$SUDO_USER" -- bash -lc '"$@"' build)
+    fi
+    "${as_user[@]}" command -v swift >/dev/null ||
+        die "swift is not installed${SUDO_USER:+ for $SUDO_USER}: build with 'swift build -c release --static-swift-stdlib' and pass --binary .build/release/bookkiosk"
     say "Building bookkiosk (release, Swift runtime built in); this takes a few minutes..."
-    swift build --package-path "$repo_dir" -c release --static-swift-stdlib >&2
-    binary=$(swift build --package-path "$repo_dir" -c release --static-swift-stdlib --show-bin-path)/$program_name
+    "${as_user[@]}" "${build[@]}" >&2
+    binary=$("${as_user[@]}" "${build[@]}" --show-bin-path)/$program_name
     [[ -x $binary ]] || die "the build made no $binary"
     say "Built $binary"
 }

@@ -56,10 +56,11 @@ struct ThrowawayRoot {
 
 /// Runs the installer; `arguments` follow `--root ROOT`.
 func runInstaller(
-    root: ThrowawayRoot, _ arguments: [String], input: String? = nil
+    root: ThrowawayRoot, _ arguments: [String], input: String? = nil, environment: [String: String] = [:]
 ) throws -> CommandOutcome {
     try ExternalCommand.run(
-        "/bin/bash", [DeploymentFiles.installer.path, "--root", root.url.path] + arguments, input: input
+        "/bin/bash", [DeploymentFiles.installer.path, "--root", root.url.path] + arguments,
+        input: input, environment: environment
     )
 }
 
@@ -126,6 +127,38 @@ struct InstallerTests {
             #expect(!root.exists("/var/lib/bookkiosk/library.sqlite"))
             #expect(outcome.output.contains("creates its database"))
             #expect(outcome.output.contains("Left udev and systemd alone"))
+        }
+    }
+
+    @Test("without --binary, it builds a release with the Swift runtime built in, and installs that")
+    func buildsRelease() throws {
+        try withThrowawayRoot { root, _ in
+            let tools = root.url.deletingLastPathComponent().appendingPathComponent("tools", isDirectory: true)
+            let built = root.url.deletingLastPathComponent().appendingPathComponent("built", isDirectory: true)
+            try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: false)
+            let swift = tools.appendingPathComponent("swift")
+            try #"""
+                #!/bin/bash
+                # Test stand-in for the Swift toolchain, written by Tests/DeploymentTests.
+                if [[ " $* " == *" --show-bin-path "* ]]; then echo "$STAND_IN_BIN_DIR"; exit 0; fi
+                mkdir -p "$STAND_IN_BIN_DIR"
+                printf '#!/bin/sh\necho built by the stand-in for swift\n' >"$STAND_IN_BIN_DIR/bookkiosk"
+                chmod 0755 "$STAND_IN_BIN_DIR/bookkiosk"
+                printf '%s\n' "$*" >"$STAND_IN_BIN_DIR/arguments"
+                """#.write(to: swift, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
+
+            let outcome = try runInstaller(root: root, ["--no-staff"], environment: [
+                "PATH": ([tools.path] + ExternalCommand.searchPath).joined(separator: ":"),
+                "STAND_IN_BIN_DIR": built.path,
+                "SUDO_USER": "",
+            ])
+            try #require(outcome.succeeded, "\(outcome.output)")
+            let arguments = try String(contentsOf: built.appendingPathComponent("arguments"), encoding: .utf8)
+            #expect(arguments == "build --package-path \(DeploymentFiles.repository.path) -c release --static-swift-stdlib\n")
+            #expect(root.entry("/usr/local/bin/bookkiosk")?.contents
+                == FileManager.default.contents(atPath: built.appendingPathComponent("bookkiosk").path))
+            #expect(outcome.output.contains("Built \(built.path)/bookkiosk"))
         }
     }
 

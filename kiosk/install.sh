@@ -7,6 +7,9 @@
 #
 # Running it again is safe: what is already in place is left as it is.
 set -euo pipefail
+# Directories made along the way (such as /usr/local/lib/bookkiosk) must be readable by the
+# kiosk's user, whatever the umask of the shell that runs this.
+umask 022
 
 readonly program_name=bookkiosk
 readonly service_user=bookkiosk

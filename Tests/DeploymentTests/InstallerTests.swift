@@ -162,6 +162,20 @@ struct InstallerTests {
         }
     }
 
+    @Test("a strict umask in the calling shell does not lock the kiosk's user out")
+    func strictUmask() throws {
+        try withThrowawayRoot { root, standIn in
+            let outcome = try ExternalCommand.run("/bin/bash", [
+                "-c", #"umask 077 && exec /bin/bash "$@""#, "strict-umask",
+                DeploymentFiles.installer.path, "--root", root.url.path, "--binary", standIn.path, "--no-staff",
+            ])
+            try #require(outcome.succeeded, "\(outcome.output)")
+            for directory in ["/usr/local/lib/bookkiosk", "/usr/local/bin", "/etc/systemd/system", "/etc/udev/rules.d"] {
+                #expect(root.entry(directory)?.mode == 0o755, "\(directory): \(root.entry(directory).map(\.description) ?? "missing")")
+            }
+        }
+    }
+
     @Test("every ExecStart= of the installed units is an installed program")
     func unitsFindTheirPrograms() throws {
         try withThrowawayRoot { root, standIn in

@@ -315,6 +315,23 @@ struct InstallerOptionTests {
         }
     }
 
+    @Test("every option the install guide uses is one the installer has")
+    func guideUsesRealOptions() throws {
+        let guide = try DeploymentFiles.text(of: DeploymentFiles.repository.appendingPathComponent("kiosk/README-install.md"))
+        func options(in text: String) -> Set<String> {
+            let separators: Set<Character> = [" ", "`", ",", ":", "(", ")", "\n"]
+            let words = text.split(whereSeparator: { separators.contains($0) })
+            return Set(words.filter { $0.hasPrefix("--") }.map(String.init))
+        }
+        let helpOptions = options(in: try installer(["--help"]).output)
+        let invocations = guide.split(separator: "\n").filter { $0.contains("install.sh") }
+        #expect(invocations.count >= 3)
+        for line in invocations {
+            let unknown = options(in: String(line)).subtracting(helpOptions)
+            #expect(unknown.isEmpty, "the guide uses \(unknown.sorted()), which --help does not list")
+        }
+    }
+
     @Test("wrong options are refused with a reason", arguments: [
         (["--purge"], "--purge goes with --uninstall"),
         (["--frobnicate"], "unknown option '--frobnicate'"),

@@ -6,7 +6,7 @@ import Musl
 
 /// A `ScanSource` that reads one barcode per line from a file descriptor (standard input
 /// for `demo` and `simulate`). Waits with `poll`, so an idle source uses no CPU.
-/// Empty lines are skipped; a `\r` before the `\n` is removed; a last line without `\n`
+/// Empty and blank lines are skipped; a `\r` before the `\n` is removed; a last line without `\n`
 /// still counts. It does not close the descriptor.
 public final class TextLineScanSource: ScanSource {
     public let fileDescriptor: Int32
@@ -26,7 +26,7 @@ public final class TextLineScanSource: ScanSource {
         let deadline = timeout.map { ContinuousClock.now + $0 }
         while true {
             if let line = takeLine() {
-                if line.isEmpty { continue }
+                if line.allSatisfy(\.isWhitespace) { continue }
                 return .scan(Scan(barcode: line, scanner: scannerName))
             }
             if reachedEnd { return .ended }

@@ -96,6 +96,30 @@ struct UinputDeviceTests {
         #expect(log.lines.contains("flood: dropped a scan of 2 characters (ab): the system lost key events while it was typed"))
     }
 
+    @Test("two scanners are merged, each Scan naming its own; losing one keeps the other",
+          .enabled(if: hasDevices, "needs /dev/uinput and /dev/input (absent here; runs in the VM harness or on a kiosk)"))
+    func twoScanners() throws {
+        let pid = getpid()
+        let left = try UinputScanner(name: "BookKiosk uinput left \(pid)")
+        var right: UinputScanner? = try UinputScanner(name: "BookKiosk uinput right \(pid)")
+        let source = try EvdevScanSource.open(configurations: [
+            ScannerConfiguration(selector: .namePattern("BookKiosk uinput left \(pid)"), name: "左"),
+            ScannerConfiguration(selector: .namePattern("BookKiosk uinput right \(pid)"), layout: .jp, name: "右"),
+        ], log: { _ in })
+        left.perform([.type("C0001"), .tap(KEY_ENTER)])
+        right!.perform([.type("B-1@2"), .tap(KEY_ENTER)], layout: .jp)
+        var scans: [Scan] = []
+        for _ in 0..<2 {
+            if case .scan(let scan) = try source.next(timeout: .seconds(5)) { scans.append(scan) }
+        }
+        #expect(Set(scans.map { "\($0.scanner) \($0.barcode)" }) == ["左 C0001", "右 B-1@2"])
+        right = nil
+        #expect(try source.next(timeout: .seconds(5)) == .scannerLost("右"))
+        left.perform([.type("C0002"), .tap(KEY_ENTER)])
+        #expect(try source.next(timeout: .seconds(5)) == .scan(Scan(barcode: "C0002", scanner: "左")))
+        #expect(source.openScannerNames == ["左"])
+    }
+
     @Test("bookkiosk devices lists a virtual scanner",
           .enabled(if: hasDevices, "needs /dev/uinput and /dev/input (absent here; runs in the VM harness or on a kiosk)"))
     func listsVirtualScanner() throws {

@@ -332,6 +332,27 @@ struct WatcherTests {
         #expect(!readable(watcher.fileDescriptor))
     }
 
+    @Test("an idle source blocks in poll for the whole timeout, using no CPU")
+    func idleBlocks() throws {
+        let root = try TemporaryDirectory()
+        let source = EvdevScanSource(
+            opened: [], directory: InputDeviceDirectory(devicePath: root.path, sysfsPath: root.path),
+            watcher: try InputDirectoryWatcher(directory: root.path), log: { _ in })
+        func threadCPUTime() -> Duration {
+            var time = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+            return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+        }
+        let clock = ContinuousClock()
+        let cpuBefore = threadCPUTime()
+        let start = clock.now
+        #expect(try source.next(timeout: .milliseconds(200)) == .timedOut)
+        let elapsed = clock.now - start
+        let cpu = threadCPUTime() - cpuBefore
+        #expect(elapsed >= .milliseconds(200))
+        #expect(cpu < .milliseconds(20), "a busy loop would use the CPU for the whole wait")
+    }
+
     @Test("watching a missing directory throws ENOENT")
     func missingDirectory() {
         #expect(throws: Errno.noSuchFileOrDirectory) { try InputDirectoryWatcher(directory: "/nonexistent/input") }

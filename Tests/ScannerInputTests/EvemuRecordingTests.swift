@@ -87,6 +87,29 @@ struct EvemuRecordingTests {
         ])
     }
 
+    @Test("the Scanner name: given, else the recording's N:, else \"evemu\"")
+    func scannerName() throws {
+        let events = """
+        E: 0.001000 0001 0002 1
+        E: 0.002000 0001 0003 1
+        E: 0.003000 0000 0003 0
+        E: 0.004000 0001 0004 1
+        E: 0.005000 0001 0005 1
+        E: 0.006000 0001 0006 1
+        E: 0.007000 0001 0007 1
+        E: 0.008000 0001 001c 1
+        """
+        let anonymous = EvemuScanSource(recording: try EvemuRecording(parsing: events), log: { _ in })
+        #expect(anonymous.scannerName == "evemu")
+        // The SYN_DROPPED (type 0, code 3) after "12" drops it; "3456" follows.
+        #expect(anonymous.next(timeout: nil) == .scan(Scan(barcode: "3456", scanner: "evemu")))
+        #expect(anonymous.next(timeout: nil) == .ended)
+        let named = EvemuScanSource(recording: try EvemuRecording(parsing: "N: Desk\n" + events), log: { _ in })
+        #expect(named.scannerName == "Desk")
+        let renamed = EvemuScanSource(recording: try EvemuRecording(parsing: "N: Desk\n" + events), scannerName: "入口", log: { _ in })
+        #expect(renamed.next(timeout: .zero) == .scan(Scan(barcode: "3456", scanner: "入口")))
+    }
+
     @Test("a missing file is an error naming it")
     func missingFile() {
         #expect {

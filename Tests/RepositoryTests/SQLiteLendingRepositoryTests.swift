@@ -80,6 +80,69 @@ struct SQLiteLendingRepositoryTests {
         }
     }
 
+    @Test("a version 1 database migrates in place: its rows stay, the staff tables arrive, the schema matches a new one")
+    func migrationFromVersion1() throws {
+        try withTemporaryDirectory { directory in
+            // A database as the first BookKiosk left it: only migration 1 applied.
+            let oldPath = directory + "/version1.sqlite"
+            do {
+                let old = try SQLiteConnection(path: oldPath, mode: .readWriteCreate)
+                try old.execute("PRAGMA application_id = \(SQLiteLendingRepository.applicationID)")
+                try old.executeScript(Migration.all[0].sql)
+                try old.execute("PRAGMA user_version = 1")
+                try old.executeScript("""
+                    INSERT INTO books (barcode, title) VALUES ('B0001', 'ぐりとぐら');
+                    INSERT INTO users (card, name) VALUES ('C0001', 'はると');
+                    INSERT INTO loans (book, user, lent_at, due) VALUES ('B0001', 'C0001', 1796115600, '2026-12-08');
+                    """)
+            }
+            let schemaSQL = "SELECT type, name, sql FROM sqlite_master ORDER BY name"
+            let readSchema = { (connection: SQLiteConnection) in
+                try connection.rows(schemaSQL) { "\($0.text(0)) \($0.text(1)) \($0.text(2))" }
+            }
+
+            let migrated = try SQLiteLendingRepository(path: oldPath)
+            #expect(try migrated.schemaVersion() == 2)
+            #expect(try migrated.read { try $0.allBooks() } == [Book(barcode: "B0001", title: "ぐりとぐら")])
+            #expect(try migrated.read { try $0.allUsers() } == [User(card: "C0001", name: "はると")])
+            #expect(try migrated.read { try $0.openLoans() }
+                == [Loan(id: 1, book: "B0001", user: "C0001", lentAt: F.t0, due: F.dueFromT0)])
+            #expect(try migrated.read { try $0.staffAccounts() }.isEmpty)
+            #expect(try migrated.read { try $0.pinLock() } == PINLock())
+            try migrated.transaction { tx in
+                try tx.save(StaffAccount(name: "えんちょう", pinHash: "$y$j9T$s$h"))
+                try tx.record(AuditEntry(time: F.t0, staff: "えんちょう", action: "entered", detail: "entered staff mode"))
+            }
+            #expect(try migrated.read { try $0.auditEntries() }.map(\.action) == ["entered"])
+
+            let fresh = try SQLiteLendingRepository(path: directory + "/new.sqlite")
+            #expect(try readSchema(migrated.connection) == readSchema(fresh.connection))
+            #expect(try migrated.integrityCheck() == ["ok"])
+        }
+    }
+
+    @Test("every table is STRICT, and the PIN lock keeps a single row")
+    func strictTablesAndOneLockRow() throws {
+        try withTemporaryDirectory { directory in
+            let repository = try SQLiteLendingRepository(path: directory + "/library.sqlite")
+            let tables = try repository.connection.rows(
+                "SELECT name, strict FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
+            ) { ($0.text(0), $0.int64(1)) }
+            #expect(tables.map(\.0) == ["audit_log", "books", "loans", "pin_lock", "staff", "users"])
+            #expect(tables.filter { $0.1 != 1 }.map(\.0) == [])
+
+            for failures in 1...3 {
+                try repository.transaction { try $0.save(PINLock(failures: failures)) }
+            }
+            #expect(try repository.connection.firstRow("SELECT count(*) FROM pin_lock") { $0.int64(0) } == 1)
+            #expect { try repository.connection.execute("INSERT INTO pin_lock (id, failures, lockouts) VALUES (2, 0, 0)") }
+                throws: { error in
+                    guard let error = error as? SQLiteError else { return false }
+                    return error.code == SQLITE_CONSTRAINT && error.message.contains("CHECK constraint failed")
+                }
+        }
+    }
+
     // MARK: Files that are not a library
 
     enum ForeignFile: String, CaseIterable, CustomTestStringConvertible {

@@ -143,6 +143,23 @@ struct SQLiteLendingRepositoryTests {
         }
     }
 
+    @Test("Loans are listed by lent time, then id, even when added out of time order")
+    func loansOldestFirst() throws {
+        try withTemporaryDirectory { directory in
+            let repository = try SQLiteLendingRepository(path: directory + "/library.sqlite")
+            try F.seed(repository)
+            // A second kiosk whose clock runs behind adds a Loan "earlier" than the first one.
+            let (late, early, tied) = try repository.transaction { tx in
+                (try tx.addLoan(book: "B0001", user: "C0001", lentAt: F.t0 + 60, due: F.dueFromT0, overrideBy: nil),
+                 try tx.addLoan(book: "B0003", user: "C0001", lentAt: F.t0, due: F.dueFromT0, overrideBy: nil),
+                 try tx.addLoan(book: "B0005", user: "C0002", lentAt: F.t0 + 60, due: F.dueFromT0, overrideBy: nil))
+            }
+            #expect(try repository.read { try $0.allLoans() } == [early, late, tied])
+            #expect(try repository.read { try $0.openLoans() } == [early, late, tied])
+            #expect(try repository.read { try $0.openLoans(user: "C0001") } == [early, late])
+        }
+    }
+
     // MARK: Files that are not a library
 
     enum ForeignFile: String, CaseIterable, CustomTestStringConvertible {

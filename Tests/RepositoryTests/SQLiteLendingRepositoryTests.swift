@@ -406,6 +406,34 @@ struct SQLiteLendingRepositoryTests {
     }
 }
 
+@Suite("SQLite version")
+struct SQLiteVersionTests {
+    @Test("an SQLite older than 3.37.0 is refused with a sentence that names both versions", arguments: [
+        (Int32(3_031_001), "3.31.1"),
+        (Int32(3_036_012), "3.36.12"),
+    ])
+    func tooOld(version: Int32, dotted: String) {
+        #expect(throws: UnsupportedSQLiteVersion(found: version, needed: 3_037_000)) {
+            try SQLiteLendingRepository.checkSQLiteVersion(version)
+        }
+        let error = UnsupportedSQLiteVersion(found: version, needed: SQLiteLendingRepository.minimumSQLiteVersion)
+        #expect(error.description == "BookKiosk needs SQLite 3.37.0 or later, but this computer's SQLite library is \(dotted); install a newer libsqlite3 (Debian 12 and Ubuntu 22.04 have one).")
+        #expect(error.faultKind == .other)
+    }
+
+    @Test("3.37.0 and later are accepted", arguments: [Int32(3_037_000), 3_037_002, 3_046_001, 4_000_000])
+    func recentEnough(version: Int32) throws {
+        try SQLiteLendingRepository.checkSQLiteVersion(version)
+    }
+
+    @Test("the linked SQLite passes, and its number reads back as sqlite3_libversion() writes it")
+    func linkedLibrary() throws {
+        let number = sqlite3_libversion_number()
+        try SQLiteLendingRepository.checkSQLiteVersion(number)
+        #expect(UnsupportedSQLiteVersion.dotted(number) == String(cString: sqlite3_libversion()))
+    }
+}
+
 @Suite("SQLite wrapper")
 struct SQLiteWrapperTests {
     @Test("result codes map to the fault the kiosk reports", arguments: [

@@ -71,6 +71,20 @@ public final class SQLiteLendingRepository: LendingRepository {
 
     // MARK: Maintenance
 
+    /// Removes the User from every Loan returned before `cutoff`, so the library keeps how
+    /// often its Books went out but not who read what (the privacy setting of issue 7). Open
+    /// Loans, and Loans returned at or after `cutoff`, keep their User. Returns how many Loans
+    /// lost their User now; one anonymized before is not counted again. One transaction of
+    /// its own, so it may not be called inside `transaction`.
+    public func anonymizeReturnedLoans(olderThan cutoff: Date) throws -> Int {
+        precondition(!isInTransaction, "anonymizeReturnedLoans runs in a transaction of its own")
+        return try connection.transaction(.immediate) {
+            try connection.rows(
+                "UPDATE loans SET user = NULL WHERE returned_at < ? AND user IS NOT NULL RETURNING id",
+                [.real(cutoff.timeIntervalSince1970)]) { $0.int64(0) }.count
+        }
+    }
+
     /// The schema version recorded in the file (`PRAGMA user_version`).
     public func schemaVersion() throws -> Int {
         try connection.firstRow("PRAGMA user_version") { Int($0.int64(0)) } ?? 0

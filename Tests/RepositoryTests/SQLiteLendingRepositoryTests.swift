@@ -396,6 +396,38 @@ struct SQLiteLendingRepositoryTests {
         }
     }
 
+    @Test("anonymizeReturnedLoans removes the User from Loans returned before the cutoff, and counts them")
+    func anonymizeReturnedLoans() throws {
+        try withTemporaryDirectory { directory in
+            let repository = try SQLiteLendingRepository(path: directory + "/library.sqlite")
+            try F.seed(repository)
+            let (longAgo, lately, open) = try repository.transaction { tx in
+                let first = try tx.addLoan(book: "B0001", user: "C0001", lentAt: F.t0, due: F.dueFromT0, overrideBy: nil)
+                let second = try tx.addLoan(book: "B0003", user: "C0002", lentAt: F.t0, due: F.dueFromT0, overrideBy: nil)
+                let third = try tx.addLoan(book: "B0005", user: "C0001", lentAt: F.t0, due: F.dueFromT0, overrideBy: nil)
+                return (try tx.closeLoan(id: first.id, returnedAt: F.t0 + F.days(1)),
+                        try tx.closeLoan(id: second.id, returnedAt: F.t0 + F.days(5)),
+                        third)
+            }
+
+            #expect(try repository.anonymizeReturnedLoans(olderThan: F.t0 + F.days(3)) == 1)
+            var anonymous = longAgo
+            anonymous.user = nil
+            #expect(try repository.read { try $0.allLoans() } == [anonymous, lately, open])
+
+            // Already anonymized: not counted again. Returned exactly at the cutoff: kept.
+            #expect(try repository.anonymizeReturnedLoans(olderThan: F.t0 + F.days(3)) == 0)
+            #expect(try repository.anonymizeReturnedLoans(olderThan: F.t0 + F.days(5)) == 0)
+
+            // However late the cutoff, an open Loan keeps its User.
+            #expect(try repository.anonymizeReturnedLoans(olderThan: F.t0 + F.days(365)) == 1)
+            var alsoAnonymous = lately
+            alsoAnonymous.user = nil
+            #expect(try repository.read { try $0.allLoans() } == [anonymous, alsoAnonymous, open])
+            #expect(try repository.read { try $0.openLoans(user: "C0001") } == [open])
+        }
+    }
+
     @Test("integrityCheck answers ok for a sound database")
     func integrityCheck() throws {
         try withTemporaryDirectory { directory in

@@ -73,6 +73,7 @@ public final class CuePlayer: Sendable {
                 pid = spawned
             }
             state.current = pid
+            state.unreaped.insert(pid)
             state.running.insert(pid)
             let reaper = Thread { [state = self.state, log, command] in
                 CuePlayer.reap(pid, errorPath: errorPath, command: command, state: state, log: log)
@@ -169,7 +170,7 @@ public final class CuePlayer: Sendable {
             var status: Int32 = 0
             var reaped: pid_t
             repeat { reaped = waitpid(pid, &status, 0) } while reaped == -1 && errno == EINTR
-            state.running.remove(pid)
+            state.unreaped.remove(pid)
             if state.current == pid { state.current = nil }
             let wasCut = state.cut.remove(pid) != nil
             let signal = status & 0x7F
@@ -197,6 +198,8 @@ public final class CuePlayer: Sendable {
         }
         unlink(errorPath)
         if let message { log(message) }
+        // Only now is the child done with: `waitUntilQuiet` also waits for its log line.
+        state.withLock { _ = $0.running.remove(pid) }
     }
 }
 
@@ -210,7 +213,9 @@ private final class PlayerState: @unchecked Sendable {
     struct Fields {
         /// The group playing the latest cue, until it ends or is cut.
         var current: pid_t?
-        /// Spawned and not yet reaped.
+        /// Spawned and not yet reaped: their process group ids are still ours to signal.
+        var unreaped: Set<pid_t> = []
+        /// Spawned and not yet done with (reaped, and the failure logged).
         var running: Set<pid_t> = []
         /// Signalled by us: their ending is not a failure.
         var cut: Set<pid_t> = []
@@ -221,7 +226,7 @@ private final class PlayerState: @unchecked Sendable {
         /// Sends SIGTERM to the current player's process group. Only called under the lock,
         /// and only for a child not yet reaped, so the group id is still ours.
         mutating func cutCurrent() {
-            guard let current, running.contains(current) else { return }
+            guard let current, unreaped.contains(current) else { return }
             cut.insert(current)
             kill(-current, SIGTERM)
             self.current = nil

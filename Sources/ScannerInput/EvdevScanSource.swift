@@ -23,6 +23,8 @@ public final class EvdevScanSource: ScanSource {
     private let watcher: InputDirectoryWatcher?
     private var pending: [SourceEvent] = []
     private let log: InputLog
+    /// The staff keyboard, polled beside the Scanners; its keys arrive as `.key` events.
+    public var keyboard: TerminalKeyboard?
 
     /// The names of the Scanners open now.
     public var openScannerNames: [String] { scanners.map(\.assignment.name) }
@@ -97,8 +99,13 @@ public final class EvdevScanSource: ScanSource {
         while pending.isEmpty {
             if scanners.isEmpty && watcher == nil { return .ended }
             var descriptors = scanners.map { pollfd(fd: $0.device.fileDescriptor, events: Int16(POLLIN), revents: 0) }
+            let watcherIndex = descriptors.count
             if let watcher {
                 descriptors.append(pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0))
+            }
+            let keyboardIndex = descriptors.count
+            if let keyboard, !keyboard.reachedEnd {
+                descriptors.append(pollfd(fd: keyboard.fileDescriptor, events: Int16(POLLIN), revents: 0))
             }
             let ready = poll(&descriptors, nfds_t(descriptors.count), pollTimeoutMilliseconds(until: deadline))
             if ready < 0 {
@@ -122,9 +129,12 @@ public final class EvdevScanSource: ScanSource {
             for index in gone.reversed() {
                 lose(at: index)
             }
-            if let watcher, Int32(descriptors[descriptors.count - 1].revents) & Int32(POLLIN) != 0 {
+            if let watcher, Int32(descriptors[watcherIndex].revents) & Int32(POLLIN) != 0 {
                 _ = watcher.takeChanges()
                 reopenLostScanners()
+            }
+            if let keyboard, keyboardIndex < descriptors.count, descriptors[keyboardIndex].revents != 0 {
+                pending += keyboard.readKeys().map(SourceEvent.key)
             }
         }
         return pending.removeFirst()

@@ -85,6 +85,9 @@ struct CommonOptions {
 
     var configuration: Configuration
     var databasePath: String
+    /// How long a write waits for another program's lock. `BOOKKIOSK_BUSY_TIMEOUT_MS` sets it
+    /// for tests that hold a lock on purpose; a kiosk keeps the repository's default.
+    var busyTimeout = SQLiteLendingRepository.defaultBusyTimeout
 
     /// Reads the configuration (`--config`, else the default file if it exists, else defaults)
     /// and settles the database path (`--db`, else the configuration's, else the default).
@@ -100,6 +103,9 @@ struct CommonOptions {
             configuration = Configuration()
         }
         databasePath = arguments.options["db"] ?? configuration.database ?? places.defaultDatabase
+        if let text = places.environment["BOOKKIOSK_BUSY_TIMEOUT_MS"], let milliseconds = Int(text), milliseconds >= 0 {
+            busyTimeout = .milliseconds(milliseconds)
+        }
     }
 
     /// Opens the database, creating it (and its folder) when it does not exist yet.
@@ -113,7 +119,7 @@ struct CommonOptions {
                 throw CommandFailure("The folder \(folder) for the database cannot be created (\(Configuration.describe(error))). Choose another place with --db.")
             }
         }
-        return try SQLiteLendingRepository(path: databasePath)
+        return try SQLiteLendingRepository(path: databasePath, busyTimeout: busyTimeout)
     }
 }
 

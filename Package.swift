@@ -32,6 +32,11 @@ let package = Package(
         .executableTarget(name: "bookkiosk", dependencies: ["BookKioskCommands"]),
         // Test helper: a second process for RepositoryTests' two-kiosk race (not shipped).
         .executableTarget(name: "lend-race-probe", dependencies: ["Lending", "LendingSQLite"]),
+        // Figures: scan latency, durable-write floor, decoder, import, startup, idle CPU, memory.
+        .executableTarget(
+            name: "bookkiosk-bench",
+            dependencies: ["Lending", "LendingSQLite", "CSQLite", "ScannerInput", "CEvdev", "Feedback", "Kiosk"]
+        ),
 
         .testTarget(name: "LendingTests", dependencies: ["Lending"]),
         .testTarget(name: "RepositoryTests", dependencies: ["Lending", "LendingSQLite", "CSQLite"]),
@@ -45,6 +50,11 @@ let package = Package(
         ),
         // The kiosk's deployment files (udev/, kiosk/): syntax, sandbox level, installer.
         .testTarget(name: "DeploymentTests"),
+        // Power cuts, full disks, locks, unplugged scanners, random sequences, garbage in.
+        .testTarget(
+            name: "FaultTests",
+            dependencies: ["Lending", "LendingSQLite", "CSQLite", "ScannerInput", "CEvdev", "Feedback", "Kiosk", "BookKioskCommands"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,165 @@
+// bookkiosk-bench: how fast the kiosk answers and how little it costs, measured on this
+// machine. Build and run it in release mode, with the kiosk beside it:
+//
+//     swift build -c release --scratch-path .build-bench
+//     .build-bench/release/bookkiosk-bench [--json] [--skip-large] [--rounds N] [--idle-seconds S]
+//
+// (`swift run -c release bookkiosk-bench` works too once `bookkiosk` is built in the same
+// place; the process figures need that binary.)
+// Everything happens in a temporary folder, removed at the end (`--keep` keeps it).
+import CSQLite
+import Foundation
+
+struct Options {
+    var json = false
+    var skipLarge = false
+    var keep = false
+    var rounds = 400
+    var idleSeconds = 15.0
+
+    init(_ arguments: [String]) {
+        var words = arguments[...]
+        while let word = words.popFirst() {
+            switch word {
+            case "--json": json = true
+            case "--skip-large": skipLarge = true
+            case "--keep": keep = true
+            case "--rounds": rounds = Int(words.popFirst() ?? "") ?? rounds
+            case "--idle-seconds": idleSeconds = Double(words.popFirst() ?? "") ?? idleSeconds
+            default:
+                FileHandle.standardError.write(Data("""
+                usage: bookkiosk-bench [--json] [--skip-large] [--keep] [--rounds N] [--idle-seconds S]
+                unknown argument: \(word)
+
+                """.utf8))
+                exit(2)
+            }
+        }
+    }
+}
+
+let options = Options(Array(CommandLine.arguments.dropFirst()))
+func progress(_ text: String) {
+    FileHandle.standardError.write(Data("bench: \(text)\n".utf8))
+}
+
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bookkiosk-bench-\(getpid())").path
+try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+defer { if !options.keep { try? FileManager.default.removeItem(atPath: folder) } }
+let configPath = folder + "/config.json"
+try Data(#"{"timeZone": "UTC", "language": "en", "sound": false}"#.utf8).write(to: URL(fileURLWithPath: configPath))
+
+let machine = Machine.current(sqliteVersion: String(cString: sqlite3_libversion()))
+let start = Date(timeIntervalSince1970: 1_796_115_600) // 2026-12-01T09:00:00Z, a Tuesday
+var report: [String: Any] = ["machine": machine.json, "folder": folder]
+var table: [(String, String, String)] = []  // figure, value, target
+
+@MainActor func row(_ name: String, _ value: String, _ target: String = "") { table.append((name, value, target)) }
+func verdict(_ met: Bool) -> String { met ? "met" : "MISSED" }
+
+do {
+    // The scan path on both data sets.
+    var lendP50: [String: Double] = [:]
+    var floorP50: [String: Double] = [:]
+    var largePath: String?
+    for dataSet in options.skipLarge ? [DataSet.small] : [.small, .large] {
+        let path = folder + "/\(dataSet.name).sqlite"
+        progress("generating the \(dataSet.name) data set (\(dataSet.books) Books, \(dataSet.users) Users, \(dataSet.pastLoans) past Loans)")
+        let (_, buildSeconds) = try timed { try dataSet.generate(at: path, now: start, seed: 8) }
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        progress("scan path on the \(dataSet.name) data set (\(options.rounds) rounds)")
+        let figures = try ScanPathBenchmark.run(databasePath: path, dataSet: dataSet, iterations: options.rounds,
+                                                warmUp: 20, start: start, seed: 88)
+        lendP50[dataSet.name] = figures.lend.p50
+        floorP50[dataSet.name] = figures.floor.p50
+        if dataSet.name == "small" {
+            report["floorCommitMicros"] = ["p50": rounded(figures.floor.p50), "p99": rounded(figures.floor.p99),
+                                           "samples": figures.floor.count]
+        }
+        var entry: [String: Any] = ["generateSeconds": rounded(buildSeconds, places: 2),
+                                    "databaseMegabytes": rounded(Double(bytes) / 1_048_576),
+                                    "books": dataSet.books, "users": dataSet.users, "pastLoans": dataSet.pastLoans,
+                                    "rounds": figures.lend.count]
+        for (name, latencies) in [("floorCommitMicros", figures.floor), ("cardMicros", figures.card), ("lendMicros", figures.lend), ("returnMicros", figures.return)] {
+            entry[name] = ["p50": rounded(latencies.p50), "p99": rounded(latencies.p99), "max": rounded(latencies.max)]
+        }
+        report[dataSet.name] = entry
+        row("\(dataSet.name): generated in", "\(rounded(buildSeconds, places: 2)) s, \(rounded(Double(bytes) / 1_048_576)) MB")
+        row("\(dataSet.name): floorCommitMicros p50 / p99", "\(rounded(figures.floor.p50)) / \(rounded(figures.floor.p99))")
+        row("\(dataSet.name): cardMicros p50 / p99", "\(rounded(figures.card.p50)) / \(rounded(figures.card.p99))")
+        row("\(dataSet.name): lendMicros p50 / p99", "\(rounded(figures.lend.p50)) / \(rounded(figures.lend.p99))",
+            "p99 < 1000 µs: \(verdict(figures.lend.p99 < 1000))")
+        row("\(dataSet.name): returnMicros p50 / p99", "\(rounded(figures.return.p50)) / \(rounded(figures.return.p99))")
+        if dataSet.name == "large" { largePath = path }
+    }
+    let lendVsFloor = lendP50["small"]! / floorP50["small"]!
+    report["lendVsFloor"] = rounded(lendVsFloor, places: 2)
+    row("lendVsFloor (small lend p50 / floor p50)", "\(rounded(lendVsFloor, places: 2))", "≤ 1.5: \(verdict(lendVsFloor <= 1.5))")
+    if let large = lendP50["large"] {
+        let largeVsSmall = large / lendP50["small"]!
+        report["largeVsSmall"] = rounded(largeVsSmall, places: 2)
+        row("largeVsSmall (lend p50)", "\(rounded(largeVsSmall, places: 2))", "≤ 1.3: \(verdict(largeVsSmall <= 1.3))")
+    }
+
+    // The decoder.
+    progress("decoder")
+    let scans = 20_000
+    let events = DecodeBenchmark.stream(scans: scans)
+    let decode = DecodeBenchmark.run(events: events, passes: 5, expectedBarcodes: scans)
+    report["decodeEventsPerSecond"] = Int(decode.eventsPerSecond)
+    report["decodeStream"] = ["events": events.count, "scans": scans, "passes": 5]
+    row("decodeEventsPerSecond", "\(Int(decode.eventsPerSecond)) (\(events.count) events × 5)")
+
+    // The kiosk as a process.
+    if let kiosk = ProcessBenchmarks.locateKiosk() {
+        let processes = ProcessBenchmarks(executable: kiosk, folder: folder, configPath: configPath)
+        progress("import of 100,000 Books with \(kiosk)")
+        let imported = try processes.importBooks(rows: 100_000)
+        report["importRowsPerSecond"] = Int(imported.rowsPerSecond)
+        report["importMethod"] = "bookkiosk import books (the release binary, process start to exit, new database)"
+        row("importRowsPerSecond (bookkiosk import books)", "\(Int(imported.rowsPerSecond)) (\(rounded(imported.seconds, places: 2)) s)")
+
+        progress("startup: spawn to ready, 10 runs")
+        let startup = try processes.startup(database: folder + "/small.sqlite", runs: 10)
+        report["startupMillis"] = ["p50": rounded(startup.p50), "max": rounded(startup.max), "runs": startup.count]
+        row("startupMillis p50 / max (spawn to ready)", "\(rounded(startup.p50)) / \(rounded(startup.max))",
+            "< 100 ms: \(verdict(startup.p50 < 100))")
+
+        progress("idle CPU over \(options.idleSeconds) s")
+        let idle = try processes.idleCPU(database: folder + "/small.sqlite", seconds: options.idleSeconds)
+        report["idleCpuMillisPerMinute"] = rounded(idle.schedstatMillisPerMinute, places: 3)
+        report["idleCpuMethod"] = "bookkiosk simulate waiting on stdin; /proc/PID/task/*/schedstat (ns) over \(options.idleSeconds) s, scaled to 60 s; /proc/PID/stat ticks gave \(rounded(idle.statMillisPerMinute, places: 1)) ms/min"
+        row("idleCpuMillisPerMinute (simulate, \(Int(options.idleSeconds)) s ×\(rounded(60 / options.idleSeconds, places: 1)))",
+            "\(rounded(idle.schedstatMillisPerMinute, places: 3)) (stat: \(rounded(idle.statMillisPerMinute)))",
+            "< 10: \(verdict(idle.schedstatMillisPerMinute < 10))")
+
+        if let largePath {
+            progress("peak memory of simulate on the large data set")
+            let memory = try processes.peakMemory(database: largePath, users: DataSet.large.users, books: DataSet.large.books, rounds: 300)
+            report["peakRSSMegabytes"] = rounded(memory.hwm)
+            report["peakRSSMethod"] = "VmHWM of bookkiosk simulate after 300 rounds of Card, lend, return on the large database (VmRSS then \(rounded(memory.rss)) MB)"
+            row("peakRSSMegabytes (VmHWM, large)", "\(rounded(memory.hwm)) (VmRSS \(rounded(memory.rss)))", "< 30: \(verdict(memory.hwm < 30))")
+        }
+    } else {
+        report["processFigures"] = "skipped: no bookkiosk beside this benchmark; build it with `swift build -c release --scratch-path .build-bench`"
+        row("process figures", "skipped: build bookkiosk beside the benchmark")
+    }
+} catch {
+    progress("failed: \(error)")
+    FileHandle.standardError.write(Data("\n".utf8))
+    exit(1)
+}
+
+if options.json {
+    let data = try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])
+    print(String(decoding: data, as: UTF8.self))
+} else {
+    print("BookKiosk benchmark — \(machine.processors) × \(machine.cpuModel), \(machine.kernel), \(machine.memoryMegabytes) MB, SQLite \(machine.sqliteVersion)")
+    print("databases in \(folder) (WAL, synchronous=FULL); \(options.rounds) rounds after 20 warm-up\n")
+    let width = table.map(\.0.count).max() ?? 0
+    let valueWidth = table.map(\.1.count).max() ?? 0
+    for (name, value, target) in table {
+        print(name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+              + value.padding(toLength: valueWidth, withPad: " ", startingAt: 0) + "  " + target)
+    }
+}

@@ -25,6 +25,9 @@ struct DataSet {
         let connection = try SQLiteConnection(path: path, mode: .readWrite)
         // Generation only: a crash here loses nothing of value, so skip the syncs.
         try connection.execute("PRAGMA synchronous = OFF")
+        // Room for the whole transaction in memory (up to 1 GB), so pages are not spilled to
+        // the WAL and read back while the indexes grow.
+        try connection.execute("PRAGMA cache_size = -1000000")
         try connection.execute("PRAGMA foreign_keys = ON")
         var random = SplitMix64(seed: seed)
         try connection.transaction(.immediate) {

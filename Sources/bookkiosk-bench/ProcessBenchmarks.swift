@@ -65,7 +65,7 @@ struct ProcessBenchmarks {
 
     /// VmHWM (and VmRSS) of a `bookkiosk simulate` after `rounds` of Card, lend, return on
     /// the large data set's database, read before it exits.
-    func peakMemory(database: String, users: Int, books: Int, rounds: Int) throws -> (hwm: Double, rss: Double) {
+    func peakMemory(database: String, users: Int, books: Int, rounds: Int) throws -> (hwm: Double, rss: Double, anonymous: Double, files: Double) {
         let kiosk = try simulate(database: database)
         defer { kiosk.finish() }
         var script = ""
@@ -84,7 +84,8 @@ struct ProcessBenchmarks {
         guard counts["lent"] == rounds, counts["returned"] == rounds else {
             throw Failure(description: "expected \(rounds) lent and returned, got \(counts)")
         }
-        return (kiosk.statusMegabytes("VmHWM"), kiosk.statusMegabytes("VmRSS"))
+        return (kiosk.statusMegabytes("VmHWM"), kiosk.statusMegabytes("VmRSS"), kiosk.statusMegabytes("RssAnon"),
+                kiosk.statusMegabytes("RssFile"))
     }
 
     /// `bookkiosk import books` of a generated CSV of `rows` Books into a new database:

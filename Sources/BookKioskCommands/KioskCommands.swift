@@ -46,6 +46,17 @@ func kioskLog(_ line: String) {
     Announcer.standardErrorLog(line)
 }
 
+/// Returned Loans older than `privacyDays` lose their User: the library keeps how often a
+/// Book was read, not who read it.
+func forgetOldBorrowers(in repository: SQLiteLendingRepository, privacyDays: Int, at now: Date) {
+    do {
+        let forgotten = try repository.anonymizeReturnedLoans(olderThan: now.addingTimeInterval(-Double(privacyDays) * 86_400))
+        if forgotten > 0 { kioskLog("privacy: \(forgotten) Loans returned over \(privacyDays) days ago no longer name their User") }
+    } catch {
+        kioskLog("privacy: could not forget old borrowers (will try again tomorrow): \(error)")
+    }
+}
+
 /// `bookkiosk run`: the kiosk itself, on the configured Scanners, with staff keys from the
 /// terminal it runs on.
 struct RunCommand {
@@ -87,6 +98,10 @@ struct RunCommand {
                                    announce: { announcer.announce($0, at: $1) },
                                    prompt: { announcer.showPrompt($0, notice: $1) },
                                    log: kioskLog)
+        let privacyDays = config.privacyDays
+        runtime.daily = { now in
+            forgetOldBorrowers(in: repository, privacyDays: privacyDays, at: now)
+        }
         StopOnSignal.install()
         kioskLog("running on \(source.openScannerNames.joined(separator: ", ")) with the database \(common.databasePath)")
         try runtime.run(source: source)

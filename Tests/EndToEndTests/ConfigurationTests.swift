@@ -33,6 +33,7 @@ struct ConfigurationTests {
         #expect(config.sound)
         #expect(config.player == "aplay -q")
         #expect(!config.speech)
+        #expect(config.privacyDays == 30)
     }
 
     @Test func everyPolicyKeyIsRead() throws {
@@ -85,6 +86,7 @@ struct ConfigurationTests {
         BadCase(json: #"{"timeZone": "Mars/Olympus"}"#, key: "timeZone"),
         BadCase(json: #"{"language": "fr"}"#, key: "language"),
         BadCase(json: #"{"volume": 2}"#, key: "volume"),
+        BadCase(json: #"{"privacyDays": -1}"#, key: "privacyDays"),
         BadCase(json: #"{"scanners": [{"layout": "jp"}]}"#, key: "scanners[0].match"),
         BadCase(json: #"{"scanners": [{"match": "x", "layout": "de"}]}"#, key: "scanners[0].layout"),
         BadCase(json: #"{"scanners": [{"match": "x", "colour": "red"}]}"#, key: "scanners[0].colour"),

@@ -176,3 +176,21 @@ struct SimulateEndToEndTests {
         #expect(option.errors.contains("--speed is not an option here"))
     }
 }
+
+@Suite("privacy")
+struct PrivacyEndToEndTests {
+    @Test func returnedLoansForgetTheirUserAfterPrivacyDays() throws {
+        let folder = try TemporaryFolder()
+        let common = ["--db", folder.path("library.sqlite"), "--config", try folder.write("config.json", #"{"timeZone": "UTC", "privacyDays": 30}"#)]
+        for (kind, text) in [("books", "barcode,title\nB0001,ぐりとぐら\nB0002,ももたろう\n"), ("users", "card,name\nC0001,はると\n")] {
+            #expect(try BookKioskBinary.run(["import", kind, try folder.write("\(kind).csv", text)] + common, in: folder.url).status == 0)
+        }
+        let scenario = "C0001\nB0001\nB0002\n@wait 5s\nB0001\n@at 2026-12-31T09:00:00\n@at 2027-01-01T09:00:00\n"
+        #expect(try BookKioskBinary.run(["simulate", "--now", "2026-12-01T09:00:00Z"] + common, input: scenario, in: folder.url).status == 0)
+        let export = try BookKioskBinary.run(["export", "loans"] + common, in: folder.url)
+        // B0001 came back on 12-01: 31 days later it names no User. B0002 is still out, so it does.
+        #expect(export.lines.count == 3)
+        #expect(export.lines.contains { $0.hasPrefix("B0001,ぐりとぐら,,,2026-12-01T09:00:00Z,") })
+        #expect(export.lines.contains { $0.hasPrefix("B0002,ももたろう,C0001,はると,") })
+    }
+}

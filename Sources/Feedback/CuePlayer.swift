@@ -56,6 +56,8 @@ public final class CuePlayer: Sendable {
         let script = CuePlayer.script(player: command, cue: cue != nil, speech: speech != nil)
         let arguments = ["/bin/sh", "-c", script, "bookkiosk-player", cue.map { wavURL($0).path } ?? ""]
             + (speech ?? [])
+        var complaint: String?
+        defer { if let complaint { log(complaint) } }
         return state.withLock { state -> pid_t? in
             guard !state.isDisabled else { return nil }
             state.cutCurrent()
@@ -66,7 +68,7 @@ public final class CuePlayer: Sendable {
             case .failure(let error):
                 if !state.failureLogged {
                     state.failureLogged = true
-                    log("player: could not start /bin/sh for “\(command)”: \(String(cString: strerror(error.code)))")
+                    complaint = "player: could not start /bin/sh for “\(command)”: \(String(cString: strerror(error.code)))"
                 }
                 return nil
             case .success(let spawned):

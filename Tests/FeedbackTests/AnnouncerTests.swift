@@ -82,6 +82,36 @@ import Glibc
         #expect(log.all.count == 4, "one trouble and three log lines: \(log.all)")
     }
 
+    @Test func announcementsFromManyThreadsStayWholeLines() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let eventsFile = directory.appendingPathComponent("events.jsonl")
+        let statusFile = directory.appendingPathComponent("status.txt")
+        let events = try AnnouncerTests.openForAppending(eventsFile)
+        let status = try AnnouncerTests.openForAppending(statusFile)
+        defer { close(events); close(status) }
+        let announcer = Announcer(settings: FeedbackSettings(player: "none", timeZone: Fixtures.tokyo,
+                                                             statusLineFileDescriptor: status,
+                                                             eventStreamFileDescriptor: events),
+                                  log: LogRecorder().sink)
+        let threads = 8, each = 25
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            for index in 0..<each {
+                announcer.announce(.duplicate(barcode: "B\(thread)-\(index)"), at: Fixtures.morning)
+            }
+        }
+        let lines = try String(contentsOf: eventsFile, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == threads * each)
+        let barcodes = try lines.map { line in
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            return try #require(object["barcode"] as? String)
+        }
+        #expect(Set(barcodes).count == threads * each)
+        let statusLines = try String(contentsOf: statusFile, encoding: .utf8).split(separator: "\n")
+        #expect(statusLines.count == threads * each)
+        #expect(statusLines.allSatisfy { $0 == "↻ もうスキャンしたよ" })
+    }
+
     /// Prints how long `announce` takes and how soon the player has the cue. A figure, not a
     /// limit: the test asserts only that every cue arrived whole.
     @Test func latencyFromAnnounceToThePlayer() throws {

@@ -15,7 +15,9 @@ public final class Announcer: Sendable {
     private let statusLine: StatusLineWriter?
     private let eventStream: OutputDescriptor?
     private let log: @Sendable (String) -> Void
-    private let eventStreamFailed = Mutex(false)
+    /// Keeps announcements from two threads whole and in one order (cue, status line, event
+    /// line), and holds whether a write to the event stream has failed, so that is logged once.
+    private let inOrder = Mutex(false)
 
     /// `log` receives the grown-ups' line of every event and Feedback's own troubles (a failing
     /// player, an event stream that cannot be written), each trouble once. The default writes
@@ -45,25 +47,36 @@ public final class Announcer: Sendable {
     @discardableResult
     public func announce(_ event: KioskEvent, at time: Date) -> String {
         let message = catalog.message(for: event)
-        if let player {
-            let cue = settings.sound ? Cue(for: event) : nil
-            let spoken = settings.speech
-                ? speech.arguments(speaking: catalog.spokenText(for: event), to: .standardOutput) : nil
-            player.play(cue, thenSpeak: spoken)
-        }
-        statusLine?.show(event, message: message)
-        if let eventStream {
-            let line = EventStream.line(for: event, message: message, at: time, timeZone: settings.timeZone)
-            if let code = eventStream.write(Array((line + "\n").utf8)) {
-                let first = eventStreamFailed.withLock { failed in
-                    defer { failed = true }
-                    return !failed
-                }
-                if first { log("event stream: write failed: \(String(cString: strerror(code)))") }
+        let trouble: String? = inOrder.withLock { eventStreamFailed in
+            if let player {
+                let cue = settings.sound ? Cue(for: event) : nil
+                let spoken = settings.speech
+                    ? speech.arguments(speaking: catalog.spokenText(for: event), to: .standardOutput) : nil
+                player.play(cue, thenSpeak: spoken)
             }
+            statusLine?.show(event, message: message)
+            guard let eventStream else { return nil }
+            let line = EventStream.line(for: event, message: message, at: time, timeZone: settings.timeZone)
+            guard let code = eventStream.write(Array((line + "\n").utf8)), !eventStreamFailed else { return nil }
+            eventStreamFailed = true
+            return "event stream: write failed: \(String(cString: strerror(code)))"
         }
+        if let trouble { log(trouble) }
         log(catalog.logLine(for: event))
         return message
+    }
+
+    /// Shows a staff-mode prompt on the status line. Prompts are not events: nothing goes to the
+    /// event stream, the log or the speaker, so a PIN being typed leaves no trace but its length.
+    public func showPrompt(_ prompt: StaffPrompt, notice: StaffNotice?) {
+        let style = prompt == .idle ? StatusLine.promptStyle : StatusLine.staffPromptStyle
+        statusLine?.show(catalog.text(for: prompt, notice: notice), style: style)
+        if case .failed(let fault) = notice { log("staff action failed: \(fault.detail)") }
+    }
+
+    /// Shows the barcode being typed on the keyboard (the demo), or the idle prompt when empty.
+    public func showTyping(_ typed: String) {
+        statusLine?.show(catalog.typingText(typed), style: StatusLine.promptStyle)
     }
 
     /// The event stream's line for `event` (without a line break), as `announce` writes it.

@@ -147,7 +147,26 @@ struct GarbageInTests {
             }
         }
         #expect(rejected >= 100)
-        report("garbage evemu: \(rejected + decoded) recordings, \(rejected) rejected naming the file and line, \(decoded) decoded to \(barcodes) Scans of 4–64 characters, 0 crashes (decoded in-process: no `decode` command on main yet)")
+
+        // The same through the command a person runs: `bookkiosk decode --evemu F`.
+        let folder = try TemporaryFolder("garbage-evemu")
+        var commandRejected = 0, commandDecoded = 0
+        for index in 0..<60 {
+            let data = index < 20 ? garbage.bytes(1 + Int(garbage.random.next() % 2000)) : garbage.mutated(texts[index % texts.count])
+            let file = try folder.write("garbage-\(index).evemu", data)
+            let result = try BookKioskBinary.run(["decode", "--evemu", file, "--layout", index % 2 == 0 ? "us" : "jp"], in: folder)
+            expectNoCrash(result, "decode \(index)")
+            if result.status == 0 {
+                commandDecoded += 1
+                #expect(result.output.split(separator: "\n").allSatisfy { (4...64).contains($0.count) }, "decode \(index): \(result.output)")
+            } else {
+                commandRejected += 1
+                #expect(result.status == 1 && result.errors.contains("garbage-\(index).evemu"), "decode \(index): \(result.status) \(result.errors)")
+                #expect(result.output.isEmpty)
+            }
+        }
+        #expect(commandRejected >= 20)
+        report("garbage evemu: \(rejected + decoded) recordings parsed in-process, \(rejected) rejected naming the file and line, \(decoded) decoded to \(barcodes) Scans of 4–64 characters; bookkiosk decode --evemu on 60 more: \(commandRejected) exit 1 naming the file, \(commandDecoded) decoded; 0 crashes")
     }
 
     @Test("random simulate lines: bad directives skipped with a message, every output line an event, never a crash")

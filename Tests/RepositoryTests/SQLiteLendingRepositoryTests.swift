@@ -102,7 +102,7 @@ struct SQLiteLendingRepositoryTests {
             }
 
             let migrated = try SQLiteLendingRepository(path: oldPath)
-            #expect(try migrated.schemaVersion() == 2)
+            #expect(try migrated.schemaVersion() == SQLiteLendingRepository.latestSchemaVersion)
             #expect(try migrated.read { try $0.allBooks() } == [Book(barcode: "B0001", title: "ぐりとぐら")])
             #expect(try migrated.read { try $0.allUsers() } == [User(card: "C0001", name: "はると")])
             #expect(try migrated.read { try $0.openLoans() }

@@ -2,7 +2,7 @@
 // machine. Build and run it in release mode, with the kiosk beside it:
 //
 //     swift build -c release --scratch-path .build-bench
-//     .build-bench/release/bookkiosk-bench [--json] [--skip-large] [--rounds N] [--idle-seconds S]
+//     .build-bench/release/bookkiosk-bench [--json] [--json-file F] [--skip-large] [--rounds N] [--idle-seconds S]
 //
 // (`swift run -c release bookkiosk-bench` works too once `bookkiosk` is built in the same
 // place; the process figures need that binary.)
@@ -17,6 +17,8 @@ struct Options {
     var keep = false
     var rounds = 400
     var idleSeconds = 15.0
+    /// Also write the JSON object to this file, with the table on standard output.
+    var jsonFile: String?
 
     init(_ arguments: [String]) {
         var words = arguments[...]
@@ -27,9 +29,10 @@ struct Options {
             case "--keep": keep = true
             case "--rounds": rounds = Int(words.popFirst() ?? "") ?? rounds
             case "--idle-seconds": idleSeconds = Double(words.popFirst() ?? "") ?? idleSeconds
+            case "--json-file": jsonFile = words.popFirst()
             default:
                 FileHandle.standardError.write(Data("""
-                usage: bookkiosk-bench [--json] [--skip-large] [--keep] [--rounds N] [--idle-seconds S]
+                usage: bookkiosk-bench [--json] [--json-file F] [--skip-large] [--keep] [--rounds N] [--idle-seconds S]
                 unknown argument: \(word)
 
                 """.utf8))
@@ -177,9 +180,12 @@ do {
     exit(1)
 }
 
+let json = String(decoding: try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys]), as: UTF8.self)
+if let jsonFile = options.jsonFile {
+    try Data((json + "\n").utf8).write(to: URL(fileURLWithPath: jsonFile))
+}
 if options.json {
-    let data = try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])
-    print(String(decoding: data, as: UTF8.self))
+    print(json)
 } else {
     print("BookKiosk benchmark — \(machine.processors) × \(machine.cpuModel), \(machine.kernel), \(machine.memoryMegabytes) MB, SQLite \(machine.sqliteVersion)")
     print("databases in \(folder) (WAL, synchronous=FULL); \(options.rounds) rounds after 20 warm-up\n")

@@ -164,6 +164,9 @@ struct DoctorCommand {
             version = try SQLiteLendingRepository.inspectFile(at: path)
         } catch let error as SQLiteError where error.faultKind == .corrupt {
             return ([.fail(area, "\(path) is damaged (\(error.message)) — \(Self.restore)")], true)
+        } catch let error as SQLiteError where error.faultKind == .readOnly {
+            // Most likely the folder: the lines that follow say which file or folder it is.
+            return ([.fail(area, error.description)], true)
         } catch {
             return ([.fail(area, String(describing: error))], false)
         }
@@ -234,7 +237,7 @@ struct DoctorCommand {
         var unwritable = files.filter { file in access(file, F_OK) == 0 && access(file, R_OK | W_OK) != 0 }
         if access(folder, W_OK | X_OK) != 0 { unwritable.append(folder) }
         guard unwritable.isEmpty else {
-            return .fail("database", "user “\(user)” cannot write \(unwritable.joined(separator: ", ")) — the kiosk's user must own them, e.g. `sudo chown bookkiosk: \(unwritable.joined(separator: " "))` (run doctor as the kiosk's user to check what it may do)")
+            return .fail("database", "user “\(user)” cannot write \(unwritable.joined(separator: ", ")) — give the database and its folder to the kiosk's user, e.g. `sudo chown bookkiosk: \(unwritable.joined(separator: " "))` (run doctor as the kiosk's user to check what it may do)")
         }
         return .ok("database", "the file and its folder may be written by user “\(user)”")
     }
@@ -311,7 +314,7 @@ struct DoctorCommand {
         }
         let role = configuration.sound ? "plays the cues" : "plays the speech (cues are off)"
         var findings: [Finding] = [.ok(area, "the player “\(command)” is \(found) and \(role)")]
-        if (program as NSString).lastPathComponent == "aplay" {
+        if program.split(separator: "/").last == "aplay" {
             findings.append(soundCardFinding())
         }
         return findings

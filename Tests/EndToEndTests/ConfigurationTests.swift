@@ -201,3 +201,29 @@ struct SimulationLineTests {
         #expect(throws: SimulationLine.Invalid.self) { try SimulationLine.parse(line, timeZone: utc) }
     }
 }
+
+@Suite("The example configuration")
+struct ExampleConfigurationTests {
+    static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("kiosk/config.example.json")
+
+    @Test func itIsValidAndShowsEveryKey() throws {
+        let data = try Data(contentsOf: Self.file)
+        let config = try Configuration.parse(data, file: Self.file.path)
+        #expect(config.policy.timeZone.identifier == "Asia/Tokyo")
+        #expect(config.scanners.count == 1)
+        let text = String(decoding: data, as: UTF8.self)
+        // Every key but `database` (the service gives --db) is in the example.
+        for key in Configuration.keys where key != "database" {
+            #expect(text.contains("\"\(key)\""), "\(key) is missing from kiosk/config.example.json")
+        }
+    }
+
+    @Test func theREADMEExplainsEveryKey() throws {
+        let readme = Self.file.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        for key in Configuration.keys {
+            #expect(text.contains("`\(key)`"), "README.md does not explain \(key)")
+        }
+    }
+}

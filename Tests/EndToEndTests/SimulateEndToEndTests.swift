@@ -133,7 +133,7 @@ struct SimulateEndToEndTests {
         let update = "title,barcode\nぐりとぐら（新版）,B0001\n新しいほん,B0009\n"
         let result = try BookKioskBinary.run(["import", "books", try folder.write("update.csv", update)] + common, in: folder.url)
         #expect(result.status == 0, "\(result.errors)")
-        #expect(result.output.contains("1 books added, 1 updated"))
+        #expect(result.output.contains("1 book added, 1 updated"))
         let scan = try BookKioskBinary.run(["simulate", "--now", "2026-12-01T09:00:00"] + common, input: "C0001\nB0001\nB0003\n", in: folder.url)
         let events = try scan.events()
         #expect(events[2]["title"] as? String == "ぐりとぐら（新版）")

@@ -123,19 +123,5 @@ struct KioskRuntimeTests {
 
 extension KioskEvent {
     /// The event stream's name for this event, for compact assertions.
-    var name: String {
-        switch self {
-        case .ready: "ready"
-        case .outcome(.greeted): "greeted"
-        case .outcome(.lent): "lent"
-        case .outcome(.returned): "returned"
-        case .outcome(.refused), .pinRefused: "refused"
-        case .duplicate: "duplicate"
-        case .sessionEnded: "sessionEnded"
-        case .staff: "staff"
-        case .scannerLost: "scannerLost"
-        case .scannerBack: "scannerBack"
-        case .error: "error"
-        }
-    }
+    var name: String { EventStream.name(of: self) }
 }

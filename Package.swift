@@ -10,6 +10,7 @@ let package = Package(
         // C system libraries (Debian: libsqlite3-dev, libevdev-dev).
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+        .systemLibrary(name: "CCrypt", pkgConfig: "libcrypt", providers: [.apt(["libcrypt-dev"])]),
 
         // The circulation rules and the repository protocol, with its in-memory implementation.
         .target(name: "Lending"),
@@ -19,19 +20,24 @@ let package = Package(
         .target(name: "ScannerInput", dependencies: ["CEvdev"]),
         // Messages, status line, cues, speech, the JSON event stream.
         .target(name: "Feedback", dependencies: ["Lending"]),
+        // Staff PINs as crypt(3) yescrypt hashes.
+        .target(name: "StaffPIN", dependencies: ["CCrypt"]),
         // The pure kiosk state machine and the runtime that carries out its effects.
-        .target(name: "Kiosk", dependencies: ["Lending", "ScannerInput", "Feedback"]),
+        .target(name: "Kiosk", dependencies: ["Lending", "ScannerInput", "Feedback", "StaffPIN"]),
         // The commands (simulate, demo, import, ...) as a library, so they can be tested.
         .target(
             name: "BookKioskCommands",
-            dependencies: ["Lending", "LendingSQLite", "ScannerInput", "Feedback", "Kiosk"]
+            dependencies: ["Lending", "LendingSQLite", "ScannerInput", "Feedback", "Kiosk", "StaffPIN"]
         ),
         .executableTarget(name: "bookkiosk", dependencies: ["BookKioskCommands"]),
+        // Test helper: a second process for RepositoryTests' two-kiosk race (not shipped).
+        .executableTarget(name: "lend-race-probe", dependencies: ["Lending", "LendingSQLite"]),
 
         .testTarget(name: "LendingTests", dependencies: ["Lending"]),
         .testTarget(name: "RepositoryTests", dependencies: ["Lending", "LendingSQLite", "CSQLite"]),
         .testTarget(name: "ScannerInputTests", dependencies: ["ScannerInput", "CEvdev"]),
         .testTarget(name: "FeedbackTests", dependencies: ["Feedback", "Lending"]),
+        .testTarget(name: "StaffPINTests", dependencies: ["StaffPIN"]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Lending", "Feedback", "ScannerInput"]),
         .testTarget(
             name: "EndToEndTests",

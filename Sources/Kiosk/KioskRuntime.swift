@@ -9,20 +9,33 @@ public final class KioskRuntime {
     public private(set) var machine: KioskMachine
     private let circulation: Circulation
     private let repository: any LendingRepository
+    private let desk: StaffDesk
     private let announce: (KioskEvent, Date) -> Void
+    private let prompt: (StaffPrompt, StaffNotice?) -> Void
     private let log: (String) -> Void
 
     /// - Parameters:
     ///   - announce: called once for each KioskEvent, in order.
+    ///   - prompt: shows a staff-mode prompt on the status line.
     ///   - log: grown-up details (faults, what to do) for the log, never shown to a child.
-    public init(policy: Policy, repository: any LendingRepository,
+    ///     A PIN never reaches it.
+    public init(policy: Policy, repository: any LendingRepository, staffKey: KeyPress = .function(12),
                 announce: @escaping (KioskEvent, Date) -> Void,
+                prompt: @escaping (StaffPrompt, StaffNotice?) -> Void = { _, _ in },
                 log: @escaping (String) -> Void = { _ in }) {
-        self.machine = KioskMachine(policy: policy)
         self.circulation = Circulation(policy: policy)
         self.repository = repository
+        self.desk = StaffDesk(circulation: circulation, repository: repository)
         self.announce = announce
+        self.prompt = prompt
         self.log = log
+        var lock = PINLock()
+        do {
+            lock = try desk.loadPINLock()
+        } catch {
+            log("Could not read the PIN lock, so PIN entry starts open: \(error)")
+        }
+        self.machine = KioskMachine(policy: policy, pinLock: lock, staffKey: staffKey)
     }
 
     /// Hands `input` to the machine and carries out every effect, feeding results back.
@@ -32,9 +45,30 @@ public final class KioskRuntime {
             let effect = pending.removeFirst()
             switch effect {
             case .announce(let event, let time):
+                if case .staff(let staffEvent) = event, [.entered, .left].contains(staffEvent.action) {
+                    attempt("record \(staffEvent.action.rawValue) in the audit log") { try desk.record(staffEvent, at: time) }
+                }
                 announce(event, time)
             case .circulate(let barcode, let session, let time):
                 pending.append(contentsOf: machine.handle(circulate(barcode, session: session, at: time)))
+            case .verifyPIN(let pin, let time):
+                var staff: String?
+                attempt("check the PIN") { staff = try desk.staffMember(withPIN: pin) }
+                pending.append(contentsOf: machine.handle(.pinChecked(staff: staff, at: time)))
+            case .staffRequest(let request, let staff, let time):
+                let result: StaffResult
+                do {
+                    result = try desk.carryOut(request, by: staff, at: time)
+                } catch {
+                    let fault = KioskFault(storeError: error)
+                    log("Could not carry out the staff action for \(staff): \(fault.detail)")
+                    result = .notice(.failed(fault))
+                }
+                pending.append(contentsOf: machine.handle(.staffDone(result, at: time)))
+            case .savePINLock(let lock, let failedAttempt, let time):
+                attempt("keep the PIN lock") { try desk.save(lock, failedAttempt: failedAttempt, at: time) }
+            case .prompt(let staffPrompt, let notice):
+                prompt(staffPrompt, notice)
             }
         }
     }
@@ -73,6 +107,15 @@ public final class KioskRuntime {
             case .ended:
                 return
             }
+        }
+    }
+
+    /// Runs `body`; a fault is logged (with what was being done) and the kiosk goes on.
+    private func attempt(_ what: String, _ body: () throws -> Void) {
+        do {
+            try body()
+        } catch {
+            log("Could not \(what): \(KioskFault(storeError: error).detail)")
         }
     }
 

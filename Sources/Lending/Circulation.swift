@@ -39,11 +39,13 @@ public struct Circulation: Sendable {
 
     // MARK: Pure rules
 
-    /// The first rule that stops `user` borrowing `book`, in the order `bookNotLendable`,
-    /// `hasOverdue` (when the Policy blocks on overdue), `limitReached`; nil when all pass.
+    /// The first rule that stops `user` borrowing `book`, in the order `userInactive` (a User
+    /// made inactive while their Session was open), `bookNotLendable`, `hasOverdue` (when the
+    /// Policy blocks on overdue), `limitReached`; nil when all pass.
     /// An override (`overridden`) bypasses `hasOverdue` and `limitReached`.
     public func lendRefusal(book: Book, user: User, openLoans: [Loan], at now: Date,
                             overridden: Bool = false) -> Refusal? {
+        if !user.isActive { return .userInactive }
         if book.status != .available { return .bookNotLendable }
         if overridden { return nil }
         if policy.blockOnOverdue, openLoans.contains(where: { policy.isOverdue($0, at: now) }) {
@@ -147,7 +149,7 @@ public struct Circulation: Sendable {
     }
 
     /// Writes what `decision` says and describes it as an Outcome.
-    func carryOut(_ decision: Decision, barcode: String, at now: Date,
+    public func carryOut(_ decision: Decision, barcode: String, at now: Date,
                   in tx: any LendingTransaction) throws -> Outcome {
         switch decision {
         case .greet(let user):

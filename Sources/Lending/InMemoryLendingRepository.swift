@@ -8,6 +8,9 @@ public final class InMemoryLendingRepository: LendingRepository {
         var users: [String: User] = [:]
         var loans: [Loan] = []
         var nextLoanID: Int64 = 1
+        var staff: [String: StaffAccount] = [:]
+        var pinLock = PINLock()
+        var audit: [AuditEntry] = []
     }
 
     private var state = State()
@@ -108,6 +111,43 @@ public final class InMemoryLendingRepository: LendingRepository {
 
         func setDue(loanID id: Int64, due: LocalDate) throws -> Loan {
             try updateOpenLoan(id) { $0.due = due }
+        }
+
+        func staffAccounts() throws -> [StaffAccount] {
+            checkOpen()
+            return state.staff.values.sorted { $0.name < $1.name }
+        }
+
+        func save(_ account: StaffAccount) throws {
+            checkOpen()
+            state.staff[account.name] = account
+        }
+
+        func removeStaffAccount(name: String) throws -> Bool {
+            checkOpen()
+            return state.staff.removeValue(forKey: name) != nil
+        }
+
+        func pinLock() throws -> PINLock {
+            checkOpen()
+            return state.pinLock
+        }
+
+        func save(_ lock: PINLock) throws {
+            checkOpen()
+            state.pinLock = lock
+        }
+
+        func record(_ entry: AuditEntry) throws {
+            checkOpen()
+            var stored = entry
+            stored.id = Int64(state.audit.count + 1)
+            state.audit.append(stored)
+        }
+
+        func auditEntries() throws -> [AuditEntry] {
+            checkOpen()
+            return state.audit
         }
 
         private func updateOpenLoan(_ id: Int64, _ change: (inout Loan) -> Void) throws -> Loan {

@@ -44,6 +44,53 @@ public protocol LendingTransaction: AnyObject {
     func closeLoan(id: Int64, returnedAt: Date) throws -> Loan
     /// Moves the due date of the open Loan `id`; returns it as stored.
     func setDue(loanID id: Int64, due: LocalDate) throws -> Loan
+
+    // MARK: Staff
+
+    /// Every Staff account, in name order.
+    func staffAccounts() throws -> [StaffAccount]
+    /// Inserts the account, or replaces the PIN hash of the one with the same name.
+    func save(_ account: StaffAccount) throws
+    /// Removes the account; false when there was none by that name.
+    func removeStaffAccount(name: String) throws -> Bool
+    /// The PIN lock as last saved (open when never saved).
+    func pinLock() throws -> PINLock
+    func save(_ lock: PINLock) throws
+    /// Appends to the audit log; the entry's `id` is ignored and assigned by the store.
+    func record(_ entry: AuditEntry) throws
+    /// The audit log, oldest first.
+    func auditEntries() throws -> [AuditEntry]
+}
+
+/// A person allowed into staff mode. The PIN itself is never stored: only its crypt(3) hash.
+public struct StaffAccount: Sendable, Equatable {
+    public var name: String
+    public var pinHash: String
+
+    public init(name: String, pinHash: String) {
+        self.name = name
+        self.pinHash = pinHash
+    }
+}
+
+/// One line of the audit log: a staff action or a failed PIN, who, when, and what changed.
+public struct AuditEntry: Sendable, Equatable {
+    public var id: Int64
+    public var time: Date
+    /// The Staff member; nil for a failed PIN (nobody is known).
+    public var staff: String?
+    /// What was done: a staff action's name (`override`, `forcedReturn`, …) or `pinWrong`.
+    public var action: String
+    /// What changed, for a person reading the log: barcodes, titles, dates. Never a PIN.
+    public var detail: String
+
+    public init(id: Int64 = 0, time: Date, staff: String?, action: String, detail: String) {
+        self.id = id
+        self.time = time
+        self.staff = staff
+        self.action = action
+        self.detail = detail
+    }
 }
 
 /// Faults a store reports that are not about the database itself.

@@ -89,3 +89,18 @@ public enum Outcome: Sendable, Equatable {
     case returned(Loan, book: Book, user: User?, overdueDays: Int)
     case refused(Refusal, barcode: String, user: User?, book: Book?)
 }
+
+/// An overdue Loan with what a person needs to chase it.
+public struct OverdueLoan: Sendable, Equatable {
+    public var loan: Loan
+    public var book: Book?
+    public var user: User?
+    public var days: Int
+
+    public init(loan: Loan, book: Book?, user: User?, days: Int) {
+        self.loan = loan
+        self.book = book
+        self.user = user
+        self.days = days
+    }
+}

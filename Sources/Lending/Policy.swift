@@ -63,6 +63,17 @@ public struct Policy: Sendable, Equatable {
         return unmoved
     }
 
+    /// The due date of a Loan extended at `now`: `loanDays` past its due date, or past today
+    /// when it is already overdue, moved forward past closed days.
+    public func extendedDue(_ due: LocalDate, at now: Date) -> LocalDate {
+        let base = max(due, LocalDate(now, in: timeZone))
+        var extended = base.adding(days: loanDays)
+        for _ in 0..<Policy.longestClosure where isClosed(extended) {
+            extended = extended.adding(days: 1)
+        }
+        return extended
+    }
+
     /// Days a Loan due on `due` is overdue on the local day of `now`: 0 up to and including
     /// the due date, 1 on the day after.
     public func overdueDays(due: LocalDate, at now: Date) -> Int {

@@ -56,6 +56,10 @@ struct CirculationRuleTests {
               openLoans: [F.overdueLoan, F.currentLoan], overridden: true, expected: nil),
         .init(description: "an override does not lend a withdrawn Book",
               book: F.withdrawn, overridden: true, expected: .bookNotLendable),
+        .init(description: "a Session's User made inactive since the Card was scanned",
+              user: F.inactive, expected: .userInactive),
+        .init(description: "an override does not lend to an inactive User",
+              user: F.inactive, overridden: true, expected: .userInactive),
         .init(description: "an override does not lend a lost Book",
               book: F.lost, openLoans: [F.overdueLoan], overridden: true, expected: .bookNotLendable),
     ]

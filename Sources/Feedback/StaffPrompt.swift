@@ -1,0 +1,41 @@
+import Lending
+
+/// What the status line asks of the Staff member at each step of staff mode. Prompts go to the
+/// status line only, never to the event stream, and a PIN is never more than its length.
+public enum StaffPrompt: Sendable, Equatable {
+    /// Staff mode is over: back to the children's idle prompt.
+    case idle
+    /// Type the PIN; `typed` characters so far, shown masked.
+    case pin(typed: Int)
+    /// The menu, for the Staff member `staff`.
+    case menu(staff: String)
+    /// Lend with override: scan the Card.
+    case scanCardToLend
+    /// Lend with override: scan Books for `user`.
+    case scanBookToLend(User)
+    case scanBookToReturn
+    case scanBookToExtend
+    case scanBookToRegister
+    case typeTitle(barcode: String, typed: String)
+    case typeAuthor(barcode: String, title: String, typed: String)
+    case scanCardToRegister
+    case typeName(card: String, typed: String)
+    case scanBookToWithdraw
+    /// One overdue Loan a page: `index` of `count` (0-based); nil entry when there are none.
+    case overdue(OverdueLoan?, index: Int, count: Int)
+}
+
+/// Why a staff step could not be done; shown to the Staff member above the step's prompt.
+public enum StaffNotice: Sendable, Equatable {
+    case unknownBarcode(String)
+    /// A Card was expected.
+    case notACard(String)
+    /// A Book was expected.
+    case notABook(String)
+    case notOnLoan(Book)
+    case alreadyWithdrawn(Book)
+    /// The barcode is a Card's, so it cannot be a Book's (or the reverse).
+    case barcodeTaken(String)
+    /// The database could not do it; nothing changed.
+    case failed(KioskFault)
+}

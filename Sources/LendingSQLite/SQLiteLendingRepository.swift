@@ -1,0 +1,173 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Lending
+
+/// The Lending repository in an SQLite file (DESIGN.md §7): WAL journal, `synchronous=FULL`,
+/// foreign keys on, a busy timeout, ordered migrations, one open Loan per Book enforced by a
+/// partial unique index, and a file readable by its owner only.
+///
+/// Used from one thread. Several processes may share one file: each `transaction` is an
+/// SQLite `BEGIN IMMEDIATE` transaction, so decide-and-write never interleaves.
+///
+/// Needs SQLite 3.37 or later (STRICT tables, `RETURNING`, upserts).
+public final class SQLiteLendingRepository: LendingRepository {
+    /// How long a transaction waits for another program's write lock before failing busy.
+    public static let defaultBusyTimeout: Duration = .seconds(5)
+    /// Marks a BookKiosk database in the file header (`PRAGMA application_id`): "BKio".
+    public static let applicationID: Int32 = 0x424B_696F
+    /// The schema version this build creates and understands.
+    public static var latestSchemaVersion: Int { Migration.all.count }
+    /// Permissions of a new database file: read and write for its owner only.
+    static let fileMode: mode_t = 0o600
+
+    /// The database file.
+    public let path: String
+    let connection: SQLiteConnection
+    private var isInTransaction = false
+
+    /// Opens the BookKiosk database at `path`, creating it (mode 0600) when missing and
+    /// bringing its schema up to date.
+    ///
+    /// A file that is not a BookKiosk database (another program's SQLite file, a text file,
+    /// or one with a newer schema) is refused with a `notALibrary` fault and left untouched.
+    /// An existing file keeps its permissions; only a file created here gets mode 0600.
+    public init(path: String, busyTimeout: Duration = SQLiteLendingRepository.defaultBusyTimeout) throws {
+        self.path = path
+        try Self.createIfMissing(path)
+        // Look before touching: a read-only connection cannot change a file that turns out
+        // not to be ours (switching it to WAL would rewrite its header).
+        let found = try Self.inspectFile(at: path, busyTimeout: busyTimeout)
+        connection = try SQLiteConnection(path: path, mode: .readWrite)
+        try connection.setBusyTimeout(busyTimeout)
+        try configure()
+        if found != Self.latestSchemaVersion {
+            try migrate()
+        }
+    }
+
+    // MARK: LendingRepository
+
+    public func transaction<T>(_ body: (any LendingTransaction) throws -> T) throws -> T {
+        precondition(!isInTransaction, "SQLiteLendingRepository transactions do not nest")
+        isInTransaction = true
+        defer { isInTransaction = false }
+        let transaction = SQLiteLendingTransaction(connection: connection)
+        defer { transaction.isFinished = true }
+        return try connection.transaction(.immediate) { try body(transaction) }
+    }
+
+    // MARK: Maintenance
+
+    /// The schema version recorded in the file (`PRAGMA user_version`).
+    public func schemaVersion() throws -> Int {
+        try connection.firstRow("PRAGMA user_version") { Int($0.int64(0)) } ?? 0
+    }
+
+    /// SQLite's own check of the whole file (`PRAGMA integrity_check`): `["ok"]` when sound,
+    /// else one line per problem found.
+    public func integrityCheck() throws -> [String] {
+        try connection.rows("PRAGMA integrity_check") { $0.text(0) }
+    }
+
+    /// Writes a consistent copy of the database to `destination` with SQLite's online backup
+    /// API, while this repository stays usable. The copy is made in a new file (mode 0600)
+    /// beside `destination` and renamed over it when complete, so `destination` never holds
+    /// half a backup. Calls `mkstemp(3)`, `SQLiteConnection.backup(to:)` (`sqlite3_backup_init`,
+    /// `_step`, `_finish`) and `rename(2)`.
+    public func backup(to destination: String) throws {
+        let directory = destination.lastIndex(of: "/").map { String(destination[..<$0]) } ?? "."
+        let name = destination.split(separator: "/").last.map(String.init) ?? destination
+        var template = Array("\(directory.isEmpty ? "/" : directory)/.\(name).XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw LibraryFileError.cannotCreate(path: destination, errno: errno) }
+        close(descriptor)
+        let partial = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        do {
+            try Self.copy(connection, toFileAt: partial)
+            guard rename(partial, destination) == 0 else {
+                throw LibraryFileError.cannotCreate(path: destination, errno: errno)
+            }
+        } catch {
+            unlink(partial)
+            throw error
+        }
+    }
+
+    private static func copy(_ source: SQLiteConnection, toFileAt path: String) throws {
+        let copy = try SQLiteConnection(path: path, mode: .readWrite)
+        try source.backup(to: copy)
+    }
+
+    // MARK: Opening
+
+    /// Creates an empty file with mode 0600 when none exists, so the database never exists
+    /// with wider permissions; SQLite gives its `-wal` and `-shm` files the same mode.
+    /// Calls `open(2)` with `O_CREAT`; an existing file is left as it is.
+    static func createIfMissing(_ path: String) throws {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, fileMode)
+        if descriptor >= 0 {
+            close(descriptor)
+            return
+        }
+        let openError = errno
+        // A file we may only read is still worth inspecting: SQLite will say it is read-only.
+        if access(path, F_OK) == 0 { return }
+        throw LibraryFileError.cannotCreate(path: path, errno: openError)
+    }
+
+    /// `inspect` through a read-only connection of its own, closed before returning.
+    static func inspectFile(at path: String, busyTimeout: Duration) throws -> Int {
+        let connection = try SQLiteConnection(path: path, mode: .readOnly)
+        try connection.setBusyTimeout(busyTimeout)
+        return try inspect(connection)
+    }
+
+    /// The schema version of the file behind `connection`: 0 for an empty file, ready to
+    /// become a library. Throws `notALibrary` faults for anything else.
+    static func inspect(_ connection: SQLiteConnection) throws -> Int {
+        // A text file fails here with SQLITE_NOTADB.
+        let applicationID = try connection.firstRow("PRAGMA application_id") { Int32(truncatingIfNeeded: $0.int64(0)) } ?? 0
+        let version = try connection.firstRow("PRAGMA user_version") { Int($0.int64(0)) } ?? 0
+        let objects = try connection.firstRow("SELECT count(*) FROM sqlite_master") { $0.int64(0) } ?? 0
+        if applicationID == Self.applicationID {
+            guard version <= latestSchemaVersion else {
+                throw LibraryFileError.newerSchema(path: connection.path, version: version, supported: latestSchemaVersion)
+            }
+            return version
+        }
+        guard applicationID == 0, version == 0, objects == 0 else {
+            throw LibraryFileError.notALibrary(path: connection.path)
+        }
+        return 0
+    }
+
+    /// The connection settings of DESIGN.md §7.
+    private func configure() throws {
+        // Persistent in the file; answers the mode now in effect.
+        _ = try connection.firstRow("PRAGMA journal_mode = WAL") { $0.text(0) }
+        // A lend the child heard succeed survives a power cut.
+        try connection.execute("PRAGMA synchronous = FULL")
+        try connection.execute("PRAGMA foreign_keys = ON")
+    }
+
+    /// Applies the migrations the file lacks, all in one transaction, looking again once the
+    /// write lock is held in case another process migrated meanwhile.
+    private func migrate() throws {
+        try connection.transaction(.immediate) {
+            let version = try Self.inspect(connection)
+            if version == 0 {
+                // PRAGMA takes no parameters; the value is this package's constant.
+                try connection.execute("PRAGMA application_id = \(Self.applicationID)")
+            }
+            for (index, migration) in Migration.all.enumerated() where index >= version {
+                try connection.executeScript(migration.sql)
+                try connection.execute("PRAGMA user_version = \(index + 1)")
+            }
+        }
+    }
+}

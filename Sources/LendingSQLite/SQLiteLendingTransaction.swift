@@ -1,0 +1,170 @@
+import Foundation
+import Lending
+
+/// The reads and writes of one `SQLiteLendingRepository.transaction`, each a cached prepared
+/// statement with its values bound. Valid only inside the transaction that made it.
+final class SQLiteLendingTransaction: LendingTransaction {
+    let connection: SQLiteConnection
+    var isFinished = false
+
+    init(connection: SQLiteConnection) {
+        self.connection = connection
+    }
+
+    /// Stops use after the transaction ended, and stops writes from going on in autocommit
+    /// mode after SQLite rolled the transaction back by itself (it does on `SQLITE_FULL`,
+    /// for one), which would leave half of it written.
+    private func checkOpen() throws {
+        precondition(!isFinished, "a transaction was used after it ended")
+        guard connection.isInTransaction else {
+            throw SQLiteError(extendedCode: SQLiteError.abortRollback,
+                              message: "the transaction was rolled back after an earlier error",
+                              path: connection.path)
+        }
+    }
+
+    // MARK: Users and Books
+
+    func user(card: String) throws -> User? {
+        try checkOpen()
+        return try connection.firstRow("SELECT card, name, loan_limit, active FROM users WHERE card = ?",
+                                       [.text(card)], readUser)
+    }
+
+    func book(barcode: String) throws -> Book? {
+        try checkOpen()
+        return try connection.firstRow("SELECT barcode, title, author, isbn, status FROM books WHERE barcode = ?",
+                                       [.text(barcode)], readBook)
+    }
+
+    func books(isbn: String) throws -> [Book] {
+        try checkOpen()
+        return try connection.rows(
+            "SELECT barcode, title, author, isbn, status FROM books WHERE isbn = ? ORDER BY barcode",
+            [.text(isbn)], readBook)
+    }
+
+    func allBooks() throws -> [Book] {
+        try checkOpen()
+        return try connection.rows("SELECT barcode, title, author, isbn, status FROM books ORDER BY barcode",
+                                   [], readBook)
+    }
+
+    func allUsers() throws -> [User] {
+        try checkOpen()
+        return try connection.rows("SELECT card, name, loan_limit, active FROM users ORDER BY card", [], readUser)
+    }
+
+    func save(_ book: Book) throws {
+        try checkOpen()
+        try connection.execute("""
+            INSERT INTO books (barcode, title, author, isbn, status) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (barcode) DO UPDATE SET
+                title = excluded.title, author = excluded.author, isbn = excluded.isbn, status = excluded.status
+            """, [.text(book.barcode), .text(book.title), SQLiteValue(book.author), SQLiteValue(book.isbn),
+                  .text(book.status.rawValue)])
+    }
+
+    func save(_ user: User) throws {
+        try checkOpen()
+        try connection.execute("""
+            INSERT INTO users (card, name, loan_limit, active) VALUES (?, ?, ?, ?)
+            ON CONFLICT (card) DO UPDATE SET
+                name = excluded.name, loan_limit = excluded.loan_limit, active = excluded.active
+            """, [.text(user.card), .text(user.name), SQLiteValue(user.loanLimit), SQLiteValue(user.isActive)])
+    }
+
+    // MARK: Loans
+
+    private static let loanColumns = "id, book, user, lent_at, due, returned_at, override_by"
+
+    func openLoan(book: String) throws -> Loan? {
+        try checkOpen()
+        return try connection.firstRow(
+            "SELECT \(Self.loanColumns) FROM loans WHERE book = ? AND returned_at IS NULL",
+            [.text(book)], readLoan)
+    }
+
+    func openLoans(user: String) throws -> [Loan] {
+        try checkOpen()
+        return try connection.rows(
+            "SELECT \(Self.loanColumns) FROM loans WHERE user = ? AND returned_at IS NULL ORDER BY lent_at, id",
+            [.text(user)], readLoan)
+    }
+
+    func openLoans() throws -> [Loan] {
+        try checkOpen()
+        return try connection.rows(
+            "SELECT \(Self.loanColumns) FROM loans WHERE returned_at IS NULL ORDER BY lent_at, id", [], readLoan)
+    }
+
+    func allLoans() throws -> [Loan] {
+        try checkOpen()
+        return try connection.rows("SELECT \(Self.loanColumns) FROM loans ORDER BY lent_at, id", [], readLoan)
+    }
+
+    func addLoan(book: String, user: String, lentAt: Date, due: LocalDate, overrideBy: String?) throws -> Loan {
+        try checkOpen()
+        // Said plainly here; the foreign keys would refuse these too, without saying which.
+        guard try self.book(barcode: book) != nil else { throw LendingStoreError.unknownReference("Book \(book)") }
+        guard try self.user(card: user) != nil else { throw LendingStoreError.unknownReference("User \(user)") }
+        do {
+            let inserted = try connection.firstRow(
+                "INSERT INTO loans (book, user, lent_at, due, override_by) VALUES (?, ?, ?, ?, ?) RETURNING \(Self.loanColumns)",
+                [.text(book), .text(user), .real(lentAt.timeIntervalSince1970), .text(due.description),
+                 SQLiteValue(overrideBy)], readLoan)
+            guard let inserted else { preconditionFailure("INSERT … RETURNING returned no row") }
+            return inserted
+        } catch let error as SQLiteError where error.extendedCode == SQLiteError.constraintUnique {
+            // The partial unique index loans_one_open_per_book: the Book already has an open Loan.
+            throw LendingStoreError.alreadyOnLoan(book: book)
+        } catch let error as SQLiteError where error.extendedCode == SQLiteError.constraintForeignKey {
+            throw LendingStoreError.unknownReference("Book \(book) or User \(user)")
+        }
+    }
+
+    func closeLoan(id: Int64, returnedAt: Date) throws -> Loan {
+        try checkOpen()
+        let closed = try connection.firstRow(
+            "UPDATE loans SET returned_at = ? WHERE id = ? AND returned_at IS NULL RETURNING \(Self.loanColumns)",
+            [.real(returnedAt.timeIntervalSince1970), .integer(id)], readLoan)
+        guard let closed else { throw LendingStoreError.noOpenLoan(id: id) }
+        return closed
+    }
+
+    func setDue(loanID id: Int64, due: LocalDate) throws -> Loan {
+        try checkOpen()
+        let moved = try connection.firstRow(
+            "UPDATE loans SET due = ? WHERE id = ? AND returned_at IS NULL RETURNING \(Self.loanColumns)",
+            [.text(due.description), .integer(id)], readLoan)
+        guard let moved else { throw LendingStoreError.noOpenLoan(id: id) }
+        return moved
+    }
+
+    // MARK: Reading rows
+
+    private func readUser(_ row: Statement) -> User {
+        User(card: row.text(0), name: row.text(1), loanLimit: row.optionalInt64(2).map(Int.init),
+             isActive: row.int64(3) != 0)
+    }
+
+    private func readBook(_ row: Statement) throws -> Book {
+        let statusText = row.text(4)
+        guard let status = BookStatus(rawValue: statusText) else {
+            throw LibraryFileError.unreadableValue(path: connection.path, column: "books.status", value: statusText)
+        }
+        return Book(barcode: row.text(0), title: row.text(1), author: row.optionalText(2), isbn: row.optionalText(3),
+                    status: status)
+    }
+
+    private func readLoan(_ row: Statement) throws -> Loan {
+        let dueText = row.text(4)
+        guard let due = LocalDate(dueText) else {
+            throw LibraryFileError.unreadableValue(path: connection.path, column: "loans.due", value: dueText)
+        }
+        return Loan(id: row.int64(0), book: row.text(1), user: row.optionalText(2),
+                    lentAt: Date(timeIntervalSince1970: row.double(3)), due: due,
+                    returnedAt: row.optionalDouble(5).map(Date.init(timeIntervalSince1970:)),
+                    overrideBy: row.optionalText(6))
+    }
+}

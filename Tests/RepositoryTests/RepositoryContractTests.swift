@@ -1,0 +1,294 @@
+import Foundation
+import Lending
+import Testing
+
+/// The LendingRepository contract, written once and run against every implementation.
+@Suite("LendingRepository contract")
+struct RepositoryContractTests {
+    typealias F = Fixture
+
+    struct Abandon: Error {}
+
+    // MARK: Circulation through the repository
+
+    @Test("a Card greets, a Book is lent, scanned again it is returned", arguments: RepositoryKind.allCases)
+    func lendAndReturn(kind: RepositoryKind) throws {
+        try kind.withSeededRepository { (repository: any LendingRepository) throws in
+            #expect(try F.circulation.scan("C0001", session: nil, at: F.t0, in: repository) == .greeted(F.haruto))
+
+            let lent = try F.circulation.scan("B0001", session: F.haruto, at: F.t0, in: repository)
+            guard case .lent(let loan, let book, let user) = lent else {
+                Issue.record("expected a lend, got \(lent)")
+                return
+            }
+            #expect(book == F.guri1)
+            #expect(user == F.haruto)
+            #expect(loan == Loan(id: loan.id, book: "B0001", user: "C0001", lentAt: F.t0, due: F.dueFromT0))
+            #expect(try repository.read { try $0.openLoan(book: "B0001") } == loan)
+            #expect(try repository.read { try $0.openLoans(user: "C0001") } == [loan])
+
+            let later = F.t0 + F.days(2)
+            let returned = try F.circulation.scan("B0001", session: nil, at: later, in: repository)
+            var closed = loan
+            closed.returnedAt = later
+            #expect(returned == .returned(closed, book: F.guri1, user: F.haruto, overdueDays: 0))
+            #expect(try repository.read { try $0.openLoans() }.isEmpty)
+            #expect(try repository.read { try $0.allLoans() } == [closed])
+        }
+    }
+
+    @Test("the Policy's loan limit refuses the third Book", arguments: RepositoryKind.allCases)
+    func policyLimit(kind: RepositoryKind) throws {
+        try kind.withSeededRepository { (repository: any LendingRepository) throws in
+            for barcode in ["B0001", "B0003"] {
+                let outcome = try F.circulation.scan(barcode, session: F.haruto, at: F.t0, in: repository)
+                guard case .lent = outcome else { Issue.record("expected a lend, got \(outcome)"); return }
+            }
+            let third = try F.circulation.scan("B0005", session: F.haruto, at: F.t0, in: repository)
+            #expect(third == .refused(.limitReached, barcode: "B0005", user: F.haruto, book: F.moon))
+            #expect(try repository.read { try $0.openLoans(user: "C0001") }.map(\.book) == ["B0001", "B0003"])
+        }
+    }
+
+    @Test("a User's own loan limit wins over the Policy's", arguments: RepositoryKind.allCases)
+    func ownLimit(kind: RepositoryKind) throws {
+        try kind.withSeededRepository { (repository: any LendingRepository) throws in
+            let first = try F.circulation.scan("B0001", session: F.yui, at: F.t0, in: repository)
+            guard case .lent = first else { Issue.record("expected a lend, got \(first)"); return }
+            let second = try F.circulation.scan("B0003", session: F.yui, at: F.t0, in: repository)
+            #expect(second == .refused(.limitReached, barcode: "B0003", user: F.yui, book: F.caterpillar))
+            #expect(try repository.read { try $0.openLoans() }.count == 1)
+        }
+    }
+
+    @Test("an overdue Loan blocks the next lend until it is returned", arguments: RepositoryKind.allCases)
+    func overdueBlock(kind: RepositoryKind) throws {
+        try kind.withSeededRepository { (repository: any LendingRepository) throws in
+            _ = try F.circulation.scan("B0001", session: F.haruto, at: F.t0, in: repository)
+            let friday = F.t0 + F.days(10) // 2026-12-11, three days past the due date
+            #expect(try F.circulation.scan("B0003", session: F.haruto, at: friday, in: repository)
+                == .refused(.hasOverdue, barcode: "B0003", user: F.haruto, book: F.caterpillar))
+
+            let returned = try F.circulation.scan("B0001", session: F.haruto, at: friday, in: repository)
+            guard case .returned(_, _, _, let overdueDays) = returned else {
+                Issue.record("expected a return, got \(returned)")
+                return
+            }
+            #expect(overdueDays == 3)
+            let lent = try F.circulation.scan("B0003", session: F.haruto, at: friday, in: repository)
+            guard case .lent(let loan, _, _) = lent else { Issue.record("expected a lend, got \(lent)"); return }
+            #expect(loan.book == "B0003")
+        }
+    }
+
+    @Test("refusals write nothing: card first, not lendable, inactive, unknown", arguments: RepositoryKind.allCases)
+    func refusalsWriteNothing(kind: RepositoryKind) throws {
+        try kind.withSeededRepository { (repository: any LendingRepository) throws in
+            #expect(try F.circulation.scan("B0001", session: nil, at: F.t0, in: repository)
+                == .refused(.cardFirst, barcode: "B0001", user: nil, book: F.guri1))
+            #expect(try F.circulation.scan("B0004", session: F.haruto, at: F.t0, in: repository)                == .refused(.bookNotLendable, barcode: "B0004", user: F.haruto, book: F.withdrawn))
+            #expect(try F.circulation.scan("C0003", session: nil, at: F.t0, in: repository)                == .refused(.userInactive, barcode: "C0003", user: F.inactive, book: nil))
+            #expect(try F.circulation.scan("X9999", session: F.haruto, at: F.t0, in: repository)                == .refused(.unknownBarcode, barcode: "X9999", user: F.haruto, book: nil))
+            #expect(try repository.read { try $0.allLoans() }.isEmpty)
+        }
+    }
+
+    @Test("ISBN scans pick a copy: lend one each, refuse without a Card, return one's own", arguments: RepositoryKind.allCases)
+    func isbnCopies(kind: RepositoryKind) throws {
+        try kind.withSeededRepository { (repository: any LendingRepository) throws in
+            #expect(try repository.read { try $0.books(isbn: F.isbn) } == [F.guri1, F.guri2])
+
+            let toHaruto = try F.circulation.scan(F.isbn, session: F.haruto, at: F.t0, in: repository)
+            guard case .lent(let harutoLoan, let harutoCopy, _) = toHaruto else {
+                Issue.record("expected a lend, got \(toHaruto)")
+                return
+            }
+            #expect(harutoCopy == F.guri1)
+            let toYui = try F.circulation.scan(F.isbn, session: F.yui, at: F.t0 + 60, in: repository)
+            guard case .lent(_, let yuiCopy, _) = toYui else { Issue.record("expected a lend, got \(toYui)"); return }
+            #expect(yuiCopy == F.guri2)
+
+            #expect(try F.circulation.scan(F.isbn, session: nil, at: F.t0 + 120, in: repository)
+
+                == .refused(.cardFirst, barcode: F.isbn, user: nil, book: F.guri1))
+
+            let back = try F.circulation.scan(F.isbn, session: F.haruto, at: F.t0 + 180, in: repository)
+            guard case .returned(let closed, let book, _, _) = back else {
+                Issue.record("expected a return, got \(back)")
+                return
+            }
+            #expect(closed.id == harutoLoan.id)
+            #expect(book == F.guri1)
+            #expect(try repository.read { try $0.openLoans() }.map(\.book) == ["B0002"])
+        }
+    }
+
+    // MARK: Saving
+
+    @Test("saving a Book or User again updates the one with that barcode or card", arguments: RepositoryKind.allCases)
+    func saveAgainUpdates(kind: RepositoryKind) throws {
+        try kind.withSeededRepository { (repository: any LendingRepository) throws in
+            let renamed = Book(barcode: "B0001", title: "ぐりとぐらのおきゃくさま", author: nil, isbn: nil, status: .lost)
+            let limited = User(card: "C0001", name: "はるとくん", loanLimit: 3, isActive: false)
+            try repository.transaction { tx in
+                try tx.save(renamed)
+                try tx.save(limited)
+            }
+            #expect(try repository.read { try $0.book(barcode: "B0001") } == renamed)
+            #expect(try repository.read { try $0.user(card: "C0001") } == limited)
+            #expect(try repository.read { try $0.allBooks() }.count == F.books.count)
+            #expect(try repository.read { try $0.allUsers() }.count == F.users.count)
+            #expect(try repository.read { try $0.books(isbn: F.isbn) } == [F.guri2])
+
+            // And back: optional fields return to nil.
+            try repository.transaction { tx in
+                try tx.save(F.haruto)
+            }
+            #expect(try repository.read { try $0.user(card: "C0001") } == F.haruto)
+        }
+    }
+
+    @Test("Books and Users are listed in barcode and card order", arguments: RepositoryKind.allCases)
+    func listingOrder(kind: RepositoryKind) throws {
+        try kind.withRepository { (repository: any LendingRepository) throws in
+            try repository.transaction { tx in
+                for book in F.books.reversed() { try tx.save(book) }
+                for user in F.users.reversed() { try tx.save(user) }
+            }
+            #expect(try repository.read { try $0.allBooks() } == F.books)
+            #expect(try repository.read { try $0.allUsers() } == F.users)
+        }
+    }
+
+    // MARK: Transactions
+
+    @Test("a transaction returns its body's value", arguments: RepositoryKind.allCases)
+    func transactionValue(kind: RepositoryKind) throws {
+        try kind.withSeededRepository { (repository: any LendingRepository) throws in
+            #expect(try repository.transaction { try $0.allBooks().count } == F.books.count)
+        }
+    }
+
+    @Test("an error thrown inside a transaction rolls back everything it wrote", arguments: RepositoryKind.allCases)
+    func rollbackOnThrow(kind: RepositoryKind) throws {
+        try kind.withSeededRepository { (repository: any LendingRepository) throws in
+            #expect(throws: Abandon.self) {
+                try repository.transaction { tx in
+                    try tx.save(Book(barcode: "B0100", title: "あたらしいほん"))
+                    try tx.save(User(card: "C0001", name: "べつのなまえ"))
+                    _ = try tx.addLoan(book: "B0001", user: "C0001", lentAt: F.t0, due: F.dueFromT0, overrideBy: nil)
+                    throw Abandon()
+                }
+            }
+            #expect(try repository.read { try $0.book(barcode: "B0100") } == nil)
+            #expect(try repository.read { try $0.user(card: "C0001") } == F.haruto)
+            #expect(try repository.read { try $0.allLoans() }.isEmpty)
+        }
+    }
+
+    @Test("a store error inside a transaction rolls back what came before it", arguments: RepositoryKind.allCases)
+    func rollbackOnStoreError(kind: RepositoryKind) throws {
+        try kind.withSeededRepository { (repository: any LendingRepository) throws in
+            #expect(throws: LendingStoreError.unknownReference("Book B9999")) {
+                try repository.transaction { tx in
+                    _ = try tx.addLoan(book: "B0001", user: "C0001", lentAt: F.t0, due: F.dueFromT0, overrideBy: nil)
+                    _ = try tx.addLoan(book: "B9999", user: "C0001", lentAt: F.t0, due: F.dueFromT0, overrideBy: nil)
+                }
+            }
+            #expect(try repository.read { try $0.allLoans() }.isEmpty)
+        }
+    }
+
+    // MARK: Loans
+
+    @Test("a Loan keeps every field as given", arguments: RepositoryKind.allCases)
+    func loanFields(kind: RepositoryKind) throws {
+        try kind.withSeededRepository { (repository: any LendingRepository) throws in
+            let due = LocalDate(year: 2027, month: 1, day: 5)
+            let loan = try repository.transaction { tx in
+                try tx.addLoan(book: "B0003", user: "C0002", lentAt: F.t0, due: due, overrideBy: "えんちょう先生")
+            }
+            #expect(loan == Loan(id: loan.id, book: "B0003", user: "C0002", lentAt: F.t0, due: due,
+                                 overrideBy: "えんちょう先生"))
+            #expect(try repository.read { try $0.allLoans() } == [loan])
+        }
+    }
+
+    @Test("one open Loan per Book: a second addLoan is refused, in its own transaction or the same",
+          arguments: RepositoryKind.allCases)
+    func oneOpenLoanPerBook(kind: RepositoryKind) throws {
+        try kind.withSeededRepository { (repository: any LendingRepository) throws in
+            let first = try repository.transaction { tx in
+                try tx.addLoan(book: "B0001", user: "C0001", lentAt: F.t0, due: F.dueFromT0, overrideBy: nil)
+            }
+            #expect(throws: LendingStoreError.alreadyOnLoan(book: "B0001")) {
+                try repository.transaction { tx in
+                    try tx.addLoan(book: "B0001", user: "C0002", lentAt: F.t0 + 1, due: F.dueFromT0, overrideBy: nil)
+                }
+            }
+            // Refused inside a transaction that goes on: the refusal undoes nothing else.
+            try repository.transaction { tx in
+                #expect(throws: LendingStoreError.alreadyOnLoan(book: "B0001")) {
+                    try tx.addLoan(book: "B0001", user: "C0001", lentAt: F.t0 + 2, due: F.dueFromT0, overrideBy: "先生")
+                }
+                _ = try tx.addLoan(book: "B0003", user: "C0001", lentAt: F.t0 + 3, due: F.dueFromT0, overrideBy: nil)
+            }
+            #expect(try repository.read { try $0.openLoans() }.map(\.book) == ["B0001", "B0003"])
+            #expect(try repository.read { try $0.openLoan(book: "B0001") } == first)
+
+            // Once returned, the Book can be lent again.
+            _ = try repository.transaction { try $0.closeLoan(id: first.id, returnedAt: F.t0 + 10) }
+            let again = try repository.transaction { tx in
+                try tx.addLoan(book: "B0001", user: "C0002", lentAt: F.t0 + 20, due: F.dueFromT0, overrideBy: nil)
+            }
+            #expect(again.id != first.id)
+            #expect(try repository.read { try $0.allLoans() }.count == 3)
+        }
+    }
+
+    @Test("addLoan names the Book or User the store does not have", arguments: RepositoryKind.allCases)
+    func addLoanUnknownReference(kind: RepositoryKind) throws {
+        try kind.withSeededRepository { (repository: any LendingRepository) throws in
+            #expect(throws: LendingStoreError.unknownReference("Book B9999")) {
+                try repository.transaction { tx in
+                    try tx.addLoan(book: "B9999", user: "C0001", lentAt: F.t0, due: F.dueFromT0, overrideBy: nil)
+                }
+            }
+            #expect(throws: LendingStoreError.unknownReference("User C9999")) {
+                try repository.transaction { tx in
+                    try tx.addLoan(book: "B0001", user: "C9999", lentAt: F.t0, due: F.dueFromT0, overrideBy: nil)
+                }
+            }
+        }
+    }
+
+    @Test("setDue moves an open Loan; closeLoan and setDue refuse a Loan that is not open",
+          arguments: RepositoryKind.allCases)
+    func closeAndSetDueNeedAnOpenLoan(kind: RepositoryKind) throws {
+        try kind.withSeededRepository { (repository: any LendingRepository) throws in
+            let loan = try repository.transaction { tx in
+                try tx.addLoan(book: "B0001", user: "C0001", lentAt: F.t0, due: F.dueFromT0, overrideBy: nil)
+            }
+            let extended = LocalDate(year: 2026, month: 12, day: 15)
+            let moved = try repository.transaction { try $0.setDue(loanID: loan.id, due: extended) }
+            #expect(moved.due == extended)
+            #expect(try repository.read { try $0.openLoan(book: "B0001") }?.due == extended)
+
+            let closed = try repository.transaction { try $0.closeLoan(id: loan.id, returnedAt: F.t0 + 60) }
+            #expect(closed.returnedAt == F.t0 + 60)
+            #expect(closed.due == extended)
+
+            #expect(throws: LendingStoreError.noOpenLoan(id: loan.id)) {
+                try repository.transaction { try $0.closeLoan(id: loan.id, returnedAt: F.t0 + 120) }
+            }
+            #expect(throws: LendingStoreError.noOpenLoan(id: loan.id)) {
+                try repository.transaction { try $0.setDue(loanID: loan.id, due: F.dueFromT0) }
+            }
+            #expect(throws: LendingStoreError.noOpenLoan(id: 9999)) {
+                try repository.transaction { try $0.closeLoan(id: 9999, returnedAt: F.t0) }
+            }
+            // The refused calls changed nothing.
+            #expect(try repository.read { try $0.allLoans() } == [closed])
+        }
+    }
+}

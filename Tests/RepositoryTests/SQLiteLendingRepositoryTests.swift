@@ -1,0 +1,400 @@
+import CSQLite
+import Foundation
+import Lending
+@testable import LendingSQLite
+import Testing
+
+@Suite("SQLiteLendingRepository")
+struct SQLiteLendingRepositoryTests {
+    typealias F = Fixture
+
+    // MARK: Settings and file
+
+    @Test("WAL, synchronous=FULL, foreign keys and the busy timeout are in effect")
+    func settings() throws {
+        try withTemporaryDirectory { directory in
+            let repository = try SQLiteLendingRepository(path: directory + "/library.sqlite")
+            let connection = repository.connection
+            #expect(try connection.firstRow("PRAGMA journal_mode") { $0.text(0) } == "wal")
+            #expect(try connection.firstRow("PRAGMA synchronous") { $0.int64(0) } == 2)
+            #expect(try connection.firstRow("PRAGMA foreign_keys") { $0.int64(0) } == 1)
+            #expect(try connection.firstRow("PRAGMA busy_timeout") { $0.int64(0) } == 5000)
+
+            let patient = try SQLiteLendingRepository(path: directory + "/library.sqlite", busyTimeout: .milliseconds(250))
+            #expect(try patient.connection.firstRow("PRAGMA busy_timeout") { $0.int64(0) } == 250)
+        }
+    }
+
+    @Test("the database and its -wal and -shm files are readable by their owner only")
+    func fileMode() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory + "/library.sqlite"
+            let repository = try SQLiteLendingRepository(path: path)
+            try F.seed(repository) // a write, so the -wal file exists while the repository is open
+            for file in [path, path + "-wal", path + "-shm"] {
+                let attributes = try FileManager.default.attributesOfItem(atPath: file)
+                let permissions = try #require(attributes[.posixPermissions] as? Int)
+                #expect(permissions == 0o600, "\(file) has mode \(String(permissions, radix: 8))")
+            }
+        }
+    }
+
+    @Test("the schema version is recorded, and reopening migrates nothing and keeps the data")
+    func schemaVersionAndReopen() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory + "/library.sqlite"
+            let schemaSQL = "SELECT type, name, sql FROM sqlite_master ORDER BY name"
+            let firstSchema: [String]
+            do {
+                let repository = try SQLiteLendingRepository(path: path)
+                try F.seed(repository)
+                #expect(try repository.schemaVersion() == SQLiteLendingRepository.latestSchemaVersion)
+                #expect(SQLiteLendingRepository.latestSchemaVersion == Migration.all.count)
+                #expect(try repository.connection.firstRow("PRAGMA application_id") { Int32($0.int64(0)) }
+                    == SQLiteLendingRepository.applicationID)
+                firstSchema = try repository.connection.rows(schemaSQL) { "\($0.text(0)) \($0.text(1)) \($0.text(2))" }
+                #expect(firstSchema.contains { $0.hasPrefix("index loans_one_open_per_book") && $0.contains("WHERE returned_at IS NULL") })
+            }
+            let reopened = try SQLiteLendingRepository(path: path)
+            #expect(try reopened.schemaVersion() == SQLiteLendingRepository.latestSchemaVersion)
+            #expect(try reopened.connection.rows(schemaSQL) { "\($0.text(0)) \($0.text(1)) \($0.text(2))" } == firstSchema)
+            #expect(try reopened.read { try $0.allBooks() } == F.books)
+            #expect(try reopened.read { try $0.allUsers() } == F.users)
+        }
+    }
+
+    @Test("a time is stored to the microsecond, a due date as YYYY-MM-DD text")
+    func storedValues() throws {
+        try withTemporaryDirectory { directory in
+            let repository = try SQLiteLendingRepository(path: directory + "/library.sqlite")
+            try F.seed(repository)
+            let lentAt = Date(timeIntervalSince1970: 1_796_115_600.123_456)
+            let loan = try repository.transaction { tx in
+                try tx.addLoan(book: "B0001", user: "C0001", lentAt: lentAt, due: F.dueFromT0, overrideBy: nil)
+            }
+            let stored = try #require(try repository.read { try $0.openLoan(book: "B0001") })
+            #expect(abs(stored.lentAt.timeIntervalSince(lentAt)) < 0.000_001)
+            #expect(stored == loan)
+            #expect(try repository.connection.firstRow("SELECT due, typeof(due) FROM loans") { "\($0.text(0)) \($0.text(1))" }
+                == "2026-12-08 text")
+        }
+    }
+
+    // MARK: Files that are not a library
+
+    enum ForeignFile: String, CaseIterable, CustomTestStringConvertible {
+        case textFile, otherProgramsDatabase, newerSchema
+        var testDescription: String { rawValue }
+
+        func make(at path: String) throws {
+            switch self {
+            case .textFile:
+                try Data(String(repeating: "Shopping list: milk, eggs, picture books.\n", count: 20).utf8)
+                    .write(to: URL(fileURLWithPath: path))
+            case .otherProgramsDatabase:
+                let other = try SQLiteConnection(path: path, mode: .readWriteCreate)
+                try other.executeScript("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes (body) VALUES ('hello');")
+            case .newerSchema:
+                _ = try SQLiteLendingRepository(path: path)
+                let raw = try SQLiteConnection(path: path)
+                try raw.execute("PRAGMA user_version = \(SQLiteLendingRepository.latestSchemaVersion + 1)")
+            }
+        }
+    }
+
+    @Test("a file that is not a BookKiosk database is refused as notALibrary and left untouched",
+          arguments: ForeignFile.allCases)
+    func notALibrary(file: ForeignFile) throws {
+        try withTemporaryDirectory { directory in
+            let path = directory + "/not-a-library.sqlite"
+            try file.make(at: path)
+            let before = try Data(contentsOf: URL(fileURLWithPath: path))
+            var caught: (any Error)?
+            do {
+                _ = try SQLiteLendingRepository(path: path)
+            } catch {
+                caught = error
+            }
+            let error = try #require(caught)
+            #expect(isFault(error, .notALibrary), "\(error)")
+            #expect("\(error)".contains(path))
+            #expect("\(error)".contains(file == .newerSchema ? "newer BookKiosk" : "not a BookKiosk database"))
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        }
+    }
+
+    // MARK: Faults
+
+    @Test("a database locked past the busy timeout fails busy and writes nothing; then it works")
+    func lockedDatabase() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory + "/library.sqlite"
+            let repository = try SQLiteLendingRepository(path: path, busyTimeout: .milliseconds(100))
+            try F.seed(repository)
+            let otherProgram = try SQLiteConnection(path: path)
+            try otherProgram.execute("BEGIN IMMEDIATE")
+
+            var caught: (any Error)?
+            do {
+                _ = try F.circulation.scan("B0001", session: F.haruto, at: F.t0, in: repository)
+            } catch {
+                caught = error
+            }
+            let error = try #require(caught)
+            #expect(isFault(error, .busy), "\(error)")
+            #expect("\(error)" == "The database \(path) is locked by another program (database is locked); try again, or stop the other program.")
+
+            try otherProgram.execute("ROLLBACK")
+            #expect(try repository.read { try $0.allLoans() }.isEmpty)
+            let outcome = try F.circulation.scan("B0001", session: F.haruto, at: F.t0, in: repository)
+            guard case .lent = outcome else { Issue.record("expected a lend, got \(outcome)"); return }
+        }
+    }
+
+    @Test("a disk that fills in the middle of a transaction fails full and leaves nothing half-written")
+    func fullDisk() throws {
+        try withTemporaryDirectory { directory in
+            let repository = try SQLiteLendingRepository(path: directory + "/library.sqlite")
+            try F.seed(repository)
+            let pages = try #require(try repository.connection.firstRow("PRAGMA page_count") { $0.int64(0) })
+            // A database that may not grow by more than two pages stands in for a full disk.
+            try repository.connection.execute("PRAGMA max_page_count = \(pages + 2)")
+
+            var caught: (any Error)?
+            do {
+                try repository.transaction { tx in
+                    _ = try tx.addLoan(book: "B0001", user: "C0001", lentAt: F.t0, due: F.dueFromT0, overrideBy: nil)
+                    for index in 0..<200 {
+                        try tx.save(Book(barcode: "X\(index)", title: String(repeating: "ほん", count: 500)))
+                    }
+                }
+            } catch {
+                caught = error
+            }
+            let error = try #require(caught)
+            #expect(isFault(error, .full), "\(error)")
+            #expect("\(error)".hasPrefix("The disk holding the database is full"))
+            #expect(try repository.read { try $0.allBooks() } == F.books)
+            #expect(try repository.read { try $0.allLoans() }.isEmpty)
+            #expect(try repository.integrityCheck() == ["ok"])
+        }
+    }
+
+    @Test("after SQLite rolls a transaction back by itself, a later write in it fails instead of being written alone")
+    func writesAfterAutomaticRollback() throws {
+        try withTemporaryDirectory { directory in
+            let repository = try SQLiteLendingRepository(path: directory + "/library.sqlite")
+            try F.seed(repository)
+            let pages = try #require(try repository.connection.firstRow("PRAGMA page_count") { $0.int64(0) })
+            try repository.connection.execute("PRAGMA max_page_count = \(pages + 2)")
+
+            var swallowed: (any Error)?
+            #expect {
+                try repository.transaction { tx in
+                    _ = try tx.addLoan(book: "B0001", user: "C0001", lentAt: F.t0, due: F.dueFromT0, overrideBy: nil)
+                    do {
+                        for index in 0..<200 {
+                            try tx.save(Book(barcode: "X\(index)", title: String(repeating: "ほん", count: 500)))
+                        }
+                    } catch {
+                        swallowed = error // a careless caller carries on
+                    }
+                    try tx.save(Book(barcode: "B0100", title: "あとからのほん"))
+                }
+            } throws: { ($0 as? SQLiteError)?.extendedCode == SQLiteError.abortRollback }
+            #expect(swallowed.map { isFault($0, .full) } == true)
+            #expect(try repository.read { try $0.allBooks() } == F.books)
+            #expect(try repository.read { try $0.allLoans() }.isEmpty)
+        }
+    }
+
+    @Test("a database that cannot be written fails readOnly and writes nothing")
+    func readOnlyConnection() throws {
+        try withTemporaryDirectory { directory in
+            let repository = try SQLiteLendingRepository(path: directory + "/library.sqlite")
+            try F.seed(repository)
+            // query_only makes SQLite refuse writes with SQLITE_READONLY, as a read-only file does,
+            // and works even for root, whom file permissions do not stop.
+            try repository.connection.execute("PRAGMA query_only = ON")
+            var caught: (any Error)?
+            do {
+                _ = try F.circulation.scan("B0001", session: F.haruto, at: F.t0, in: repository)
+            } catch {
+                caught = error
+            }
+            let error = try #require(caught)
+            #expect((error as? SQLiteError)?.code == SQLITE_READONLY)
+            #expect(isFault(error, .readOnly), "\(error)")
+            #expect("\(error)".contains("cannot be written"))
+            try repository.connection.execute("PRAGMA query_only = OFF")
+            #expect(try repository.read { try $0.allLoans() }.isEmpty)
+        }
+    }
+
+    @Test("a write through a read-only connection fails readOnly")
+    func readOnlyOpenMode() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory + "/library.sqlite"
+            try F.seed(SQLiteLendingRepository(path: path))
+            let reader = try SQLiteConnection(path: path, mode: .readOnly)
+            #expect(reader.isReadOnly)
+            #expect { try reader.execute("DELETE FROM books") } throws: { isFault($0, .readOnly) }
+            #expect(try reader.firstRow("SELECT count(*) FROM books") { $0.int64(0) } == Int64(F.books.count))
+        }
+    }
+
+    @Test("a database file without write permission fails readOnly", .enabled(if: geteuid() != 0, "root may write any file"))
+    func readOnlyFile() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory + "/library.sqlite"
+            try F.seed(SQLiteLendingRepository(path: path))
+            try FileManager.default.setAttributes([.posixPermissions: 0o400], ofItemAtPath: path)
+            #expect {
+                let repository = try SQLiteLendingRepository(path: path)
+                _ = try F.circulation.scan("B0001", session: F.haruto, at: F.t0, in: repository)
+            } throws: { isFault($0, .readOnly) }
+        }
+    }
+
+    @Test("the partial unique index refuses a second open Loan even from raw SQL")
+    func indexEnforcesOneOpenLoan() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory + "/library.sqlite"
+            let repository = try SQLiteLendingRepository(path: path)
+            try F.seed(repository)
+            _ = try repository.transaction { tx in
+                try tx.addLoan(book: "B0001", user: "C0001", lentAt: F.t0, due: F.dueFromT0, overrideBy: nil)
+            }
+            let raw = try SQLiteConnection(path: path)
+            let insert = "INSERT INTO loans (book, user, lent_at, due) VALUES ('B0001', 'C0002', 0, '2026-12-08')"
+            #expect { try raw.execute(insert) } throws: {
+                ($0 as? SQLiteError)?.extendedCode == SQLiteError.constraintUnique
+            }
+            // A returned Loan of the same Book is fine.
+            try raw.execute("INSERT INTO loans (book, user, lent_at, due, returned_at) VALUES ('B0001', 'C0002', 0, '2026-12-08', 1)")
+            #expect(try raw.firstRow("SELECT count(*) FROM loans WHERE book = 'B0001'") { $0.int64(0) } == 2)
+        }
+    }
+
+    // MARK: Maintenance
+
+    @Test("backup writes a 0600 file that opens as a library with the same rows")
+    func backup() throws {
+        try withTemporaryDirectory { directory in
+            let repository = try SQLiteLendingRepository(path: directory + "/library.sqlite")
+            try F.seed(repository)
+            _ = try F.circulation.scan("B0001", session: F.haruto, at: F.t0, in: repository)
+            let copyPath = directory + "/backup.sqlite"
+            try Data("an older backup".utf8).write(to: URL(fileURLWithPath: copyPath))
+
+            try repository.backup(to: copyPath)
+
+            let attributes = try FileManager.default.attributesOfItem(atPath: copyPath)
+            #expect(attributes[.posixPermissions] as? Int == 0o600)
+            let copy = try SQLiteLendingRepository(path: copyPath)
+            #expect(try copy.integrityCheck() == ["ok"])
+            #expect(try copy.read { try $0.allBooks() } == repository.read { try $0.allBooks() })
+            #expect(try copy.read { try $0.allUsers() } == repository.read { try $0.allUsers() })
+            let loans = try repository.read { try $0.allLoans() }
+            #expect(loans.count == 1)
+            #expect(try copy.read { try $0.allLoans() } == loans)
+            // No partial file is left beside it.
+            let names = try FileManager.default.contentsOfDirectory(atPath: directory)
+            #expect(!names.contains { $0.hasPrefix(".backup.sqlite.") })
+        }
+    }
+
+    @Test("backup into a folder that does not exist fails and creates nothing")
+    func backupToMissingFolder() throws {
+        try withTemporaryDirectory { directory in
+            let repository = try SQLiteLendingRepository(path: directory + "/library.sqlite")
+            let destination = directory + "/missing/backup.sqlite"
+            #expect(throws: LibraryFileError.cannotCreate(path: destination, errno: ENOENT)) {
+                try repository.backup(to: destination)
+            }
+            #expect(!FileManager.default.fileExists(atPath: destination))
+        }
+    }
+
+    @Test("integrityCheck answers ok for a sound database")
+    func integrityCheck() throws {
+        try withTemporaryDirectory { directory in
+            let repository = try SQLiteLendingRepository(path: directory + "/library.sqlite")
+            try F.seed(repository)
+            #expect(try repository.integrityCheck() == ["ok"])
+        }
+    }
+}
+
+@Suite("SQLite wrapper")
+struct SQLiteWrapperTests {
+    @Test("result codes map to the fault the kiosk reports", arguments: [
+        (SQLITE_BUSY, RepositoryFaultKind.busy),
+        (SQLITE_LOCKED, .busy),
+        (SQLITE_FULL, .full),
+        (SQLITE_READONLY, .readOnly),
+        (SQLITE_READONLY | (4 << 8), .readOnly), // SQLITE_READONLY_DBMOVED
+        (SQLITE_CANTOPEN, .readOnly),
+        (SQLITE_NOTADB, .notALibrary),
+        (SQLITE_CORRUPT, .corrupt),
+        (SQLITE_IOERR, .other),
+        (SQLiteError.constraintUnique, .other),
+    ])
+    func faultKinds(code: Int32, kind: RepositoryFaultKind) {
+        let error = SQLiteError(extendedCode: code, message: "m", sql: "SELECT 1", path: "/x.sqlite")
+        #expect(error.faultKind == kind)
+        #expect(error.description.hasSuffix("."))
+        #expect(!error.description.contains("SELECT 1"))
+        #expect(error.debugDescription.contains("SELECT 1"))
+    }
+
+    @Test("a cached statement is prepared once and comes back reset")
+    func statementCache() throws {
+        let connection = try SQLiteConnection(path: ":memory:", mode: .readWriteCreate)
+        let sql = "SELECT ? + 1"
+        let first = try connection.cachedStatement(sql)
+        #expect(try connection.rows(sql, [.integer(41)]) { $0.int64(0) } == [42])
+        #expect(try connection.cachedStatement(sql) === first)
+        #expect(try connection.rows(sql, [.integer(1)]) { $0.int64(0) } == [2])
+    }
+
+    @Test("values of every storage class bind and read back")
+    func bindAndRead() throws {
+        let connection = try SQLiteConnection(path: ":memory:", mode: .readWriteCreate)
+        let row = try #require(try connection.firstRow("SELECT ?, ?, ?, ?, typeof(?)",
+                                                       [.null, .integer(-7), .real(2.5), .text("ぐりとぐら"), .null]) {
+            ($0.optionalText(0), $0.int64(1), $0.double(2), $0.text(3), $0.text(4))
+        })
+        #expect(row.0 == nil)
+        #expect(row.1 == -7)
+        #expect(row.2 == 2.5)
+        #expect(row.3 == "ぐりとぐら")
+        #expect(row.4 == "null")
+    }
+
+    @Test("a failed statement carries its code, message and SQL")
+    func errorCarriesSQL() throws {
+        let connection = try SQLiteConnection(path: ":memory:", mode: .readWriteCreate)
+        #expect { try connection.execute("SELECT * FROM no_such_table") } throws: { error in
+            guard let error = error as? SQLiteError else { return false }
+            return error.code == SQLITE_ERROR && error.message.contains("no_such_table")
+                && error.sql == "SELECT * FROM no_such_table"
+        }
+    }
+
+    @Test("a transaction commits its body, and rolls back when the body throws")
+    func connectionTransaction() throws {
+        struct Abandon: Error {}
+        let connection = try SQLiteConnection(path: ":memory:", mode: .readWriteCreate)
+        try connection.execute("CREATE TABLE t (x INTEGER)")
+        try connection.transaction { try connection.execute("INSERT INTO t VALUES (1)") }
+        #expect(throws: Abandon.self) {
+            try connection.transaction {
+                try connection.execute("INSERT INTO t VALUES (2)")
+                throw Abandon()
+            }
+        }
+        #expect(!connection.isInTransaction)
+        #expect(try connection.rows("SELECT x FROM t") { $0.int64(0) } == [1])
+    }
+}

@@ -43,6 +43,8 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: ["BookKioskCommands", "Lending", "LendingSQLite"]
         ),
+        // The kiosk's deployment files (udev/, kiosk/): syntax, sandbox level, installer.
+        .testTarget(name: "DeploymentTests"),
     ],
     swiftLanguageModes: [.v6]
 )

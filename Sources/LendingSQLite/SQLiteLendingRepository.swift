@@ -5,6 +5,8 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CSQLite
+import Foundation
 import Lending
 
 /// The Lending repository in an SQLite file (DESIGN.md §7): WAL journal, `synchronous=FULL`,
@@ -14,7 +16,7 @@ import Lending
 /// Used from one thread. Several processes may share one file: each `transaction` is an
 /// SQLite `BEGIN IMMEDIATE` transaction, so decide-and-write never interleaves.
 ///
-/// Needs SQLite 3.37 or later (STRICT tables, `RETURNING`, upserts).
+/// Needs SQLite 3.37 or later (STRICT tables, `RETURNING`, upserts), and says so at open.
 public final class SQLiteLendingRepository: LendingRepository {
     /// How long a transaction waits for another program's write lock before failing busy.
     public static let defaultBusyTimeout: Duration = .seconds(5)
@@ -22,6 +24,9 @@ public final class SQLiteLendingRepository: LendingRepository {
     public static let applicationID: Int32 = 0x424B_696F
     /// The schema version this build creates and understands.
     public static var latestSchemaVersion: Int { Migration.all.count }
+    /// The oldest SQLite library the schema works with, in `sqlite3_libversion_number()`'s
+    /// form: 3.37.0 brought STRICT tables.
+    public static let minimumSQLiteVersion: Int32 = 3_037_000
     /// Permissions of a new database file: read and write for its owner only.
     static let fileMode: mode_t = 0o600
 
@@ -36,7 +41,10 @@ public final class SQLiteLendingRepository: LendingRepository {
     /// A file that is not a BookKiosk database (another program's SQLite file, a text file,
     /// or one with a newer schema) is refused with a `notALibrary` fault and left untouched.
     /// An existing file keeps its permissions; only a file created here gets mode 0600.
+    /// An SQLite library older than `minimumSQLiteVersion` is refused with
+    /// `UnsupportedSQLiteVersion` before any file is made.
     public init(path: String, busyTimeout: Duration = SQLiteLendingRepository.defaultBusyTimeout) throws {
+        try Self.checkSQLiteVersion(sqlite3_libversion_number())
         self.path = path
         try Self.createIfMissing(path)
         // Look before touching: a read-only connection cannot change a file that turns out
@@ -62,6 +70,20 @@ public final class SQLiteLendingRepository: LendingRepository {
     }
 
     // MARK: Maintenance
+
+    /// Removes the User from every Loan returned before `cutoff`, so the library keeps how
+    /// often its Books went out but not who read what (the privacy setting of issue 7). Open
+    /// Loans, and Loans returned at or after `cutoff`, keep their User. Returns how many Loans
+    /// lost their User now; one anonymized before is not counted again. One transaction of
+    /// its own, so it may not be called inside `transaction`.
+    public func anonymizeReturnedLoans(olderThan cutoff: Date) throws -> Int {
+        precondition(!isInTransaction, "anonymizeReturnedLoans runs in a transaction of its own")
+        return try connection.transaction(.immediate) {
+            try connection.rows(
+                "UPDATE loans SET user = NULL WHERE returned_at < ? AND user IS NOT NULL RETURNING id",
+                [.real(cutoff.timeIntervalSince1970)]) { $0.int64(0) }.count
+        }
+    }
 
     /// The schema version recorded in the file (`PRAGMA user_version`).
     public func schemaVersion() throws -> Int {
@@ -104,6 +126,14 @@ public final class SQLiteLendingRepository: LendingRepository {
     }
 
     // MARK: Opening
+
+    /// Throws `UnsupportedSQLiteVersion` when `version` (in `sqlite3_libversion_number()`'s
+    /// form) is older than `minimumSQLiteVersion`.
+    static func checkSQLiteVersion(_ version: Int32) throws {
+        guard version >= minimumSQLiteVersion else {
+            throw UnsupportedSQLiteVersion(found: version, needed: minimumSQLiteVersion)
+        }
+    }
 
     /// Creates an empty file with mode 0600 when none exists, so the database never exists
     /// with wider permissions; SQLite gives its `-wal` and `-shm` files the same mode.

@@ -141,6 +141,66 @@ final class SQLiteLendingTransaction: LendingTransaction {
         return moved
     }
 
+    // MARK: Staff
+
+    func staffAccounts() throws -> [StaffAccount] {
+        try checkOpen()
+        return try connection.rows("SELECT name, pin_hash FROM staff ORDER BY name", []) {
+            StaffAccount(name: $0.text(0), pinHash: $0.text(1))
+        }
+    }
+
+    func save(_ account: StaffAccount) throws {
+        try checkOpen()
+        try connection.execute("""
+            INSERT INTO staff (name, pin_hash) VALUES (?, ?)
+            ON CONFLICT (name) DO UPDATE SET pin_hash = excluded.pin_hash
+            """, [.text(account.name), .text(account.pinHash)])
+    }
+
+    func removeStaffAccount(name: String) throws -> Bool {
+        try checkOpen()
+        let removed = try connection.firstRow("DELETE FROM staff WHERE name = ? RETURNING name", [.text(name)]) {
+            $0.text(0)
+        }
+        return removed != nil
+    }
+
+    func pinLock() throws -> PINLock {
+        try checkOpen()
+        let stored = try connection.firstRow("SELECT failures, lockouts, locked_until FROM pin_lock WHERE id = 1", []) {
+            PINLock(failures: Int($0.int64(0)), lockouts: Int($0.int64(1)),
+                    lockedUntil: $0.optionalDouble(2).map(Date.init(timeIntervalSince1970:)))
+        }
+        return stored ?? PINLock()
+    }
+
+    func save(_ lock: PINLock) throws {
+        try checkOpen()
+        try connection.execute("""
+            INSERT INTO pin_lock (id, failures, lockouts, locked_until) VALUES (1, ?, ?, ?)
+            ON CONFLICT (id) DO UPDATE SET
+                failures = excluded.failures, lockouts = excluded.lockouts, locked_until = excluded.locked_until
+            """, [SQLiteValue(lock.failures), SQLiteValue(lock.lockouts),
+                  SQLiteValue(lock.lockedUntil?.timeIntervalSince1970)])
+    }
+
+    func record(_ entry: AuditEntry) throws {
+        try checkOpen()
+        // The id is left out: SQLite assigns the next one.
+        try connection.execute("INSERT INTO audit_log (time, staff, action, detail) VALUES (?, ?, ?, ?)",
+                               [.real(entry.time.timeIntervalSince1970), SQLiteValue(entry.staff),
+                                .text(entry.action), .text(entry.detail)])
+    }
+
+    func auditEntries() throws -> [AuditEntry] {
+        try checkOpen()
+        return try connection.rows("SELECT id, time, staff, action, detail FROM audit_log ORDER BY id", []) {
+            AuditEntry(id: $0.int64(0), time: Date(timeIntervalSince1970: $0.double(1)), staff: $0.optionalText(2),
+                       action: $0.text(3), detail: $0.text(4))
+        }
+    }
+
     // MARK: Reading rows
 
     private func readUser(_ row: Statement) -> User {

@@ -1,1 +1,4 @@
 import BookKioskCommands
+import Foundation
+
+exit(BookKiosk.main(Array(CommandLine.arguments.dropFirst())))

@@ -3,6 +3,10 @@ import Lending
 import Testing
 
 /// The LendingRepository contract, written once and run against every implementation.
+///
+/// "Oldest first" is read two ways: the in-memory repository lists Loans in the order they
+/// were added, SQLite by lent time and then id. Every test here adds Loans at times that never
+/// go back, where the two agree.
 @Suite("LendingRepository contract")
 struct RepositoryContractTests {
     typealias F = Fixture

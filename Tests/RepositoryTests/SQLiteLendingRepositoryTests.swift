@@ -80,6 +80,86 @@ struct SQLiteLendingRepositoryTests {
         }
     }
 
+    @Test("a version 1 database migrates in place: its rows stay, the staff tables arrive, the schema matches a new one")
+    func migrationFromVersion1() throws {
+        try withTemporaryDirectory { directory in
+            // A database as the first BookKiosk left it: only migration 1 applied.
+            let oldPath = directory + "/version1.sqlite"
+            do {
+                let old = try SQLiteConnection(path: oldPath, mode: .readWriteCreate)
+                try old.execute("PRAGMA application_id = \(SQLiteLendingRepository.applicationID)")
+                try old.executeScript(Migration.all[0].sql)
+                try old.execute("PRAGMA user_version = 1")
+                try old.executeScript("""
+                    INSERT INTO books (barcode, title) VALUES ('B0001', 'ぐりとぐら');
+                    INSERT INTO users (card, name) VALUES ('C0001', 'はると');
+                    INSERT INTO loans (book, user, lent_at, due) VALUES ('B0001', 'C0001', 1796115600, '2026-12-08');
+                    """)
+            }
+            let schemaSQL = "SELECT type, name, sql FROM sqlite_master ORDER BY name"
+            let readSchema = { (connection: SQLiteConnection) in
+                try connection.rows(schemaSQL) { "\($0.text(0)) \($0.text(1)) \($0.text(2))" }
+            }
+
+            let migrated = try SQLiteLendingRepository(path: oldPath)
+            #expect(try migrated.schemaVersion() == 2)
+            #expect(try migrated.read { try $0.allBooks() } == [Book(barcode: "B0001", title: "ぐりとぐら")])
+            #expect(try migrated.read { try $0.allUsers() } == [User(card: "C0001", name: "はると")])
+            #expect(try migrated.read { try $0.openLoans() }
+                == [Loan(id: 1, book: "B0001", user: "C0001", lentAt: F.t0, due: F.dueFromT0)])
+            #expect(try migrated.read { try $0.staffAccounts() }.isEmpty)
+            #expect(try migrated.read { try $0.pinLock() } == PINLock())
+            try migrated.transaction { tx in
+                try tx.save(StaffAccount(name: "えんちょう", pinHash: "$y$j9T$s$h"))
+                try tx.record(AuditEntry(time: F.t0, staff: "えんちょう", action: "entered", detail: "entered staff mode"))
+            }
+            #expect(try migrated.read { try $0.auditEntries() }.map(\.action) == ["entered"])
+
+            let fresh = try SQLiteLendingRepository(path: directory + "/new.sqlite")
+            #expect(try readSchema(migrated.connection) == readSchema(fresh.connection))
+            #expect(try migrated.integrityCheck() == ["ok"])
+        }
+    }
+
+    @Test("every table is STRICT, and the PIN lock keeps a single row")
+    func strictTablesAndOneLockRow() throws {
+        try withTemporaryDirectory { directory in
+            let repository = try SQLiteLendingRepository(path: directory + "/library.sqlite")
+            let tables = try repository.connection.rows(
+                "SELECT name, strict FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
+            ) { ($0.text(0), $0.int64(1)) }
+            #expect(tables.map(\.0) == ["audit_log", "books", "loans", "pin_lock", "staff", "users"])
+            #expect(tables.filter { $0.1 != 1 }.map(\.0) == [])
+
+            for failures in 1...3 {
+                try repository.transaction { try $0.save(PINLock(failures: failures)) }
+            }
+            #expect(try repository.connection.firstRow("SELECT count(*) FROM pin_lock") { $0.int64(0) } == 1)
+            #expect { try repository.connection.execute("INSERT INTO pin_lock (id, failures, lockouts) VALUES (2, 0, 0)") }
+                throws: { error in
+                    guard let error = error as? SQLiteError else { return false }
+                    return error.code == SQLITE_CONSTRAINT && error.message.contains("CHECK constraint failed")
+                }
+        }
+    }
+
+    @Test("Loans are listed by lent time, then id, even when added out of time order")
+    func loansOldestFirst() throws {
+        try withTemporaryDirectory { directory in
+            let repository = try SQLiteLendingRepository(path: directory + "/library.sqlite")
+            try F.seed(repository)
+            // A second kiosk whose clock runs behind adds a Loan "earlier" than the first one.
+            let (late, early, tied) = try repository.transaction { tx in
+                (try tx.addLoan(book: "B0001", user: "C0001", lentAt: F.t0 + 60, due: F.dueFromT0, overrideBy: nil),
+                 try tx.addLoan(book: "B0003", user: "C0001", lentAt: F.t0, due: F.dueFromT0, overrideBy: nil),
+                 try tx.addLoan(book: "B0005", user: "C0002", lentAt: F.t0 + 60, due: F.dueFromT0, overrideBy: nil))
+            }
+            #expect(try repository.read { try $0.allLoans() } == [early, late, tied])
+            #expect(try repository.read { try $0.openLoans() } == [early, late, tied])
+            #expect(try repository.read { try $0.openLoans(user: "C0001") } == [early, late])
+        }
+    }
+
     // MARK: Files that are not a library
 
     enum ForeignFile: String, CaseIterable, CustomTestStringConvertible {
@@ -316,6 +396,38 @@ struct SQLiteLendingRepositoryTests {
         }
     }
 
+    @Test("anonymizeReturnedLoans removes the User from Loans returned before the cutoff, and counts them")
+    func anonymizeReturnedLoans() throws {
+        try withTemporaryDirectory { directory in
+            let repository = try SQLiteLendingRepository(path: directory + "/library.sqlite")
+            try F.seed(repository)
+            let (longAgo, lately, open) = try repository.transaction { tx in
+                let first = try tx.addLoan(book: "B0001", user: "C0001", lentAt: F.t0, due: F.dueFromT0, overrideBy: nil)
+                let second = try tx.addLoan(book: "B0003", user: "C0002", lentAt: F.t0, due: F.dueFromT0, overrideBy: nil)
+                let third = try tx.addLoan(book: "B0005", user: "C0001", lentAt: F.t0, due: F.dueFromT0, overrideBy: nil)
+                return (try tx.closeLoan(id: first.id, returnedAt: F.t0 + F.days(1)),
+                        try tx.closeLoan(id: second.id, returnedAt: F.t0 + F.days(5)),
+                        third)
+            }
+
+            #expect(try repository.anonymizeReturnedLoans(olderThan: F.t0 + F.days(3)) == 1)
+            var anonymous = longAgo
+            anonymous.user = nil
+            #expect(try repository.read { try $0.allLoans() } == [anonymous, lately, open])
+
+            // Already anonymized: not counted again. Returned exactly at the cutoff: kept.
+            #expect(try repository.anonymizeReturnedLoans(olderThan: F.t0 + F.days(3)) == 0)
+            #expect(try repository.anonymizeReturnedLoans(olderThan: F.t0 + F.days(5)) == 0)
+
+            // However late the cutoff, an open Loan keeps its User.
+            #expect(try repository.anonymizeReturnedLoans(olderThan: F.t0 + F.days(365)) == 1)
+            var alsoAnonymous = lately
+            alsoAnonymous.user = nil
+            #expect(try repository.read { try $0.allLoans() } == [anonymous, alsoAnonymous, open])
+            #expect(try repository.read { try $0.openLoans(user: "C0001") } == [open])
+        }
+    }
+
     @Test("integrityCheck answers ok for a sound database")
     func integrityCheck() throws {
         try withTemporaryDirectory { directory in
@@ -323,6 +435,34 @@ struct SQLiteLendingRepositoryTests {
             try F.seed(repository)
             #expect(try repository.integrityCheck() == ["ok"])
         }
+    }
+}
+
+@Suite("SQLite version")
+struct SQLiteVersionTests {
+    @Test("an SQLite older than 3.37.0 is refused with a sentence that names both versions", arguments: [
+        (Int32(3_031_001), "3.31.1"),
+        (Int32(3_036_012), "3.36.12"),
+    ])
+    func tooOld(version: Int32, dotted: String) {
+        #expect(throws: UnsupportedSQLiteVersion(found: version, needed: 3_037_000)) {
+            try SQLiteLendingRepository.checkSQLiteVersion(version)
+        }
+        let error = UnsupportedSQLiteVersion(found: version, needed: SQLiteLendingRepository.minimumSQLiteVersion)
+        #expect(error.description == "BookKiosk needs SQLite 3.37.0 or later, but this computer's SQLite library is \(dotted); install a newer libsqlite3 (Debian 12 and Ubuntu 22.04 have one).")
+        #expect(error.faultKind == .other)
+    }
+
+    @Test("3.37.0 and later are accepted", arguments: [Int32(3_037_000), 3_037_002, 3_046_001, 4_000_000])
+    func recentEnough(version: Int32) throws {
+        try SQLiteLendingRepository.checkSQLiteVersion(version)
+    }
+
+    @Test("the linked SQLite passes, and its number reads back as sqlite3_libversion() writes it")
+    func linkedLibrary() throws {
+        let number = sqlite3_libversion_number()
+        try SQLiteLendingRepository.checkSQLiteVersion(number)
+        #expect(UnsupportedSQLiteVersion.dotted(number) == String(cString: sqlite3_libversion()))
     }
 }
 

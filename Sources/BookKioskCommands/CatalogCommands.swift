@@ -1,0 +1,157 @@
+import Foundation
+import Lending
+
+/// `bookkiosk import books|users F.csv`.
+struct ImportCommand {
+    let kind: CatalogImport.Kind
+    let file: String
+    let common: CommonOptions
+    let console: Console
+
+    init(_ words: [String], places: Places, console: Console) throws {
+        let arguments = try Arguments(words, valued: CommonOptions.valued, flags: [])
+        guard arguments.words.count == 2, let kind = CatalogImport.Kind(rawValue: arguments.words[0]) else {
+            throw Arguments.Invalid(description: "say what to import and from which file: `bookkiosk import books books.csv` or `bookkiosk import users users.csv`")
+        }
+        self.kind = kind
+        file = arguments.words[1]
+        common = try CommonOptions(arguments, places: places)
+        self.console = console
+    }
+
+    func run() throws -> BookKiosk.Status {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw CommandFailure("\(file) cannot be read. Check the file name and that you may read it.")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw CommandFailure("\(file) is not UTF-8 text. Save it as \"CSV UTF-8\" and import it again; nothing was imported.")
+        }
+        let repository = try common.openRepository()
+        do {
+            let report = try CatalogImport(kind: kind).run(text, into: repository)
+            for warning in report.warnings { console.error("\(file): \(warning)") }
+            console.print("Imported \(file): \(report.added) \(kind.rawValue) added, \(report.updated) updated.")
+            return .success
+        } catch let failure as CatalogImport.Failure {
+            console.error("\(file): \(failure.description)")
+            return .failure
+        }
+    }
+}
+
+/// `bookkiosk export loans`: every Loan as CSV.
+struct ExportCommand {
+    let common: CommonOptions
+    let console: Console
+
+    init(_ words: [String], places: Places, console: Console) throws {
+        let arguments = try Arguments(words, valued: CommonOptions.valued, flags: [])
+        guard arguments.words == ["loans"] else {
+            throw Arguments.Invalid(description: "the one export is `bookkiosk export loans`")
+        }
+        common = try CommonOptions(arguments, places: places)
+        self.console = console
+    }
+
+    static let header = "book,title,user,name,lentAt,due,returnedAt,overrideBy"
+
+    func run() throws -> BookKiosk.Status {
+        let repository = try common.openRepository()
+        let timeZone = common.configuration.policy.timeZone
+        let (loans, books, users) = try repository.transaction { tx in
+            (try tx.allLoans(),
+             Dictionary(try tx.allBooks().map { ($0.barcode, $0) }, uniquingKeysWith: { first, _ in first }),
+             Dictionary(try tx.allUsers().map { ($0.card, $0) }, uniquingKeysWith: { first, _ in first }))
+        }
+        console.print(ExportCommand.header)
+        for loan in loans {
+            let fields = [
+                loan.book, books[loan.book]?.title ?? "", loan.user ?? "", loan.user.flatMap { users[$0]?.name } ?? "",
+                timestamp(loan.lentAt, timeZone), loan.due.description,
+                loan.returnedAt.map { timestamp($0, timeZone) } ?? "", loan.overrideBy ?? "",
+            ]
+            console.print(fields.map(CSV.escape).joined(separator: ","))
+        }
+        return .success
+    }
+}
+
+/// ISO 8601 with the time zone's offset, as the event stream writes times.
+func timestamp(_ date: Date, _ timeZone: TimeZone) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.timeZone = timeZone
+    formatter.formatOptions = [.withInternetDateTime]
+    return formatter.string(from: date)
+}
+
+/// `bookkiosk report overdue [--now T]`: who has which Book past its due date;
+/// `bookkiosk report audit`: the audit log.
+struct ReportCommand {
+    let arguments: Arguments
+    let common: CommonOptions
+    let console: Console
+
+    init(_ words: [String], places: Places, console: Console) throws {
+        arguments = try Arguments(words, valued: CommonOptions.valued.union(["now"]), flags: [])
+        guard arguments.words == ["overdue"] || arguments.words == ["audit"] else {
+            throw Arguments.Invalid(description: "the reports are `bookkiosk report overdue` and `bookkiosk report audit`")
+        }
+        common = try CommonOptions(arguments, places: places)
+        self.console = console
+    }
+
+    func run() throws -> BookKiosk.Status {
+        if arguments.words == ["audit"] { return try AuditReport(common: common, console: console).run() }
+        let policy = common.configuration.policy
+        let now = try currentTime(arguments, timeZone: policy.timeZone)
+        let repository = try common.openRepository()
+        let rows = try repository.transaction { tx in
+            try tx.openLoans().filter { policy.isOverdue($0, at: now) }.map { loan in
+                (loan, try tx.book(barcode: loan.book), try loan.user.flatMap { try tx.user(card: $0) })
+            }
+        }
+        let today = LocalDate(now, in: policy.timeZone)
+        guard !rows.isEmpty else {
+            console.print("No Loans are overdue on \(today).")
+            return .success
+        }
+        console.print("Overdue on \(today): \(rows.count) Loan\(rows.count == 1 ? "" : "s")")
+        for (loan, book, user) in rows.sorted(by: { $0.0.due < $1.0.due }) {
+            let days = policy.overdueDays(due: loan.due, at: now)
+            let who = user.map { "\($0.name) (\($0.card))" } ?? (loan.user ?? "unknown User")
+            let what = book.map { "\($0.title) (\($0.barcode))" } ?? loan.book
+            console.print("  \(who): \(what), due \(loan.due), \(days) day\(days == 1 ? "" : "s") overdue")
+        }
+        return .success
+    }
+}
+
+/// `bookkiosk backup DEST`: SQLite's online backup, safe while the kiosk runs.
+struct BackupCommand {
+    let destination: String
+    let common: CommonOptions
+    let console: Console
+
+    init(_ words: [String], places: Places, console: Console) throws {
+        let arguments = try Arguments(words, valued: CommonOptions.valued, flags: [])
+        guard arguments.words.count == 1 else {
+            throw Arguments.Invalid(description: "say where the copy goes: `bookkiosk backup /path/to/copy.sqlite`")
+        }
+        destination = arguments.words[0]
+        common = try CommonOptions(arguments, places: places)
+        self.console = console
+    }
+
+    func run() throws -> BookKiosk.Status {
+        guard FileManager.default.fileExists(atPath: common.databasePath) else {
+            throw CommandFailure("There is no database at \(common.databasePath) to back up. Give its path with --db.")
+        }
+        guard !FileManager.default.fileExists(atPath: destination) else {
+            throw CommandFailure("\(destination) already exists; BookKiosk does not overwrite files. Choose a new name or remove it first.")
+        }
+        let repository = try common.openRepository()
+        try repository.backup(to: destination)
+        console.print("Backed up \(common.databasePath) to \(destination).")
+        return .success
+    }
+}

@@ -1,0 +1,217 @@
+import Foundation
+import Lending
+
+/// `bookkiosk import books|users F.csv`: a header row, columns found by name in any order,
+/// every row checked before anything is written, and then all rows written in one transaction.
+/// Importing again updates the rows with the same barcode or card.
+public struct CatalogImport {
+    public enum Kind: String, Sendable, CaseIterable {
+        case books, users
+
+        var columns: [String] {
+            switch self {
+            case .books: ["barcode", "title", "author", "isbn", "status"]
+            case .users: ["card", "name", "limit", "active"]
+            }
+        }
+
+        var requiredColumns: [String] {
+            switch self {
+            case .books: ["barcode", "title"]
+            case .users: ["card", "name"]
+            }
+        }
+    }
+
+    /// What an import did.
+    public struct Report: Sendable, Equatable {
+        public var added = 0
+        public var updated = 0
+        /// Things worth knowing that did not stop the import (unknown columns).
+        public var warnings: [String] = []
+    }
+
+    /// Why nothing was imported: every problem found, each with its line number.
+    public struct Failure: Error, Equatable, CustomStringConvertible {
+        public var problems: [String]
+        public var description: String {
+            (["Nothing was imported. Fix these lines and import the file again:"] + problems.map { "  " + $0 })
+                .joined(separator: "\n")
+        }
+    }
+
+    enum Row {
+        case book(Book, line: Int, hasStatus: Bool)
+        case user(User, line: Int, hasLimit: Bool, hasActive: Bool)
+    }
+
+    public let kind: Kind
+
+    public init(kind: Kind) {
+        self.kind = kind
+    }
+
+    /// Imports `text` (the CSV file's contents) into `repository`, all or nothing.
+    public func run(_ text: String, into repository: any LendingRepository) throws -> Report {
+        let records: [CSV.Record]
+        do {
+            records = try CSV.records(text)
+        } catch {
+            throw Failure(problems: [error.description])
+        }
+        guard let header = records.first else {
+            throw Failure(problems: ["the file is empty; it needs a header row naming the columns: \(kind.columns.joined(separator: ","))"])
+        }
+        var report = Report()
+        var columns: [String: Int] = [:]
+        for (index, name) in header.fields.enumerated() {
+            let key = name.trimmingCharacters(in: .whitespaces).lowercased()
+            if kind.columns.contains(key), columns[key] == nil {
+                columns[key] = index
+            } else {
+                report.warnings.append("line \(header.line): column \"\(name)\" is not one BookKiosk knows, so it was ignored (known: \(kind.columns.joined(separator: ", ")))")
+            }
+        }
+        let missing = kind.requiredColumns.filter { columns[$0] == nil }
+        guard missing.isEmpty else {
+            throw Failure(problems: ["line \(header.line): the header has no \(missing.joined(separator: " or ")) column; it needs at least: \(kind.requiredColumns.joined(separator: ","))"])
+        }
+
+        var problems: [String] = []
+        var rows: [Row] = []
+        var seen: [String: Int] = [:]
+        for record in records.dropFirst() {
+            func cell(_ name: String) -> String? {
+                guard let index = columns[name] else { return nil }
+                return index < record.fields.count ? record.fields[index].trimmingCharacters(in: .whitespacesAndNewlines) : ""
+            }
+            if record.fields.count > header.fields.count {
+                problems.append("line \(record.line): \(record.fields.count) fields but the header has \(header.fields.count); is a comma missing its quotes?")
+                continue
+            }
+            switch parse(record.line, cell) {
+            case .failure(let problem):
+                problems.append(problem.message)
+            case .success(let row):
+                let key = row.key
+                if let first = seen[key] {
+                    problems.append("line \(record.line): \(key) is already on line \(first); each \(kind == .books ? "barcode" : "card") may appear once")
+                } else {
+                    seen[key] = record.line
+                    rows.append(row)
+                }
+            }
+        }
+        let parsed = rows
+        try repository.transaction { tx in
+            // Check every row against the library before writing any, so one run reports all.
+            for row in parsed {
+                let conflict: Catalog.Conflict? = switch row {
+                case .book(let book, _, _): try Catalog.conflict(saving: book, in: tx)
+                case .user(let user, _, _, _): try Catalog.conflict(saving: user, in: tx)
+                }
+                if let conflict { problems.append("line \(row.line): \(conflict)") }
+            }
+            guard problems.isEmpty else {
+                throw Failure(problems: problems.sorted { lineNumber($0) < lineNumber($1) })
+            }
+            for row in parsed {
+                switch row {
+                case .book(var book, _, let hasStatus):
+                    let existing = try tx.book(barcode: book.barcode)
+                    if let existing, !hasStatus { book.status = existing.status }
+                    try tx.save(book)
+                    if existing == nil { report.added += 1 } else { report.updated += 1 }
+                case .user(var user, _, let hasLimit, let hasActive):
+                    let existing = try tx.user(card: user.card)
+                    if let existing {
+                        if !hasLimit { user.loanLimit = existing.loanLimit }
+                        if !hasActive { user.isActive = existing.isActive }
+                    }
+                    try tx.save(user)
+                    if existing == nil { report.added += 1 } else { report.updated += 1 }
+                }
+            }
+        }
+        return report
+    }
+
+    /// The line number a problem starts with ("line 12: …"), for sorting.
+    private func lineNumber(_ problem: String) -> Int {
+        Int(problem.dropFirst("line ".count).prefix { $0.isNumber }) ?? 0
+    }
+
+    struct Problem: Error {
+        var message: String
+    }
+
+    private func parse(_ line: Int, _ cell: (String) -> String?) -> Result<Row, Problem> {
+        func fail(_ text: String) -> Result<Row, Problem> { .failure(Problem(message: "line \(line): \(text)")) }
+        switch kind {
+        case .books:
+            let barcode = Barcode.normalize(cell("barcode") ?? "")
+            guard !barcode.isEmpty else { return fail("the barcode is empty; every book needs the barcode on its label") }
+            let title = cell("title") ?? ""
+            guard !title.isEmpty else { return fail("book \(barcode) has no title") }
+            var isbn: String?
+            if let text = cell("isbn"), !text.isEmpty {
+                let digits = text.filter { $0 != "-" && $0 != " " }
+                guard let valid = Barcode.isbn13(digits) else {
+                    return fail("\"\(text)\" is not a valid ISBN (check the digits; ISBN-13 starts with 978 or 979)")
+                }
+                isbn = valid
+            }
+            var status = BookStatus.available
+            let statusText = cell("status") ?? ""
+            if !statusText.isEmpty {
+                guard let parsed = BookStatus(rawValue: statusText.lowercased()) else {
+                    return fail("status \"\(statusText)\" is not one of available, withdrawn, lost")
+                }
+                status = parsed
+            }
+            let author = cell("author").flatMap { $0.isEmpty ? nil : $0 }
+            return .success(.book(Book(barcode: barcode, title: title, author: author, isbn: isbn, status: status),
+                                  line: line, hasStatus: !statusText.isEmpty))
+        case .users:
+            let card = Barcode.normalize(cell("card") ?? "")
+            guard !card.isEmpty else { return fail("the card is empty; every user needs the barcode on their library card") }
+            let name = cell("name") ?? ""
+            guard !name.isEmpty else { return fail("user \(card) has no name") }
+            var limit: Int?
+            let limitText = cell("limit") ?? ""
+            if !limitText.isEmpty {
+                guard let value = Int(limitText), value >= 0 else {
+                    return fail("limit \"\(limitText)\" is not a whole number of 0 or more")
+                }
+                limit = value
+            }
+            var active = true
+            let activeText = cell("active") ?? ""
+            if !activeText.isEmpty {
+                switch activeText.lowercased() {
+                case "yes", "y", "true", "1": active = true
+                case "no", "n", "false", "0": active = false
+                default: return fail("active \"\(activeText)\" should be yes or no")
+                }
+            }
+            return .success(.user(User(card: card, name: name, loanLimit: limit, isActive: active),
+                                  line: line, hasLimit: !limitText.isEmpty, hasActive: !activeText.isEmpty))
+        }
+    }
+}
+
+extension CatalogImport.Row {
+    var line: Int {
+        switch self {
+        case .book(_, let line, _): line
+        case .user(_, let line, _, _): line
+        }
+    }
+
+    var key: String {
+        switch self {
+        case .book(let book, _, _): book.barcode
+        case .user(let user, _, _, _): user.card
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// Where a command writes: its data to standard output, its messages to standard error.
+/// Writes go straight to the file descriptor, so nothing waits in a buffer when the process
+/// is killed.
+struct Console {
+    var output: Int32 = STDOUT_FILENO
+    var errors: Int32 = STDERR_FILENO
+
+    func print(_ line: String) {
+        write(line + "\n", to: output)
+    }
+
+    func error(_ line: String) {
+        write(line + "\n", to: errors)
+    }
+
+    private func write(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder so the package builds; replaced by the module's code.

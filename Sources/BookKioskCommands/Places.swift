@@ -1,0 +1,20 @@
+import Foundation
+
+/// Where the configuration and the database live when the command line does not say.
+struct Places {
+    var environment: [String: String]
+
+    var home: String { environment["HOME"] ?? NSHomeDirectory() }
+
+    /// `$XDG_CONFIG_HOME/bookkiosk/config.json`, else `~/.config/bookkiosk/config.json`.
+    var defaultConfiguration: String {
+        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
+        return base + "/bookkiosk/config.json"
+    }
+
+    /// `$XDG_DATA_HOME/bookkiosk/library.sqlite`, else `~/.local/share/bookkiosk/library.sqlite`.
+    var defaultDatabase: String {
+        let base = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/share"
+        return base + "/bookkiosk/library.sqlite"
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Feedback
+import Kiosk
+import Lending
+
+/// `bookkiosk simulate`: scans and directives from standard input, the event stream on
+/// standard output, one JSON line per event, in the order the lines came. The clock stands
+/// still except where `@at` and `@wait` move it, so a scenario gives the same events every run.
+struct Simulate {
+    let arguments: Arguments
+    let common: CommonOptions
+    let console: Console
+
+    init(_ words: [String], places: Places, console: Console) throws {
+        arguments = try Arguments(words, valued: CommonOptions.valued.union(["now"]), flags: [])
+        guard arguments.words.isEmpty else {
+            throw Arguments.Invalid(description: "simulate reads its scans from standard input and takes no words (got \(arguments.words.joined(separator: " ")))")
+        }
+        common = try CommonOptions(arguments, places: places)
+        self.console = console
+    }
+
+    func run() throws -> BookKiosk.Status {
+        let policy = common.configuration.policy
+        let repository = try common.openRepository()
+        let catalog = MessageCatalog(language: Language(rawValue: common.configuration.language) ?? .default)
+        var clock = try currentTime(arguments, timeZone: policy.timeZone)
+        let runtime = KioskRuntime(
+            policy: policy, repository: repository,
+            announce: { event, time in
+                console.print(EventStream.line(for: event, message: catalog.message(for: event), at: time,
+                                               timeZone: policy.timeZone))
+            },
+            log: { console.error($0) })
+
+        runtime.feed(.started(at: clock))
+        var lineNumber = 0
+        while let line = readLine(strippingNewline: true) {
+            lineNumber += 1
+            let parsed: SimulationLine
+            do {
+                parsed = try SimulationLine.parse(line, timeZone: policy.timeZone)
+            } catch {
+                console.error("line \(lineNumber): \(error.description); the line was skipped")
+                continue
+            }
+            switch parsed {
+            case .nothing:
+                break
+            case .scan(let barcode):
+                runtime.advance(to: clock)
+                runtime.feed(.scanned(barcode, at: clock))
+            case .at(let time):
+                runtime.advance(to: time)
+                clock = time
+            case .wait(let seconds):
+                clock = clock.addingTimeInterval(seconds)
+                runtime.advance(to: clock)
+            case .keys(let keys):
+                runtime.advance(to: clock)
+                for key in keys { runtime.feed(.key(key, at: clock)) }
+            }
+        }
+        return .success
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Lending
+import StaffPIN
+
+/// `bookkiosk staff add|pin|list|remove`: the Staff accounts that may enter staff mode.
+/// PINs are stored only as yescrypt hashes.
+struct StaffCommand {
+    enum Action: String {
+        case add, pin, list, remove
+    }
+
+    let action: Action
+    let name: String?
+    let common: CommonOptions
+    let console: Console
+
+    init(_ words: [String], places: Places, console: Console) throws {
+        let arguments = try Arguments(words, valued: CommonOptions.valued, flags: [])
+        guard let first = arguments.words.first, let action = Action(rawValue: first) else {
+            throw Arguments.Invalid(description: "say what to do: `staff add NAME`, `staff pin NAME`, `staff list` or `staff remove NAME`")
+        }
+        let rest = arguments.words.dropFirst().joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        switch action {
+        case .list:
+            guard rest.isEmpty else { throw Arguments.Invalid(description: "`staff list` takes no name") }
+            name = nil
+        case .add, .pin, .remove:
+            guard !rest.isEmpty else { throw Arguments.Invalid(description: "`staff \(action.rawValue)` needs the Staff member's name") }
+            name = rest
+        }
+        self.action = action
+        common = try CommonOptions(arguments, places: places)
+        self.console = console
+    }
+
+    func run() throws -> BookKiosk.Status {
+        let repository = try common.openRepository()
+        switch action {
+        case .list:
+            let accounts = try repository.transaction { try $0.staffAccounts() }
+            if accounts.isEmpty {
+                console.print("No Staff accounts yet. Add one with `bookkiosk staff add NAME`.")
+            }
+            for account in accounts { console.print(account.name) }
+            return .success
+        case .remove:
+            let removed = try repository.transaction { try $0.removeStaffAccount(name: name!) }
+            guard removed else { throw CommandFailure("There is no Staff member named \(name!). `bookkiosk staff list` shows who there is.") }
+            console.print("Removed \(name!); that PIN no longer opens staff mode.")
+            return .success
+        case .add, .pin:
+            let exists = try repository.transaction { tx in try tx.staffAccounts().contains { $0.name == name! } }
+            if action == .add, exists {
+                throw CommandFailure("\(name!) already has a PIN. To change it, use `bookkiosk staff pin \(name!)`.")
+            }
+            if action == .pin, !exists {
+                throw CommandFailure("There is no Staff member named \(name!). Add them with `bookkiosk staff add \(name!)`.")
+            }
+            let pin = try readNewPIN()
+            let hash = try PINHash.make(pin)
+            let others = try repository.transaction { tx in try tx.staffAccounts().filter { $0.name != name! } }
+            if others.contains(where: { PINHash.verify(pin, against: $0.pinHash) }) {
+                // The PIN says who is entering staff mode, so two people cannot share one.
+                throw CommandFailure("Another Staff member already uses that PIN. Choose a different one.")
+            }
+            try repository.transaction { try $0.save(StaffAccount(name: name!, pinHash: hash)) }
+            console.print(action == .add ? "Added \(name!). Press F12 at the kiosk and type the PIN to enter staff mode."
+                                         : "Changed the PIN of \(name!).")
+            return .success
+        }
+    }
+
+    /// Asks for the PIN twice on a terminal; reads it once from a pipe.
+    private func readNewPIN() throws -> String {
+        guard let pin = SecretInput.read(prompt: "PIN for \(name!) (4 to 12 digits): ", console: console), !pin.isEmpty else {
+            throw CommandFailure("No PIN was given; nothing changed.")
+        }
+        guard PINHash.isAcceptable(pin) else { throw CommandFailure("A PIN is 4 to 12 digits (0–9); nothing changed.") }
+        if isatty(STDIN_FILENO) == 1 {
+            let again = SecretInput.read(prompt: "The same PIN again: ", console: console)
+            guard again == pin else { throw CommandFailure("The two PINs were not the same; nothing changed.") }
+        }
+        return pin
+    }
+}
+
+/// `bookkiosk report audit`: every staff action and failed PIN, oldest first.
+struct AuditReport {
+    let common: CommonOptions
+    let console: Console
+
+    func run() throws -> BookKiosk.Status {
+        let entries = try common.openRepository().transaction { try $0.auditEntries() }
+        let timeZone = common.configuration.policy.timeZone
+        guard !entries.isEmpty else {
+            console.print("The audit log is empty: no staff actions and no wrong PINs yet.")
+            return .success
+        }
+        for entry in entries {
+            console.print("\(timestamp(entry.time, timeZone))  \(entry.staff ?? "-")  \(entry.action): \(entry.detail)")
+        }
+        return .success
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Lending
+
+/// The JSON Lines event stream of DESIGN.md §5: one object per event, the contract for tests,
+/// `simulate` and external displays.
+///
+/// Keys come in a fixed order: `event`, the event's own fields, then `time` and `message`.
+public enum EventStream {
+    /// The line for `event`, without a line break. `message` is the text shown for it; `time`
+    /// is written in ISO 8601 with `timeZone`'s offset at that instant.
+    public static func line(for event: KioskEvent, message: String, at time: Date,
+                            timeZone: TimeZone) -> String {
+        var object = JSONObjectWriter()
+        object.add("event", name(of: event))
+        switch event {
+        case .ready:
+            break
+        case .outcome(.greeted(let user)):
+            object.add("user", user.card)
+            object.add("name", user.name)
+        case .outcome(.lent(let loan, let book, let user)):
+            object.add("user", user.card)
+            object.add("book", book.barcode)
+            object.add("title", book.title)
+            object.add("due", loan.due.description)
+        case .outcome(.returned(let loan, let book, let user, let overdueDays)):
+            object.add("user", ifPresent: user?.card ?? loan.user)
+            object.add("book", book.barcode)
+            object.add("title", book.title)
+            object.add("overdueDays", overdueDays)
+        case .outcome(.refused(let refusal, let barcode, let user, let book)):
+            object.add("reason", refusal.rawValue)
+            object.add("user", ifPresent: user?.card)
+            object.add("book", ifPresent: book?.barcode)
+            object.add("barcode", barcode)
+        case .pinRefused(let refusal, let retryAfterSeconds):
+            object.add("reason", refusal.rawValue)
+            object.add("retryAfterSeconds", ifPresent: retryAfterSeconds)
+        case .duplicate(let barcode):
+            object.add("barcode", barcode)
+        case .sessionEnded(let user):
+            object.add("user", user.card)
+        case .staff(let staff):
+            object.add("action", staff.action.rawValue)
+            object.add("staff", ifPresent: staff.staff)
+            object.add("user", ifPresent: staff.user?.card ?? staff.loan?.user)
+            object.add("book", ifPresent: staff.book?.barcode ?? staff.loan?.book)
+            object.add("due", ifPresent: staff.loan?.due.description)
+        case .scannerLost(let scanner), .scannerBack(let scanner):
+            object.add("scanner", scanner)
+        case .error(let fault):
+            object.add("fault", fault.kind.rawValue)
+            object.add("detail", fault.detail)
+        }
+        object.add("time", iso8601(time, in: timeZone))
+        object.add("message", message)
+        return object.text
+    }
+
+    /// The `event` field's value.
+    public static func name(of event: KioskEvent) -> String {
+        switch event {
+        case .ready: "ready"
+        case .outcome(.greeted): "greeted"
+        case .outcome(.lent): "lent"
+        case .outcome(.returned): "returned"
+        case .outcome(.refused), .pinRefused: "refused"
+        case .duplicate: "duplicate"
+        case .sessionEnded: "sessionEnded"
+        case .staff: "staff"
+        case .scannerLost: "scannerLost"
+        case .scannerBack: "scannerBack"
+        case .error: "error"
+        }
+    }
+
+    /// `2026-12-01T09:00:00+09:00`: whole seconds, the zone's offset at `date`, `Z` for UTC.
+    public static func iso8601(_ date: Date, in timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let stamp = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", parts.year!, parts.month!, parts.day!,
+                           parts.hour!, parts.minute!, parts.second!)
+        let offset = timeZone.secondsFromGMT(for: date)
+        if offset == 0 { return stamp + "Z" }
+        let minutes = abs(offset) / 60
+        return stamp + (offset < 0 ? "-" : "+") + String(format: "%02d:%02d", minutes / 60, minutes % 60)
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import Testing
+import Lending
+@testable import BookKioskCommands
+
+@Suite("Configuration")
+struct ConfigurationTests {
+    func parse(_ json: String) throws -> Configuration {
+        try Configuration.parse(Data(json.utf8), file: "config.json")
+    }
+
+    func problems(_ json: String) -> [String] {
+        do {
+            _ = try parse(json)
+            return []
+        } catch let invalid as Configuration.Invalid {
+            return invalid.problems
+        } catch {
+            return ["unexpected error: \(error)"]
+        }
+    }
+
+    @Test func emptyObjectGivesTheDefaults() throws {
+        let config = try parse("{}")
+        #expect(config.policy.loanLimit == 2)
+        #expect(config.policy.loanDays == 7)
+        #expect(config.policy.closedWeekdays == [.saturday, .sunday])
+        #expect(config.policy.blockOnOverdue)
+        #expect(config.policy.sessionTimeoutSeconds == 30)
+        #expect(config.policy.debounceSeconds == 2)
+        #expect(config.language == "ja")
+        #expect(config.sound)
+        #expect(config.player == "aplay -q")
+        #expect(!config.speech)
+    }
+
+    @Test func everyPolicyKeyIsRead() throws {
+        let config = try parse("""
+        {"loanLimit": 3, "loanDays": 14, "closedWeekdays": ["Sunday"], "closedDates": ["2026-12-29"],
+         "blockOnOverdue": false, "sessionTimeoutSeconds": 45, "debounceSeconds": 1.5,
+         "timeZone": "Asia/Tokyo", "language": "en", "sound": false, "player": "paplay",
+         "speech": true, "voice": "en-gb", "volume": 0.5, "database": "/tmp/x.sqlite",
+         "scanners": [{"match": "0c2e:0b61", "layout": "jp", "name": "front"}, {"match": "Honeywell*"}]}
+        """)
+        #expect(config.policy.loanLimit == 3)
+        #expect(config.policy.loanDays == 14)
+        #expect(config.policy.closedWeekdays == [.sunday])
+        #expect(config.policy.closedDates == [LocalDate(year: 2026, month: 12, day: 29)])
+        #expect(!config.policy.blockOnOverdue)
+        #expect(config.policy.sessionTimeoutSeconds == 45)
+        #expect(config.policy.debounceSeconds == 1.5)
+        #expect(config.policy.timeZone.identifier == "Asia/Tokyo")
+        #expect(config.language == "en")
+        #expect(!config.sound)
+        #expect(config.player == "paplay")
+        #expect(config.speech)
+        #expect(config.voice == "en-gb")
+        #expect(config.volume == 0.5)
+        #expect(config.database == "/tmp/x.sqlite")
+        #expect(config.scanners == [
+            .init(match: "0c2e:0b61", layout: "jp", name: "front"),
+            .init(match: "Honeywell*", layout: "us", name: nil),
+        ])
+    }
+
+    struct BadCase: CustomStringConvertible, Sendable {
+        var json: String
+        var key: String
+        var description: String { json }
+    }
+
+    @Test(arguments: [
+        BadCase(json: #"{"loanLimt": 2}"#, key: "loanLimt"),
+        BadCase(json: #"{"loanLimit": "two"}"#, key: "loanLimit"),
+        BadCase(json: #"{"loanLimit": 2.5}"#, key: "loanLimit"),
+        BadCase(json: #"{"loanLimit": true}"#, key: "loanLimit"),
+        BadCase(json: #"{"loanDays": 0}"#, key: "loanDays"),
+        BadCase(json: #"{"closedWeekdays": ["caturday"]}"#, key: "closedWeekdays"),
+        BadCase(json: #"{"closedWeekdays": ["monday","tuesday","wednesday","thursday","friday","saturday","sunday"]}"#, key: "closedWeekdays"),
+        BadCase(json: #"{"closedDates": ["2026-02-30"]}"#, key: "closedDates"),
+        BadCase(json: #"{"blockOnOverdue": 1}"#, key: "blockOnOverdue"),
+        BadCase(json: #"{"sessionTimeoutSeconds": -1}"#, key: "sessionTimeoutSeconds"),
+        BadCase(json: #"{"debounceSeconds": "2"}"#, key: "debounceSeconds"),
+        BadCase(json: #"{"timeZone": "Mars/Olympus"}"#, key: "timeZone"),
+        BadCase(json: #"{"language": "fr"}"#, key: "language"),
+        BadCase(json: #"{"volume": 2}"#, key: "volume"),
+        BadCase(json: #"{"scanners": [{"layout": "jp"}]}"#, key: "scanners[0].match"),
+        BadCase(json: #"{"scanners": [{"match": "x", "layout": "de"}]}"#, key: "scanners[0].layout"),
+        BadCase(json: #"{"scanners": [{"match": "x", "colour": "red"}]}"#, key: "scanners[0].colour"),
+    ])
+    func badValuesAreReportedByName(_ bad: BadCase) {
+        let found = problems(bad.json)
+        #expect(found.count == 1)
+        #expect(found.first?.hasPrefix(bad.key + ":") == true, "\(found)")
+    }
+
+    @Test func everyProblemIsReportedAtOnce() {
+        let found = problems(#"{"loanLimit": -1, "language": "de", "colour": "red"}"#)
+        #expect(found.count == 3)
+        #expect(found.contains { $0.hasPrefix("colour: is not a key BookKiosk knows") })
+    }
+
+    @Test func misspeltKeyGetsASuggestion() {
+        #expect(problems(#"{"loanlimit": 3}"#).first?.contains("did you mean \"loanLimit\"") == true)
+    }
+
+    @Test(arguments: ["", "not json", "[1,2]", "{\"loanLimit\": 2", "\u{0}\u{1}garbage"])
+    func textThatIsNotAJSONObjectIsRefused(_ text: String) {
+        #expect(problems(text).count == 1)
+    }
+}
+
+@Suite("CSV reader")
+struct CSVTests {
+    @Test func quotedFieldsCRLFAndByteOrderMark() throws {
+        let text = "\u{FEFF}barcode,title\r\nB1,\"ぐりとぐら, 新装版\"\r\nB2,\"say \"\"hi\"\"\"\r\n\r\nB3,\"two\nlines\"\r\n"
+        let records = try CSV.records(text)
+        #expect(records == [
+            CSV.Record(line: 1, fields: ["barcode", "title"]),
+            CSV.Record(line: 2, fields: ["B1", "ぐりとぐら, 新装版"]),
+            CSV.Record(line: 3, fields: ["B2", "say \"hi\""]),
+            CSV.Record(line: 5, fields: ["B3", "two\nlines"]),
+        ])
+    }
+
+    @Test func lastLineWithoutNewlineAndEmptyFields() throws {
+        #expect(try CSV.records("a,,c\n,,") == [
+            CSV.Record(line: 1, fields: ["a", "", "c"]),
+            CSV.Record(line: 2, fields: ["", "", ""]),
+        ])
+    }
+
+    @Test func unclosedQuoteIsReportedOnItsLine() {
+        #expect(throws: CSV.SyntaxError(line: 2, problem: "a quote opened here is never closed")) {
+            try CSV.records("a,b\nB1,\"open\nB2,x\n")
+        }
+    }
+
+    @Test func quoteInsideAnUnquotedFieldIsReported() {
+        #expect(throws: CSV.SyntaxError.self) { try CSV.records("a,b\nB1,ab\"c\n") }
+    }
+
+    @Test func escapeQuotesOnlyWhenNeeded() {
+        #expect(CSV.escape("plain") == "plain")
+        #expect(CSV.escape("a,b") == "\"a,b\"")
+        #expect(CSV.escape("say \"hi\"") == "\"say \"\"hi\"\"\"")
+    }
+}
+
+@Suite("Command-line arguments")
+struct ArgumentsTests {
+    @Test func optionsFlagsAndWords() throws {
+        let parsed = try Arguments(["books", "--db", "x.sqlite", "--config=c.json", "b.csv", "--verbose"],
+                                   valued: ["db", "config"], flags: ["verbose"])
+        #expect(parsed.words == ["books", "b.csv"])
+        #expect(parsed.options == ["db": "x.sqlite", "config": "c.json"])
+        #expect(parsed.flags == ["verbose"])
+    }
+
+    @Test func unknownOptionIsAnError() {
+        #expect(throws: Arguments.Invalid.self) { try Arguments(["--dbb", "x"], valued: ["db"], flags: []) }
+    }
+
+    @Test func optionWithoutItsValueIsAnError() {
+        #expect(throws: Arguments.Invalid(description: "--db needs a value after it")) {
+            try Arguments(["--db"], valued: ["db"], flags: [])
+        }
+    }
+}
+
+@Suite("simulate's lines")
+struct SimulationLineTests {
+    let utc = TimeZone(identifier: "UTC")!
+
+    @Test func directivesAndScans() throws {
+        #expect(try SimulationLine.parse("  C0001 \r", timeZone: utc) == .scan("C0001"))
+        #expect(try SimulationLine.parse("", timeZone: utc) == .nothing)
+        #expect(try SimulationLine.parse("# a comment", timeZone: utc) == .nothing)
+        #expect(try SimulationLine.parse("@wait 45s", timeZone: utc) == .wait(seconds: 45))
+        #expect(try SimulationLine.parse("@wait 500ms", timeZone: utc) == .wait(seconds: 0.5))
+        #expect(try SimulationLine.parse("@wait 2m", timeZone: utc) == .wait(seconds: 120))
+        #expect(try SimulationLine.parse("@key F12", timeZone: utc) == .keys([.function(12)]))
+        #expect(try SimulationLine.parse("@key Esc", timeZone: utc) == .keys([.escape]))
+        #expect(try SimulationLine.parse("@type 12", timeZone: utc) == .keys([.character("1"), .character("2")]))
+        #expect(try SimulationLine.parse("@enter", timeZone: utc) == .keys([.enter]))
+    }
+
+    @Test func atReadsLocalAndOffsetTimes() throws {
+        let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+        let expected = Date(timeIntervalSince1970: 1_796_083_200) // 2026-12-01T00:00:00Z
+        #expect(try SimulationLine.parse("@at 2026-12-01T09:00:00", timeZone: tokyo) == .at(expected))
+        #expect(try SimulationLine.parse("@at 2026-12-01T09:00:00+09:00", timeZone: utc) == .at(expected))
+        #expect(try SimulationLine.parse("@at 2026-12-01T00:00:00Z", timeZone: tokyo) == .at(expected))
+    }
+
+    @Test(arguments: ["@wait banana", "@wait -3s", "@at tomorrow", "@key Hyper", "@type", "@dance"])
+    func badDirectivesAreErrors(_ line: String) {
+        #expect(throws: SimulationLine.Invalid.self) { try SimulationLine.parse(line, timeZone: utc) }
+    }
+}

@@ -38,7 +38,7 @@ let package = Package(
         .testTarget(name: "ScannerInputTests", dependencies: ["ScannerInput", "CEvdev"]),
         .testTarget(name: "FeedbackTests", dependencies: ["Feedback", "Lending"]),
         .testTarget(name: "StaffPINTests", dependencies: ["StaffPIN"]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Lending", "Feedback", "ScannerInput"]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Lending", "Feedback", "ScannerInput", "StaffPIN"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["BookKioskCommands", "Lending", "LendingSQLite"]

@@ -19,7 +19,7 @@ public enum BookKiosk {
 
     Usage: bookkiosk COMMAND [options]
 
-      demo                          try the kiosk: a fresh sample library, barcodes typed on the keyboard
+      demo [--language ja|en]       try the kiosk: a fresh sample library, barcodes typed on the keyboard
       run [--events F]              the kiosk itself, on the configured scanners
       simulate [--now T]            scans and directives from standard input, the event stream on standard output
       decode --evemu F [--layout us|jp]
@@ -52,6 +52,14 @@ public enum BookKiosk {
             case "help", "--help", "-h":
                 console.print(usage)
                 status = .success
+            case "demo":
+                status = try DemoCommand(rest, places: places, console: console).run()
+            case "run":
+                status = try RunCommand(rest, places: places, console: console).run()
+            case "decode":
+                status = try DecodeCommand(rest, console: console).run()
+            case "devices":
+                status = try DevicesCommand(rest, places: places, console: console).run()
             case "simulate":
                 status = try Simulate(rest, places: places, console: console).run()
             case "import":

@@ -1,5 +1,6 @@
 import Foundation
 import Lending
+import ScannerInput
 
 /// The kiosk's configuration: one JSON object, every key optional. Unknown keys and bad values
 /// are reported by name, all at once, and the kiosk does not start.
@@ -19,18 +20,10 @@ public struct Configuration: Sendable, Equatable {
     public var volume = 0.8
     /// The database file; `--db` wins over it.
     public var database: String?
-    /// The Scanners to open, each a JSON object (see `ScannerInput`'s selectors).
-    public var scanners: [ScannerEntry] = []
-
-    /// One entry of `scanners`.
-    public struct ScannerEntry: Sendable, Equatable {
-        /// A path, a `/dev/input/by-id` name, `vendor:product`, or a name pattern.
-        public var match: String
-        /// `us` (default) or `jp`.
-        public var layout: String
-        /// The name events give the Scanner; nil means the device's own.
-        public var name: String?
-    }
+    /// The Scanners to open: `[{"match": …, "layout": "us"|"jp", "name": …}]`, where `match` is
+    /// a path, a `/dev/input/by-id` name, `vendor:product`, or a name pattern. None: every
+    /// device that looks like a scanner.
+    public var scanners: [ScannerConfiguration] = []
 
     public static let keys: [String] = [
         "loanLimit", "loanDays", "closedWeekdays", "closedDates", "blockOnOverdue",
@@ -146,13 +139,23 @@ public struct Configuration: Sendable, Equatable {
                 problems.append("\(label).match: is required: a device path, a /dev/input/by-id name, vendor:product, or a name pattern")
                 continue
             }
-            let layout = fields["layout"] as? String ?? "us"
-            if !["us", "jp"].contains(layout) { problems.append("\(label).layout: must be \"us\" or \"jp\"") }
-            var name: String?
-            if let given = fields["name"] {
-                if let text = given as? String, !text.isEmpty { name = text } else { problems.append("\(label).name: must be a short text naming the scanner") }
+            guard fields["layout"].map({ $0 is String }) ?? true else {
+                problems.append("\(label).layout: must be \"us\" or \"jp\"")
+                continue
             }
-            config.scanners.append(ScannerEntry(match: match, layout: layout, name: name))
+            guard fields["name"].map({ $0 is String }) ?? true else {
+                problems.append("\(label).name: must be a short text naming the scanner")
+                continue
+            }
+            do {
+                config.scanners.append(try ScannerConfiguration(match: match, layout: fields["layout"] as? String,
+                                                                name: fields["name"] as? String))
+            } catch {
+                // The error names the key as "scanners[].layout …"; give it this entry's index and
+                // the "key: problem" shape of every other message.
+                problems.append(error.description.replacingOccurrences(
+                    of: #"^scanners\[\]\.(\w+) "#, with: "\(label).$1: ", options: .regularExpression))
+            }
         }
     }
 

@@ -13,8 +13,13 @@ struct Places {
     }
 
     /// `$XDG_DATA_HOME/bookkiosk/library.sqlite`, else `~/.local/share/bookkiosk/library.sqlite`.
-    var defaultDatabase: String {
+    var defaultDatabase: String { dataFolder + "/library.sqlite" }
+
+    /// The demo's own database, beside the real one and never the same file.
+    var demoDatabase: String { dataFolder + "/demo.sqlite" }
+
+    private var dataFolder: String {
         let base = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/share"
-        return base + "/bookkiosk/library.sqlite"
+        return base + "/bookkiosk"
     }
 }

@@ -66,6 +66,19 @@ public final class Announcer: Sendable {
         return message
     }
 
+    /// Shows a staff-mode prompt on the status line. Prompts are not events: nothing goes to the
+    /// event stream, the log or the speaker, so a PIN being typed leaves no trace but its length.
+    public func showPrompt(_ prompt: StaffPrompt, notice: StaffNotice?) {
+        let style = prompt == .idle ? StatusLine.promptStyle : StatusLine.staffPromptStyle
+        statusLine?.show(catalog.text(for: prompt, notice: notice), style: style)
+        if case .failed(let fault) = notice { log("staff action failed: \(fault.detail)") }
+    }
+
+    /// Shows the barcode being typed on the keyboard (the demo), or the idle prompt when empty.
+    public func showTyping(_ typed: String) {
+        statusLine?.show(catalog.typingText(typed), style: StatusLine.promptStyle)
+    }
+
     /// The event stream's line for `event` (without a line break), as `announce` writes it.
     public func eventLine(for event: KioskEvent, at time: Date) -> String {
         EventStream.line(for: event, message: catalog.message(for: event), at: time, timeZone: settings.timeZone)

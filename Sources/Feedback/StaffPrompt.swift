@@ -38,4 +38,10 @@ public enum StaffNotice: Sendable, Equatable {
     case barcodeTaken(String)
     /// The database could not do it; nothing changed.
     case failed(KioskFault)
+    /// The PIN typed belongs to nobody.
+    case wrongPIN
+    /// The last action was done (shown before the next prompt, so it stays in view).
+    case done(StaffEvent)
+    /// The rules answered the last scan with this Outcome instead.
+    case outcome(Outcome)
 }

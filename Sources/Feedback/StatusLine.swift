@@ -34,7 +34,16 @@ public enum StatusLine {
     /// replaces the current one and takes at most `width - 1` columns (the last stays free, so
     /// no terminal wraps); otherwise it is `symbol message` and a line break.
     public static func render(_ event: KioskEvent, message: String, width: Int, isTerminal: Bool) -> [UInt8] {
-        let style = style(for: event)
+        render(message, style: style(for: event), width: width, isTerminal: isTerminal)
+    }
+
+    /// The style of staff-mode prompts.
+    public static let staffPromptStyle = Style(symbol: "✦", colour: "1;35")
+    /// The style of the idle prompt and of a barcode being typed.
+    public static let promptStyle = Style(symbol: "›", colour: "1")
+
+    /// The bytes that show `message` with `style`, as for an event.
+    public static func render(_ message: String, style: Style, width: Int, isTerminal: Bool) -> [UInt8] {
         let text = style.symbol + " " + printable(message)
         guard isTerminal else { return Array((text + "\n").utf8) }
         let shown = DisplayWidth.truncate(text, toWidth: max(width - 1, 1))

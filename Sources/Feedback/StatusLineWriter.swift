@@ -22,6 +22,13 @@ public final class StatusLineWriter: Sendable {
     /// The terminal's width now, or `fallbackWidth`.
     public var width: Int { output.terminalWidth ?? StatusLineWriter.fallbackWidth }
 
+    /// Shows `text` with `style`: staff prompts and the barcode being typed, which are not events.
+    public func show(_ text: String, style: StatusLine.Style) {
+        lock.withLock { _ in
+            _ = output.write(StatusLine.render(text, style: style, width: width, isTerminal: isTerminal))
+        }
+    }
+
     /// Shows `message` for `event`.
     public func show(_ event: KioskEvent, message: String) {
         lock.withLock { _ in

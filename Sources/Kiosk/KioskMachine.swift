@@ -130,6 +130,22 @@ public struct KioskMachine: Sendable, Equatable {
         return false
     }
 
+    /// Whether the kiosk waits for a scan: outside staff mode, and in the staff steps that ask
+    /// for one. (Where the keyboard is also the Scanner, typing then makes a barcode.)
+    public var isWaitingForScan: Bool {
+        guard case .staff(let step, _) = state else { return true }
+        switch step {
+        case .lendCard, .lendBooks, .forceReturn, .extend, .registerBook, .registerUser, .withdraw: return true
+        case .pinEntry, .menu, .registerTitle, .registerAuthor, .registerName, .overdue: return false
+        }
+    }
+
+    /// The staff-mode prompt showing now, if in staff mode.
+    public var staffPrompt: StaffPrompt? {
+        if case .staff(let step, _) = state { return step.prompt }
+        return nil
+    }
+
     /// When the machine next needs a `tick`: when the Session or staff mode times out.
     public var nextDeadline: Date? {
         switch state {
@@ -380,6 +396,7 @@ public struct KioskMachine: Sendable, Equatable {
             return [
                 .savePINLock(pinLock, failedAttempt: false, at: now),
                 .announce(.staff(StaffEvent(action: .entered, staff: staff)), at: now),
+                .prompt(.menu(staff: staff), notice: nil),
             ]
         }
         let locked = pinLock.recordFailure(at: now)
@@ -389,6 +406,7 @@ public struct KioskMachine: Sendable, Equatable {
             effects.append(.announce(.pinRefused(.pinLocked, retryAfterSeconds: pinLock.secondsLeft(at: now)), at: now))
         } else {
             effects.append(.announce(.pinRefused(.pinWrong, retryAfterSeconds: nil), at: now))
+            effects.append(.prompt(.pin(typed: 0), notice: .wrongPIN))
         }
         return effects
     }
@@ -404,16 +422,15 @@ public struct KioskMachine: Sendable, Equatable {
             return go(to: .lendBooks(staff: staff, user: user), at: now)
         case (.overdue(let loans), .menu(let staff)):
             return go(to: .overdue(staff: staff, loans: loans, index: 0), at: now)
+        // Each answer is announced, then the next prompt shows it too, so it stays in view.
         case (.done(let event), .registerAuthor(let staff, _, _, _)):
-            state = .staff(.registerBook(staff: staff), lastActivity: now)
-            return [.announce(.staff(event), at: now)]
+            return [.announce(.staff(event), at: now)] + go(to: .registerBook(staff: staff), at: now, notice: .done(event))
         case (.done(let event), .registerName(let staff, _, _)):
-            state = .staff(.registerUser(staff: staff), lastActivity: now)
-            return [.announce(.staff(event), at: now)]
+            return [.announce(.staff(event), at: now)] + go(to: .registerUser(staff: staff), at: now, notice: .done(event))
         case (.done(let event), _):
-            return [.announce(.staff(event), at: now)]
+            return [.announce(.staff(event), at: now)] + go(to: step, at: now, notice: .done(event))
         case (.outcome(let outcome), _):
-            return [.announce(.outcome(outcome), at: now)]
+            return [.announce(.outcome(outcome), at: now)] + go(to: step, at: now, notice: .outcome(outcome))
         case (.notice(let notice), .registerAuthor(let staff, _, _, _)):
             return go(to: .registerBook(staff: staff), at: now, notice: notice)
         case (.notice(let notice), .registerName(let staff, _, _)):

@@ -14,6 +14,13 @@ public final class KioskRuntime {
     private let prompt: (StaffPrompt, StaffNotice?) -> Void
     private let log: (String) -> Void
 
+    /// Whether the keyboard is also the Scanner (the demo): outside staff mode, typed characters
+    /// collect into a barcode that Enter scans. The staff key and staff mode work as ever.
+    public var keyboardTypesScans = false
+    /// Shows the barcode being typed when `keyboardTypesScans` (empty when there is none).
+    public var showTyping: (String) -> Void = { _ in }
+    private var typed = ""
+
     /// - Parameters:
     ///   - announce: called once for each KioskEvent, in order.
     ///   - prompt: shows a staff-mode prompt on the status line.
@@ -97,7 +104,7 @@ public final class KioskRuntime {
                 feed(.scanned(scan.barcode, at: now))
             case .key(let key):
                 advance(to: now)
-                feed(.key(key, at: now))
+                press(key, at: now)
             case .scannerLost(let scanner):
                 feed(.scannerLost(scanner, at: now))
             case .scannerBack(let scanner):
@@ -107,6 +114,37 @@ public final class KioskRuntime {
             case .ended:
                 return
             }
+        }
+    }
+
+    /// A key from the keyboard: a staff key, or, when the keyboard types scans and the kiosk
+    /// waits for a scan, part of a barcode (Esc and Backspace with nothing typed still reach
+    /// staff mode, to go back a step).
+    func press(_ key: KeyPress, at now: Date) {
+        guard keyboardTypesScans, machine.isWaitingForScan, key != machine.staffKey else {
+            feed(.key(key, at: now))
+            return
+        }
+        switch key {
+        case .character(let character):
+            typed.append(character)
+        case .backspace where !typed.isEmpty:
+            typed = String(typed.dropLast())
+        case .escape where !typed.isEmpty:
+            typed = ""
+        case .enter:
+            let barcode = typed
+            typed = ""
+            if !barcode.isEmpty { feed(.scanned(barcode, at: now)) }
+            return
+        case .backspace, .escape, .function:
+            feed(.key(key, at: now))
+            return
+        }
+        if typed.isEmpty, let staffPrompt = machine.staffPrompt {
+            prompt(staffPrompt, nil)
+        } else {
+            showTyping(typed)
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Lending
+import ScannerInput
 @testable import BookKioskCommands
 
 @Suite("Configuration")
@@ -58,8 +59,8 @@ struct ConfigurationTests {
         #expect(config.volume == 0.5)
         #expect(config.database == "/tmp/x.sqlite")
         #expect(config.scanners == [
-            .init(match: "0c2e:0b61", layout: "jp", name: "front"),
-            .init(match: "Honeywell*", layout: "us", name: nil),
+            try ScannerConfiguration(match: "0c2e:0b61", layout: "jp", name: "front"),
+            try ScannerConfiguration(match: "Honeywell*"),
         ])
     }
 

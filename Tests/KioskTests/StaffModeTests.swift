@@ -3,6 +3,7 @@ import Testing
 import Feedback
 import Lending
 import ScannerInput
+import StaffPIN
 @testable import Kiosk
 
 /// Staff mode, walked step by step through the pure machine.
@@ -82,6 +83,7 @@ struct StaffModeTests {
         #expect(machine.handle(.pinChecked(staff: "Tanaka", at: at(1))) == [
             .savePINLock(PINLock(), failedAttempt: false, at: at(1)),
             .announce(.staff(StaffEvent(action: .entered, staff: "Tanaka")), at: at(1)),
+            .prompt(.menu(staff: "Tanaka"), notice: nil),
         ])
         #expect(machine.state == .staff(.menu(staff: "Tanaka"), lastActivity: at(1)))
     }
@@ -94,6 +96,7 @@ struct StaffModeTests {
             #expect(machine.handle(.pinChecked(staff: nil, at: at(Double(attempt)))) == [
                 .savePINLock(PINLock(failures: attempt), failedAttempt: true, at: at(Double(attempt))),
                 .announce(.pinRefused(.pinWrong, retryAfterSeconds: nil), at: at(Double(attempt))),
+                .prompt(.pin(typed: 0), notice: .wrongPIN),
             ])
         }
         _ = type("9999", into: &machine, at: 3)
@@ -184,7 +187,10 @@ struct StaffModeTests {
         let book = Book(barcode: "B0042", title: "ぐりとぐら")
         let loan = Loan(id: 1, book: "B0042", user: "C0001", lentAt: at(4), due: LocalDate(year: 2026, month: 12, day: 8), overrideBy: "Tanaka")
         let event = StaffEvent(action: .override, staff: "Tanaka", user: haruto, book: book, loan: loan)
-        #expect(machine.handle(.staffDone(.done(event), at: at(4))) == [.announce(.staff(event), at: at(4))])
+        #expect(machine.handle(.staffDone(.done(event), at: at(4))) == [
+            .announce(.staff(event), at: at(4)),
+            .prompt(.scanBookToLend(haruto), notice: .done(event)),
+        ])
         // Still lending to the same User; Esc goes back to the Card step, then the menu.
         #expect(machine.handle(.scanned("B0043", at: at(5))) == [.staffRequest(.lend("B0043", to: haruto), by: "Tanaka", at: at(5))])
         #expect(machine.handle(.key(.escape, at: at(6))) == [.prompt(.scanCardToLend, notice: nil)])
@@ -215,7 +221,10 @@ struct StaffModeTests {
         let book = Book(barcode: "B0100", title: "ねないこ", author: "せな")
         #expect(machine.handle(.key(.enter, at: at(14))) == [.staffRequest(.registerBook(book), by: "Tanaka", at: at(14))])
         let event = StaffEvent(action: .registeredBook, staff: "Tanaka", book: book)
-        #expect(machine.handle(.staffDone(.done(event), at: at(14))) == [.announce(.staff(event), at: at(14))])
+        #expect(machine.handle(.staffDone(.done(event), at: at(14))) == [
+            .announce(.staff(event), at: at(14)),
+            .prompt(.scanBookToRegister, notice: .done(event)),
+        ])
         // Ready for the next Book.
         #expect(machine.handle(.scanned("B0101", at: at(15))) == [.prompt(.typeTitle(barcode: "B0101", typed: ""), notice: nil)])
     }
@@ -270,5 +279,72 @@ struct StaffModeTests {
         #expect(machine.handle(.scanned("C0001", at: at(1))) == [.prompt(.pin(typed: 0), notice: nil)])
         machine = machineInMenu()
         #expect(machine.handle(.scanned("C0001", at: at(2))) == [.prompt(.menu(staff: "Tanaka"), notice: nil)])
+    }
+}
+
+/// The demo's keyboard: it types barcodes where the kiosk waits for a scan, and keys elsewhere.
+@Suite("Keyboard as the Scanner")
+final class KeyboardScannerTests {
+    let t0 = Date(timeIntervalSince1970: 1_796_115_600)
+    var events: [KioskEvent] = []
+    var prompts: [StaffPrompt] = []
+    var typing: [String] = []
+    let runtime: KioskRuntime
+
+    init() throws {
+        let repository = InMemoryLendingRepository()
+        let hash = try PINHash.make("1234")
+        try repository.transaction { tx in
+            try tx.save(User(card: "C0001", name: "はると"))
+            try tx.save(Book(barcode: "B0001", title: "ぐりとぐら"))
+            try tx.save(StaffAccount(name: "Tanaka", pinHash: hash))
+        }
+        runtime = KioskRuntime(policy: Policy(timeZone: TimeZone(identifier: "UTC")!), repository: repository,
+                               announce: { _, _ in }, prompt: { _, _ in })
+        runtime.keyboardTypesScans = true
+    }
+
+    func keys(_ keys: [KeyPress]) {
+        for key in keys { runtime.press(key, at: t0) }
+    }
+
+    func text(_ text: String) -> [KeyPress] { text.map { KeyPress.character($0) } }
+
+    @Test func typedCharactersAndEnterMakeAScan() {
+        let recorder = Recorder()
+        recorder.attach(to: runtime)
+        keys(text("C0001") + [.enter])
+        #expect(recorder.typing == ["C", "C0", "C00", "C000", "C0001"])
+        #expect(runtime.machine.sessionUser?.card == "C0001")
+    }
+
+    @Test func backspaceAndEscEditWhatIsTyped() {
+        keys(text("C0009") + [.backspace] + text("1") + [.enter])
+        #expect(runtime.machine.sessionUser?.card == "C0001")
+        keys(text("B00") + [.escape, .enter])
+        #expect(runtime.machine.sessionUser?.card == "C0001")
+    }
+
+    @Test func inStaffModeKeysGoToTheMenuAndScanStepsTakeTypedBarcodes() {
+        keys([.function(12)] + text("1234") + [.enter])
+        #expect(runtime.machine.staffPrompt == .menu(staff: "Tanaka"))
+        keys(text("b"))
+        #expect(runtime.machine.staffPrompt == .scanBookToRegister)
+        keys(text("B0100") + [.enter])
+        #expect(runtime.machine.staffPrompt == .typeTitle(barcode: "B0100", typed: ""))
+        keys(text("ねないこ") + [.enter, .enter])
+        #expect(runtime.machine.staffPrompt == .scanBookToRegister)
+        // Esc with nothing typed goes back a step.
+        keys([.escape])
+        #expect(runtime.machine.staffPrompt == .menu(staff: "Tanaka"))
+    }
+}
+
+/// Records what a runtime shows while a barcode is typed.
+final class Recorder {
+    var typing: [String] = []
+
+    func attach(to runtime: KioskRuntime) {
+        runtime.showTyping = { [unowned self] in typing.append($0) }
     }
 }

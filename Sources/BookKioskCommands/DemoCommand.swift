@@ -1,0 +1,163 @@
+import Foundation
+import Feedback
+import Kiosk
+import Lending
+import LendingSQLite
+import ScannerInput
+import StaffPIN
+
+/// `bookkiosk demo`: a ready-to-try kiosk. A fresh sample library (a dozen picture books, a few
+/// Users, one Staff member), barcodes typed on the keyboard, the status line and cues.
+struct DemoCommand {
+    let arguments: Arguments
+    let common: CommonOptions
+    let language: Language
+    let databasePath: String
+    let console: Console
+
+    /// The sample Staff member's PIN, printed in the instructions.
+    static let staffPIN = "1234"
+
+    init(_ words: [String], places: Places, console: Console) throws {
+        arguments = try Arguments(words, valued: CommonOptions.valued.union(["events", "language"]), flags: [])
+        guard arguments.words.isEmpty else { throw Arguments.Invalid(description: "`bookkiosk demo` takes no words") }
+        common = try CommonOptions(arguments, places: places)
+        let name = arguments.options["language"] ?? common.configuration.language
+        guard let language = Language(rawValue: name) else {
+            throw Arguments.Invalid(description: "--language must be ja or en")
+        }
+        self.language = language
+        // The demo never touches the real library: its own file, made afresh each time.
+        databasePath = arguments.options["db"] ?? places.demoDatabase
+        self.console = console
+    }
+
+    func run() throws -> BookKiosk.Status {
+        var config = common.configuration
+        config.language = language.rawValue
+        let repository = try freshLibrary(policy: config.policy)
+        console.print(instructions(interactive: isatty(STDIN_FILENO) == 1))
+
+        let keyboard: TerminalKeyboard? = isatty(STDIN_FILENO) == 1 ? try? TerminalKeyboard() : nil
+        let source: any ScanSource = keyboard ?? TextLineScanSource(fileDescriptor: STDIN_FILENO, scannerName: "keyboard")
+        let events = try openEventStream(arguments.options["events"])
+        let statusLine: Int32? = arguments.options["events"] == "-" ? nil : STDOUT_FILENO
+        let announcer = Announcer(settings: config.feedbackSettings(statusLine: statusLine, events: events), log: kioskLog)
+        let runtime = KioskRuntime(policy: config.policy, repository: repository,
+                                   announce: { announcer.announce($0, at: $1) },
+                                   prompt: { announcer.showPrompt($0, notice: $1) },
+                                   log: kioskLog)
+        runtime.keyboardTypesScans = keyboard != nil
+        runtime.showTyping = { announcer.showTyping($0) }
+        StopOnSignal.install()
+        try runtime.run(source: source)
+        keyboard?.restore()
+        announcer.waitUntilQuiet(deadline: Date().addingTimeInterval(2))
+        console.print("")
+        return .success
+    }
+
+    /// Removes any earlier demo database and fills a new one.
+    func freshLibrary(policy: Policy) throws -> SQLiteLendingRepository {
+        for suffix in ["", "-wal", "-shm"] {
+            try? FileManager.default.removeItem(atPath: databasePath + suffix)
+        }
+        let folder = (databasePath as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        let repository = try SQLiteLendingRepository(path: databasePath)
+        let sample = DemoLibrary(language: language)
+        let hash = try PINHash.make(DemoCommand.staffPIN)
+        let now = Date()
+        try repository.transaction { tx in
+            for book in sample.books { try tx.save(book) }
+            for user in sample.users { try tx.save(user) }
+            try tx.save(StaffAccount(name: sample.staffName, pinHash: hash))
+            // めい / Mei has a book out since ten days ago: overdue, so she is asked to bring it back.
+            let lentAt = now.addingTimeInterval(-10 * 86_400)
+            _ = try tx.addLoan(book: sample.overdueBook, user: sample.overdueUser, lentAt: lentAt,
+                               due: policy.dueDate(lentAt: lentAt), overrideBy: nil)
+        }
+        return repository
+    }
+
+    func instructions(interactive: Bool) -> String {
+        let sample = DemoLibrary(language: language)
+        let cards = sample.users.map { "  \($0.card)  \($0.name)\($0.isActive ? "" : (language == .ja ? "（おやすみ中）" : " (inactive)"))" }
+        let books = sample.books.map { "  \($0.barcode)  \($0.title)" + ($0.isbn.map { "  ISBN \($0)" } ?? "") }
+        let typing = interactive
+            ? (language == .ja ? "バーコードのかわりに、キーボードで打って Enter を押してください。" : "Type a barcode on the keyboard and press Enter, as a scanner would.")
+            : (language == .ja ? "標準入力の各行をスキャンとして読みます。" : "Each line of standard input is read as a scan.")
+        switch language {
+        case .ja:
+            return """
+            BookKiosk デモ — サンプルの図書館（データは \(databasePath)、起動のたびに作り直します）
+            \(typing)
+
+            利用者カード:
+            \(cards.joined(separator: "\n"))
+            絵本:
+            \(books.joined(separator: "\n"))
+
+            ためしてみよう: カード C0001 → 絵本 B0001 でかりる、もう一度 B0001 でかえす。
+            C0002 のめいさんは返却期限切れの絵本があるので、かりられません。
+            先生モード: F12 を押して PIN \(DemoCommand.staffPIN) と Enter（Esc でもどる）。
+            おわるときは Ctrl+C。
+            """
+        case .en:
+            return """
+            BookKiosk demo — a sample library (its data is in \(databasePath), made afresh each start)
+            \(typing)
+
+            Library cards:
+            \(cards.joined(separator: "\n"))
+            Books:
+            \(books.joined(separator: "\n"))
+
+            Try: card C0001, then book B0001 to borrow it; B0001 again to bring it back.
+            Mei (C0002) has an overdue book, so she is asked to bring it back first.
+            Staff mode: press F12, type the PIN \(DemoCommand.staffPIN) and Enter (Esc goes back).
+            To stop: Ctrl+C.
+            """
+        }
+    }
+}
+
+/// The demo's sample library.
+struct DemoLibrary {
+    let language: Language
+
+    var staffName: String { language == .ja ? "やまだ" : "Ms Yamada" }
+    let overdueUser = "C0002"
+    let overdueBook = "B0012"
+
+    var users: [User] {
+        let names = language == .ja ? ["はると", "めい", "そうた", "ゆい"] : ["Haruto", "Mei", "Sota", "Yui"]
+        return [
+            User(card: "C0001", name: names[0]),
+            User(card: "C0002", name: names[1]),
+            User(card: "C0003", name: names[2], loanLimit: 1),
+            User(card: "C0004", name: names[3], isActive: false),
+        ]
+    }
+
+    var books: [Book] {
+        let titles: [(ja: String, en: String, isbn: String?)] = [
+            ("ぐりとぐら", "Guri and Gura", "9784834000825"),
+            ("はらぺこあおむし", "The Very Hungry Caterpillar", nil),
+            ("ねないこだれだ", "Who Isn't Asleep?", nil),
+            ("しろくまちゃんのほっとけーき", "Little Polar Bear's Pancakes", nil),
+            ("きんぎょがにげた", "The Goldfish Got Away", nil),
+            ("おおきなかぶ", "The Enormous Turnip", nil),
+            ("ももたろう", "Momotaro", nil),
+            ("11ぴきのねこ", "Eleven Cats", nil),
+            ("からすのパンやさん", "The Crows' Bakery", nil),
+            ("だるまさんが", "Mr Daruma", nil),
+            ("ぐりとぐら", "Guri and Gura", "9784834000825"),
+            ("いないいないばあ", "Peekaboo", nil),
+        ]
+        return titles.enumerated().map { index, title in
+            Book(barcode: String(format: "B%04d", index + 1), title: language == .ja ? title.ja : title.en, isbn: title.isbn)
+        }
+    }
+}

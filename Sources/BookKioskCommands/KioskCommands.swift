@@ -1,0 +1,96 @@
+import Foundation
+import Feedback
+import Kiosk
+import Lending
+import LendingSQLite
+import ScannerInput
+
+extension Configuration {
+    /// What Feedback needs from the configuration, with where the status line and events go.
+    func feedbackSettings(statusLine: Int32?, events: Int32?) -> FeedbackSettings {
+        FeedbackSettings(language: Language(rawValue: language) ?? .default, sound: sound, player: player,
+                         speech: speech, voice: voice, volume: volume, timeZone: policy.timeZone,
+                         statusLineFileDescriptor: statusLine, eventStreamFileDescriptor: events)
+    }
+}
+
+/// Opens `--events F` for appending (created 0600), or standard output for `-`.
+func openEventStream(_ path: String?) throws -> Int32? {
+    guard let path else { return nil }
+    if path == "-" { return STDOUT_FILENO }
+    let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+        throw CommandFailure("The event stream file \(path) cannot be opened (\(String(cString: strerror(errno)))). Check the folder exists and may be written.")
+    }
+    return descriptor
+}
+
+/// On SIGINT, SIGTERM or SIGHUP: the terminal gets its settings back and the kiosk stops.
+/// Every Loan is already safe: each one was committed before its answer was given.
+enum StopOnSignal {
+    static func install() {
+        let handler: @convention(c) (Int32) -> Void = { _ in
+            TerminalKeyboard.restoreAfterSignal()
+            let newline: [UInt8] = [0x0D, 0x0A]
+            _ = newline.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            _exit(0)
+        }
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP] { signal(signalNumber, handler) }
+        // A player or a closed event-stream pipe must not stop the kiosk.
+        signal(SIGPIPE, SIG_IGN)
+    }
+}
+
+/// Grown-ups' log lines: to standard error, unless that is the terminal the status line is on.
+func kioskLog(_ line: String) {
+    Announcer.standardErrorLog(line)
+}
+
+/// `bookkiosk run`: the kiosk itself, on the configured Scanners, with staff keys from the
+/// terminal it runs on.
+struct RunCommand {
+    let arguments: Arguments
+    let common: CommonOptions
+    let console: Console
+
+    init(_ words: [String], places: Places, console: Console) throws {
+        arguments = try Arguments(words, valued: CommonOptions.valued.union(["events"]), flags: [])
+        guard arguments.words.isEmpty else {
+            throw Arguments.Invalid(description: "`bookkiosk run` takes no words; the scanners come from the configuration's \"scanners\"")
+        }
+        common = try CommonOptions(arguments, places: places)
+        self.console = console
+    }
+
+    func run() throws -> BookKiosk.Status {
+        let config = common.configuration
+        let repository = try common.openRepository()
+        let source: EvdevScanSource
+        do {
+            source = try EvdevScanSource.open(configurations: config.scanners, log: kioskLog)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        if isatty(STDIN_FILENO) == 1 {
+            do {
+                source.keyboard = try TerminalKeyboard()
+            } catch {
+                kioskLog("staff keys: the terminal cannot be put in raw mode (\(error)); staff mode is not available")
+            }
+        } else {
+            kioskLog("staff keys: standard input is not a terminal, so staff mode is not available here")
+        }
+        let events = try openEventStream(arguments.options["events"])
+        let statusLine: Int32? = arguments.options["events"] == "-" ? nil : STDOUT_FILENO
+        let announcer = Announcer(settings: config.feedbackSettings(statusLine: statusLine, events: events), log: kioskLog)
+        let runtime = KioskRuntime(policy: config.policy, repository: repository,
+                                   announce: { announcer.announce($0, at: $1) },
+                                   prompt: { announcer.showPrompt($0, notice: $1) },
+                                   log: kioskLog)
+        StopOnSignal.install()
+        kioskLog("running on \(source.openScannerNames.joined(separator: ", ")) with the database \(common.databasePath)")
+        try runtime.run(source: source)
+        source.keyboard?.restore()
+        throw CommandFailure("No scanner is left and \(source.directory.devicePath) cannot be watched for one to come back; the kiosk stopped.")
+    }
+}

@@ -48,8 +48,8 @@ check_evemu_roundtrip() {
 # --- recordings ----------------------------------------------------------------------------
 
 # check_recording FILE: `bookkiosk run` on a virtual device made from the recording and
-# replayed with evemu-play reports the same barcodes as `bookkiosk decode`, which gives the
-# ones in NAME.expected.
+# replayed with evemu-play reports the same barcodes as `bookkiosk decode` (normalized as the
+# kiosk normalizes every Scan), which gives the ones in NAME.expected.
 check_recording() {
     local recording=$1 base name layout=us decoded expected count
     base=${recording%.evemu}
@@ -71,7 +71,8 @@ check_recording() {
             || { fail "$name" "bookkiosk decode (without SYN_DROPPED) failed: $(tail -n 3 "$WORK/decode.err" | tr '\n' ' ')"; return; }
         note=", compared without its SYN_DROPPED, which uinput cannot inject"
     fi
-    awk -f /vm/json-escape.awk "$WORK/decoded" > "$WORK/expected-barcodes"
+    # The kiosk looks barcodes up, and reports them, normalized: compare like with like.
+    awk -f /vm/normalize.awk "$WORK/decoded" | awk -f /vm/json-escape.awk > "$WORK/expected-barcodes"
     count=$(wc -l < "$WORK/expected-barcodes")
 
     scanner_create "$recording" > "$WORK/why" || { fail "$name" "$(cat "$WORK/why")"; return; }
@@ -84,10 +85,10 @@ check_recording() {
     kiosk_stop
     barcodes_seen > "$WORK/run-barcodes"
     if ! cmp -s "$WORK/run-barcodes" "$WORK/expected-barcodes"; then
-        fail "$name" "bookkiosk run reported [$(tr '\n' ' ' < "$WORK/run-barcodes")], bookkiosk decode gives [$(tr '\n' ' ' < "$WORK/expected-barcodes")]"
+        fail "$name" "bookkiosk run reported [$(tr '\n' ' ' < "$WORK/run-barcodes")], bookkiosk decode gives [$(tr '\n' ' ' < "$WORK/expected-barcodes")] (normalized, JSON-escaped)"
         return
     fi
-    pass "$name ($count barcodes, layout $layout: run = decode$([ -f "$base.expected" ] && echo " = expected")$note)"
+    pass "$name ($count barcodes, layout $layout: run = normalized decode$([ -f "$base.expected" ] && echo ", decode = expected")$note)"
 }
 
 # --- lending through the device, and the grab ----------------------------------------------

@@ -129,8 +129,16 @@ step_done
 step "kernel"
 # Debian's kernel package, downloaded and unpacked without installing it: the uncompressed
 # vmlinux (it boots straight in, skipping firmware and decompressor) and the two modules.
-kernel_package=$(apt-cache depends linux-image-amd64 2>/dev/null \
-    | awk '$1 == "Depends:" && $2 ~ /^linux-image-[0-9]/ { print $2; exit }')
+kernel_package_name() {
+    apt-cache depends linux-image-amd64 2>/dev/null \
+        | awk '$1 == "Depends:" && $2 ~ /^linux-image-[0-9]/ { print $2; exit }'
+}
+kernel_package=$(kernel_package_name)
+if [ -z "$kernel_package" ]; then
+    # A fresh machine may have no package lists yet.
+    $sudo apt-get update -qq || die "apt-get update failed"
+    kernel_package=$(kernel_package_name)
+fi
 [ -n "$kernel_package" ] || die "apt-cache names no kernel package for linux-image-amd64"
 kernel="$work/kernel/$kernel_package"
 if [ -f "$kernel/ready" ]; then

@@ -125,6 +125,19 @@ kiosk_stop() {
     wait $KIOSK_PID 2>/dev/null
 }
 
+# kiosk_runs: how many times the kiosk's threads have been given the CPU (schedstat's third
+# field, summed over its threads).
+kiosk_runs() {
+    cat /proc/$KIOSK_PID/task/*/schedstat 2>/dev/null | awk '{ n += $3 } END { print n + 0 }'
+}
+
+# kiosk_settled RUNS: whether the kiosk has run since it had RUNS and none of its threads is
+# running or waiting to run: it has read everything its devices had queued.
+kiosk_settled() {
+    [ "$(kiosk_runs)" -gt "$1" ] || return 1
+    ! cat /proc/$KIOSK_PID/task/*/stat 2>/dev/null | awk '{ sub(/^.*\) /, ""); print $1 }' | grep -q '^[RD]'
+}
+
 # kiosk_said EVENT [TEXT]: whether the event stream has an EVENT line (containing TEXT).
 kiosk_said() {
     grep "\"event\":\"$1\"" "$WORK/events.jsonl" 2>/dev/null | grep -qF -- "${2:-\"event\"}"

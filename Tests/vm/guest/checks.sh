@@ -13,7 +13,7 @@ run_check() {
     local name=$1
     shift
     if [ -n "$CHECKS" ]; then
-        case " $CHECKS " in *" ${name%%:*} "*) ;; *) return 0 ;; esac
+        case " $CHECKS " in *" $name "*|*" ${name%%:*} "*) ;; *) return 0 ;; esac
     fi
     CHECK_SEQ=$((CHECK_SEQ + 1))
     WORK=/tmp/check-$CHECK_SEQ

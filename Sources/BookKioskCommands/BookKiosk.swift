@@ -32,6 +32,7 @@ public enum BookKiosk {
       staff add|pin|remove NAME     Staff accounts: add one, change a PIN, remove one
       staff list                    who may enter staff mode (F12 at the kiosk)
       backup DEST                   a consistent copy of the database, safe while the kiosk runs
+      doctor                        check the config, database, scanners, sound and speech; say what to fix
       help                          this text
 
     Every command takes --db PATH (the database) and --config PATH (the JSON configuration).
@@ -72,6 +73,8 @@ public enum BookKiosk {
                 status = try StaffCommand(rest, places: places, console: console).run()
             case "backup":
                 status = try BackupCommand(rest, places: places, console: console).run()
+            case "doctor":
+                status = try DoctorCommand(rest, places: places, console: console).run()
             default:
                 console.error("\"\(command)\" is not a bookkiosk command. Run `bookkiosk help` to see the commands.")
                 status = .usage

@@ -30,7 +30,8 @@ struct ImportCommand {
         do {
             let report = try CatalogImport(kind: kind).run(text, into: repository)
             for warning in report.warnings { console.error("\(file): \(warning)") }
-            console.print("Imported \(file): \(report.added) \(kind.rawValue) added, \(report.updated) updated.")
+            let noun = report.added == 1 ? String(kind.rawValue.dropLast()) : kind.rawValue
+            console.print("Imported \(file): \(report.added) \(noun) added, \(report.updated) updated.")
             return .success
         } catch let failure as CatalogImport.Failure {
             console.error("\(file): \(failure.description)")

@@ -20,6 +20,10 @@ public struct Configuration: Sendable, Equatable {
     public var volume = 0.8
     /// The database file; `--db` wins over it.
     public var database: String?
+    /// Days after which a returned Loan forgets its User (kept for counts, not for who read
+    /// what). 0: as soon as the day's housekeeping runs after the return.
+    public var privacyDays = Configuration.defaultPrivacyDays
+    public static let defaultPrivacyDays = 30
     /// The Scanners to open: `[{"match": …, "layout": "us"|"jp", "name": …}]`, where `match` is
     /// a path, a `/dev/input/by-id` name, `vendor:product`, or a name pattern. None: every
     /// device that looks like a scanner.
@@ -28,7 +32,7 @@ public struct Configuration: Sendable, Equatable {
     public static let keys: [String] = [
         "loanLimit", "loanDays", "closedWeekdays", "closedDates", "blockOnOverdue",
         "sessionTimeoutSeconds", "debounceSeconds", "timeZone", "language",
-        "sound", "player", "speech", "voice", "volume", "database", "scanners",
+        "sound", "player", "speech", "voice", "volume", "database", "scanners", "privacyDays",
     ]
 
     public init() {}
@@ -109,6 +113,8 @@ public struct Configuration: Sendable, Equatable {
                 if let level = number(value), level >= 0, level <= 1 { config.volume = level } else { problem("must be a number from 0.0 (silent) to 1.0 (loudest), like 0.8") }
             case "database":
                 if let path = value as? String, !path.isEmpty { config.database = path } else { problem("must be the path of the database file") }
+            case "privacyDays":
+                if let days = wholeNumber(value), days >= 0, days <= 3650 { config.privacyDays = days } else { problem("must be a whole number of days from 0 to 3650, like 30") }
             case "scanners":
                 parseScanners(value, into: &config, problems: &problems)
             default:

@@ -40,13 +40,7 @@ struct DemoCommand {
 
         let keyboard: TerminalKeyboard? = isatty(STDIN_FILENO) == 1 ? try? TerminalKeyboard() : nil
         let source: any ScanSource = keyboard ?? TextLineScanSource(fileDescriptor: STDIN_FILENO, scannerName: "keyboard")
-        let events = try openEventStream(arguments.options["events"])
-        let statusLine: Int32? = arguments.options["events"] == "-" ? nil : STDOUT_FILENO
-        let announcer = Announcer(settings: config.feedbackSettings(statusLine: statusLine, events: events), log: kioskLog)
-        let runtime = KioskRuntime(policy: config.policy, repository: repository,
-                                   announce: { announcer.announce($0, at: $1) },
-                                   prompt: { announcer.showPrompt($0, notice: $1) },
-                                   log: kioskLog)
+        let (runtime, announcer) = try kioskRuntime(config, repository: repository, events: arguments.options["events"])
         runtime.keyboardTypesScans = keyboard != nil
         runtime.showTyping = { announcer.showTyping($0) }
         StopOnSignal.install()

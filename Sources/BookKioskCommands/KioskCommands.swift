@@ -41,9 +41,34 @@ enum StopOnSignal {
     }
 }
 
+/// The runtime of `run` and `demo`: the status line on standard output (unless the events go
+/// there), cues and speech as configured, the event stream to `events` (a file, `-`, or none).
+func kioskRuntime(_ config: Configuration, repository: any LendingRepository,
+                  events: String?) throws -> (KioskRuntime, Announcer) {
+    let eventStream = try openEventStream(events)
+    let statusLine: Int32? = events == "-" ? nil : STDOUT_FILENO
+    let announcer = Announcer(settings: config.feedbackSettings(statusLine: statusLine, events: eventStream), log: kioskLog)
+    let runtime = KioskRuntime(policy: config.policy, repository: repository,
+                               announce: { announcer.announce($0, at: $1) },
+                               prompt: { announcer.showPrompt($0, notice: $1) },
+                               log: kioskLog)
+    return (runtime, announcer)
+}
+
 /// Grown-ups' log lines: to standard error, unless that is the terminal the status line is on.
 func kioskLog(_ line: String) {
     Announcer.standardErrorLog(line)
+}
+
+/// Returned Loans older than `privacyDays` lose their User: the library keeps how often a
+/// Book was read, not who read it.
+func forgetOldBorrowers(in repository: SQLiteLendingRepository, privacyDays: Int, at now: Date) {
+    do {
+        let forgotten = try repository.anonymizeReturnedLoans(olderThan: now.addingTimeInterval(-Double(privacyDays) * 86_400))
+        if forgotten > 0 { kioskLog("privacy: \(forgotten) Loans returned over \(privacyDays) days ago no longer name their User") }
+    } catch {
+        kioskLog("privacy: could not forget old borrowers (will try again tomorrow): \(error)")
+    }
 }
 
 /// `bookkiosk run`: the kiosk itself, on the configured Scanners, with staff keys from the
@@ -80,13 +105,11 @@ struct RunCommand {
         } else {
             kioskLog("staff keys: standard input is not a terminal, so staff mode is not available here")
         }
-        let events = try openEventStream(arguments.options["events"])
-        let statusLine: Int32? = arguments.options["events"] == "-" ? nil : STDOUT_FILENO
-        let announcer = Announcer(settings: config.feedbackSettings(statusLine: statusLine, events: events), log: kioskLog)
-        let runtime = KioskRuntime(policy: config.policy, repository: repository,
-                                   announce: { announcer.announce($0, at: $1) },
-                                   prompt: { announcer.showPrompt($0, notice: $1) },
-                                   log: kioskLog)
+        let (runtime, _) = try kioskRuntime(config, repository: repository, events: arguments.options["events"])
+        let privacyDays = config.privacyDays
+        runtime.daily = { now in
+            forgetOldBorrowers(in: repository, privacyDays: privacyDays, at: now)
+        }
         StopOnSignal.install()
         kioskLog("running on \(source.openScannerNames.joined(separator: ", ")) with the database \(common.databasePath)")
         try runtime.run(source: source)

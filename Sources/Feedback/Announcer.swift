@@ -15,7 +15,9 @@ public final class Announcer: Sendable {
     private let statusLine: StatusLineWriter?
     private let eventStream: OutputDescriptor?
     private let log: @Sendable (String) -> Void
-    private let eventStreamFailed = Mutex(false)
+    /// Keeps announcements from two threads whole and in one order (cue, status line, event
+    /// line), and holds whether a write to the event stream has failed, so that is logged once.
+    private let inOrder = Mutex(false)
 
     /// `log` receives the grown-ups' line of every event and Feedback's own troubles (a failing
     /// player, an event stream that cannot be written), each trouble once. The default writes
@@ -45,23 +47,21 @@ public final class Announcer: Sendable {
     @discardableResult
     public func announce(_ event: KioskEvent, at time: Date) -> String {
         let message = catalog.message(for: event)
-        if let player {
-            let cue = settings.sound ? Cue(for: event) : nil
-            let spoken = settings.speech
-                ? speech.arguments(speaking: catalog.spokenText(for: event), to: .standardOutput) : nil
-            player.play(cue, thenSpeak: spoken)
-        }
-        statusLine?.show(event, message: message)
-        if let eventStream {
-            let line = EventStream.line(for: event, message: message, at: time, timeZone: settings.timeZone)
-            if let code = eventStream.write(Array((line + "\n").utf8)) {
-                let first = eventStreamFailed.withLock { failed in
-                    defer { failed = true }
-                    return !failed
-                }
-                if first { log("event stream: write failed: \(String(cString: strerror(code)))") }
+        let trouble: String? = inOrder.withLock { eventStreamFailed in
+            if let player {
+                let cue = settings.sound ? Cue(for: event) : nil
+                let spoken = settings.speech
+                    ? speech.arguments(speaking: catalog.spokenText(for: event), to: .standardOutput) : nil
+                player.play(cue, thenSpeak: spoken)
             }
+            statusLine?.show(event, message: message)
+            guard let eventStream else { return nil }
+            let line = EventStream.line(for: event, message: message, at: time, timeZone: settings.timeZone)
+            guard let code = eventStream.write(Array((line + "\n").utf8)), !eventStreamFailed else { return nil }
+            eventStreamFailed = true
+            return "event stream: write failed: \(String(cString: strerror(code)))"
         }
+        if let trouble { log(trouble) }
         log(catalog.logLine(for: event))
         return message
     }

@@ -56,6 +56,8 @@ public final class CuePlayer: Sendable {
         let script = CuePlayer.script(player: command, cue: cue != nil, speech: speech != nil)
         let arguments = ["/bin/sh", "-c", script, "bookkiosk-player", cue.map { wavURL($0).path } ?? ""]
             + (speech ?? [])
+        var complaint: String?
+        defer { if let complaint { log(complaint) } }
         return state.withLock { state -> pid_t? in
             guard !state.isDisabled else { return nil }
             state.cutCurrent()
@@ -66,7 +68,7 @@ public final class CuePlayer: Sendable {
             case .failure(let error):
                 if !state.failureLogged {
                     state.failureLogged = true
-                    log("player: could not start /bin/sh for “\(command)”: \(String(cString: strerror(error.code)))")
+                    complaint = "player: could not start /bin/sh for “\(command)”: \(String(cString: strerror(error.code)))"
                 }
                 return nil
             case .success(let spawned):
@@ -183,9 +185,7 @@ public final class CuePlayer: Sendable {
                 }
                 return
             }
-            let said = (try? String(contentsOfFile: errorPath, encoding: .utf8))
-                .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-                .map { $0.isEmpty ? "" : ": " + String($0.prefix(300)) } ?? ""
+            let said = (try? String(contentsOfFile: errorPath, encoding: .utf8)).map(CuePlayer.oneLine) ?? ""
             let how = signal == 0 ? "exit \(exitCode)" : "signal \(signal)"
             if signal == 0, exitCode == 126 || exitCode == 127 {
                 state.isDisabled = true
@@ -200,6 +200,23 @@ public final class CuePlayer: Sendable {
         if let message { log(message) }
         // Only now is the child done with: `waitUntilQuiet` also waits for its log line.
         state.withLock { _ = $0.running.remove(pid) }
+    }
+}
+
+extension CuePlayer {
+    /// The longest part of a player's standard error that goes into the log.
+    static let longestComplaint = 300
+
+    /// What a player wrote on standard error as one log-friendly line: its lines joined with
+    /// ` | `, the end kept when it is long (the last line usually says what went wrong), and
+    /// `": "` in front; empty when it wrote nothing.
+    static func oneLine(_ text: String) -> String {
+        let lines = text.split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        guard !lines.isEmpty else { return "" }
+        let joined = lines.joined(separator: " | ")
+        return ": " + (joined.count > longestComplaint ? "…" + String(joined.suffix(longestComplaint)) : joined)
     }
 }
 

@@ -21,6 +21,11 @@ public final class KioskRuntime {
     public var showTyping: (String) -> Void = { _ in }
     private var typed = ""
 
+    /// Housekeeping done once a day: when `run` starts, and at the first event of each new local
+    /// day (an idle kiosk waits without waking, so nothing runs while nobody uses it).
+    public var daily: (Date) -> Void = { _ in }
+    private var lastDailyDay: LocalDate?
+
     /// - Parameters:
     ///   - announce: called once for each KioskEvent, in order.
     ///   - prompt: shows a staff-mode prompt on the status line.
@@ -90,6 +95,7 @@ public final class KioskRuntime {
     /// Runs the kiosk on `source` until it ends, reading the time from `clock`.
     /// Waits in the source (no busy loop) until the next scan or the next timer.
     public func run(source: any ScanSource, clock: () -> Date = Date.init) throws {
+        runDailyIfNewDay(at: clock())
         feed(.started(at: clock()))
         while true {
             let timeout = machine.nextDeadline.map { deadline -> Duration in
@@ -98,6 +104,7 @@ public final class KioskRuntime {
             }
             let event = try source.next(timeout: timeout)
             let now = clock()
+            runDailyIfNewDay(at: now)
             switch event {
             case .scan(let scan):
                 advance(to: now)
@@ -115,6 +122,13 @@ public final class KioskRuntime {
                 return
             }
         }
+    }
+
+    private func runDailyIfNewDay(at now: Date) {
+        let today = LocalDate(now, in: machine.policy.timeZone)
+        guard today != lastDailyDay else { return }
+        lastDailyDay = today
+        daily(now)
     }
 
     /// A key from the keyboard: a staff key, or, when the keyboard types scans and the kiosk

@@ -150,8 +150,13 @@ public final class SQLiteLendingRepository: LendingRepository {
         throw LibraryFileError.cannotCreate(path: path, errno: openError)
     }
 
-    /// `inspect` through a read-only connection of its own, closed before returning.
-    static func inspectFile(at path: String, busyTimeout: Duration) throws -> Int {
+    /// The schema version of the database at `path`, read through a read-only connection of
+    /// its own (closed before returning), so the file is never created, migrated or changed:
+    /// 0 for an empty file, ready to become a library. Throws `LibraryFileError.notALibrary`
+    /// or `.newerSchema` for a file the repository would refuse, and `SQLiteError` when SQLite
+    /// cannot read it (`SQLITE_NOTADB` for a file that is not SQLite at all). For checks such
+    /// as `bookkiosk doctor` that must look without touching.
+    public static func inspectFile(at path: String, busyTimeout: Duration = SQLiteLendingRepository.defaultBusyTimeout) throws -> Int {
         let connection = try SQLiteConnection(path: path, mode: .readOnly)
         try connection.setBusyTimeout(busyTimeout)
         return try inspect(connection)

@@ -88,9 +88,9 @@ public final class TextLineScanSource: ScanSource {
 
 /// `poll`'s timeout for `deadline`: -1 (wait) without one, else the milliseconds left,
 /// rounded up so `poll` does not wake just before the deadline and spin.
-func pollTimeoutMilliseconds(until deadline: ContinuousClock.Instant?) -> Int32 {
+func pollTimeoutMilliseconds(until deadline: ContinuousClock.Instant?, now: ContinuousClock.Instant = .now) -> Int32 {
     guard let deadline else { return -1 }
-    let left = deadline - ContinuousClock.now
+    let left = deadline - now
     if left <= .zero { return 0 }
     let (seconds, attoseconds) = left.components
     let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000

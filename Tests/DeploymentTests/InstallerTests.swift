@@ -244,7 +244,7 @@ struct InstallerOptionTests {
 
     @Test("every option the install guide uses is one the installer has")
     func guideUsesRealOptions() throws {
-        let guide = try DeploymentFiles.text(of: DeploymentFiles.repository.appendingPathComponent("kiosk/README-install.md"))
+        let guide = try DeploymentFiles.text(of: DeploymentFiles.repository.appendingPathComponent("README.md"))
         func options(in text: String) -> Set<String> {
             let separators: Set<Character> = [" ", "`", ",", ":", "(", ")", "\n"]
             let words = text.split(whereSeparator: { separators.contains($0) })

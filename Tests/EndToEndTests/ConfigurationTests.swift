@@ -33,6 +33,7 @@ struct ConfigurationTests {
         #expect(config.sound)
         #expect(config.player == "aplay -q")
         #expect(!config.speech)
+        #expect(config.privacyDays == 30)
     }
 
     @Test func everyPolicyKeyIsRead() throws {
@@ -85,6 +86,7 @@ struct ConfigurationTests {
         BadCase(json: #"{"timeZone": "Mars/Olympus"}"#, key: "timeZone"),
         BadCase(json: #"{"language": "fr"}"#, key: "language"),
         BadCase(json: #"{"volume": 2}"#, key: "volume"),
+        BadCase(json: #"{"privacyDays": -1}"#, key: "privacyDays"),
         BadCase(json: #"{"scanners": [{"layout": "jp"}]}"#, key: "scanners[0].match"),
         BadCase(json: #"{"scanners": [{"match": "x", "layout": "de"}]}"#, key: "scanners[0].layout"),
         BadCase(json: #"{"scanners": [{"match": "x", "colour": "red"}]}"#, key: "scanners[0].colour"),
@@ -197,5 +199,31 @@ struct SimulationLineTests {
     @Test(arguments: ["@wait banana", "@wait -3s", "@at tomorrow", "@key Hyper", "@type", "@dance"])
     func badDirectivesAreErrors(_ line: String) {
         #expect(throws: SimulationLine.Invalid.self) { try SimulationLine.parse(line, timeZone: utc) }
+    }
+}
+
+@Suite("The example configuration")
+struct ExampleConfigurationTests {
+    static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("kiosk/config.example.json")
+
+    @Test func itIsValidAndShowsEveryKey() throws {
+        let data = try Data(contentsOf: Self.file)
+        let config = try Configuration.parse(data, file: Self.file.path)
+        #expect(config.policy.timeZone.identifier == "Asia/Tokyo")
+        #expect(config.scanners.count == 1)
+        let text = String(decoding: data, as: UTF8.self)
+        // Every key but `database` (the service gives --db) is in the example.
+        for key in Configuration.keys where key != "database" {
+            #expect(text.contains("\"\(key)\""), "\(key) is missing from kiosk/config.example.json")
+        }
+    }
+
+    @Test func theREADMEExplainsEveryKey() throws {
+        let readme = Self.file.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        for key in Configuration.keys {
+            #expect(text.contains("`\(key)`"), "README.md does not explain \(key)")
+        }
     }
 }

@@ -133,7 +133,7 @@ struct SimulateEndToEndTests {
         let update = "title,barcode\nぐりとぐら（新版）,B0001\n新しいほん,B0009\n"
         let result = try BookKioskBinary.run(["import", "books", try folder.write("update.csv", update)] + common, in: folder.url)
         #expect(result.status == 0, "\(result.errors)")
-        #expect(result.output.contains("1 books added, 1 updated"))
+        #expect(result.output.contains("1 book added, 1 updated"))
         let scan = try BookKioskBinary.run(["simulate", "--now", "2026-12-01T09:00:00"] + common, input: "C0001\nB0001\nB0003\n", in: folder.url)
         let events = try scan.events()
         #expect(events[2]["title"] as? String == "ぐりとぐら（新版）")
@@ -174,5 +174,23 @@ struct SimulateEndToEndTests {
         let option = try BookKioskBinary.run(["simulate", "--speed", "fast"], in: folder.url)
         #expect(option.status == 2)
         #expect(option.errors.contains("--speed is not an option here"))
+    }
+}
+
+@Suite("privacy")
+struct PrivacyEndToEndTests {
+    @Test func returnedLoansForgetTheirUserAfterPrivacyDays() throws {
+        let folder = try TemporaryFolder()
+        let common = ["--db", folder.path("library.sqlite"), "--config", try folder.write("config.json", #"{"timeZone": "UTC", "privacyDays": 30}"#)]
+        for (kind, text) in [("books", "barcode,title\nB0001,ぐりとぐら\nB0002,ももたろう\n"), ("users", "card,name\nC0001,はると\n")] {
+            #expect(try BookKioskBinary.run(["import", kind, try folder.write("\(kind).csv", text)] + common, in: folder.url).status == 0)
+        }
+        let scenario = "C0001\nB0001\nB0002\n@wait 5s\nB0001\n@at 2026-12-31T09:00:00\n@at 2027-01-01T09:00:00\n"
+        #expect(try BookKioskBinary.run(["simulate", "--now", "2026-12-01T09:00:00Z"] + common, input: scenario, in: folder.url).status == 0)
+        let export = try BookKioskBinary.run(["export", "loans"] + common, in: folder.url)
+        // B0001 came back on 12-01: 31 days later it names no User. B0002 is still out, so it does.
+        #expect(export.lines.count == 3)
+        #expect(export.lines.contains { $0.hasPrefix("B0001,ぐりとぐら,,,2026-12-01T09:00:00Z,") })
+        #expect(export.lines.contains { $0.hasPrefix("B0002,ももたろう,C0001,はると,") })
     }
 }

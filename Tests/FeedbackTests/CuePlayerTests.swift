@@ -75,6 +75,7 @@ func eventually(within seconds: Double = 10, _ condition: () -> Bool) -> Bool {
         #expect(player.waitUntilQuiet(deadline: Date().addingTimeInterval(CuePlayerTests.soon)))
         #expect(isReaped(first))
         #expect(player.isDisabled)
+        #expect(!log.all.joined().contains("\n"), "one line each")
         #expect(player.play(.lent) == nil, "skipped from now on")
         #expect(player.play(.refused) == nil)
         #expect(log.all.count == 1)
@@ -180,6 +181,16 @@ func eventually(within seconds: Double = 10, _ condition: () -> Bool) -> Bool {
         let spoken = Array(bytes.dropFirst(cue.count))
         #expect(String(decoding: spoken.prefix(4), as: UTF8.self) == "RIFF", "then espeak-ng's WAV")
         #expect(SpeechTests.rms(ofWAV: spoken) > SpeechTests.silence)
+    }
+
+    @Test func complaintsBecomeOneLine() {
+        #expect(CuePlayer.oneLine("") == "")
+        #expect(CuePlayer.oneLine("\n  \n") == "")
+        #expect(CuePlayer.oneLine("ALSA lib x: cannot find card '0'\naplay: audio open error\n")
+                == ": ALSA lib x: cannot find card '0' | aplay: audio open error")
+        let long = String(repeating: "x", count: 400) + "\nthe reason"
+        #expect(CuePlayer.oneLine(long).hasSuffix("x | the reason"))
+        #expect(CuePlayer.oneLine(long).count == 2 + 1 + CuePlayer.longestComplaint)
     }
 
     @Test func scriptQuotesNothingOfThePlayerAway() {

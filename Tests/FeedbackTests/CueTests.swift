@@ -139,6 +139,31 @@ import Testing
         #expect(decoded == samples)
     }
 
+    /// sox, reading the file on its own, agrees on the format and the length.
+    @Test(.enabled(if: Fixtures.which("sox") != nil, "sox is not installed"), arguments: [Cue.lent, .error])
+    func soxReadsTheWAV(_ cue: Cue) throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("\(cue.rawValue).wav")
+        try Data(cue.wav(volume: 0.8)).write(to: file)
+        func soxi(_ option: String) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: try #require(Fixtures.which("sox")))
+            process.arguments = ["--i", option, file.path]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        #expect(try soxi("-r") == "22050")
+        #expect(try soxi("-c") == "1")
+        #expect(try soxi("-b") == "16")
+        #expect(try soxi("-e") == "Signed Integer PCM")
+        #expect(try soxi("-s") == String(cue.samples(volume: 0.8).count))
+    }
+
     @Test func eventsMapToCues() {
         let refused = { (refusal: Refusal) in KioskEvent.outcome(.refused(refusal, barcode: "X", user: nil, book: nil)) }
         #expect(Cue(for: .outcome(.greeted(Fixtures.haruto))) == .greeting)

@@ -81,6 +81,19 @@ struct KioskRuntimeTests {
         #expect(events.last?.1 == t0.addingTimeInterval(policy.sessionTimeoutSeconds))
     }
 
+    @Test func dailyHousekeepingRunsAtStartAndOnceEachNewDay() throws {
+        let runtime = KioskRuntime(policy: policy, repository: try library(), announce: { _, _ in })
+        var days: [Date] = []
+        runtime.daily = { days.append($0) }
+        var now = t0
+        let source = ScriptedSource([.timedOut, .timedOut, .timedOut, .timedOut])
+        // Each wait moves the clock on 10 hours: 12-01 09:00 (start), 19:00, 12-02 05:00, 15:00,
+        // 12-03 01:00, then the source ends.
+        source.onNext = { now = now.addingTimeInterval(10 * 3600) }
+        try runtime.run(source: source, clock: { now })
+        #expect(days == [t0, t0.addingTimeInterval(20 * 3600), t0.addingTimeInterval(40 * 3600)])
+    }
+
     @Test(arguments: [
         (RepositoryFaultKind.busy, KioskFault.Kind.databaseBusy),
         (.full, .databaseFull),
@@ -110,19 +123,5 @@ struct KioskRuntimeTests {
 
 extension KioskEvent {
     /// The event stream's name for this event, for compact assertions.
-    var name: String {
-        switch self {
-        case .ready: "ready"
-        case .outcome(.greeted): "greeted"
-        case .outcome(.lent): "lent"
-        case .outcome(.returned): "returned"
-        case .outcome(.refused), .pinRefused: "refused"
-        case .duplicate: "duplicate"
-        case .sessionEnded: "sessionEnded"
-        case .staff: "staff"
-        case .scannerLost: "scannerLost"
-        case .scannerBack: "scannerBack"
-        case .error: "error"
-        }
-    }
+    var name: String { EventStream.name(of: self) }
 }

@@ -79,10 +79,13 @@ struct TextLineScanSourceTests {
 struct PollTimeoutTests {
     @Test("no deadline waits; a past deadline does not; a future one rounds up")
     func milliseconds() {
-        #expect(pollTimeoutMilliseconds(until: nil) == -1)
-        #expect(pollTimeoutMilliseconds(until: .now - .seconds(1)) == 0)
-        let soon = pollTimeoutMilliseconds(until: .now + .milliseconds(1500))
-        #expect((1499...1500).contains(soon))
-        #expect(pollTimeoutMilliseconds(until: .now + .microseconds(10)) == 1)
+        // Time is an argument: `now` is fixed, so a busy machine cannot change the answer.
+        let now = ContinuousClock.now
+        #expect(pollTimeoutMilliseconds(until: nil, now: now) == -1)
+        #expect(pollTimeoutMilliseconds(until: now - .seconds(1), now: now) == 0)
+        #expect(pollTimeoutMilliseconds(until: now, now: now) == 0)
+        #expect(pollTimeoutMilliseconds(until: now + .milliseconds(1500), now: now) == 1500)
+        #expect(pollTimeoutMilliseconds(until: now + .microseconds(10), now: now) == 1)
+        #expect(pollTimeoutMilliseconds(until: now + .milliseconds(1500) + .microseconds(1), now: now) == 1501)
     }
 }

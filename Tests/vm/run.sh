@@ -247,10 +247,17 @@ add_recording() {
     [ ! -f "${source%.evemu}.layout" ] || cp "${source%.evemu}.layout" "$rootfs/vm/recordings/$name.layout"
     recordings=$((recordings + 1))
 }
-for recording in "$root"/Tests/recordings/*.evemu; do
-    [ -f "$recording" ] || continue
-    add_recording "$recording" "$(basename "$recording" .evemu)"
-done
+# Every recording under Tests/ (those in Tests/recordings by their own name, others by their
+# path), the harness's own folder aside.
+while IFS= read -r recording; do
+    relative=${recording#"$root/Tests/"}
+    case "$relative" in
+        recordings/*/*) name=$(echo "${relative%.evemu}" | tr '/' '-') ;;
+        recordings/*) name=$(basename "$relative" .evemu) ;;
+        *) name=$(echo "${relative%.evemu}" | tr '/' '-') ;;
+    esac
+    add_recording "$recording" "$name"
+done < <(find "$root/Tests" -path "$root/Tests/vm" -prune -o -name '*.evemu' -type f -print | LC_ALL=C sort)
 for extra in ${extras[@]+"${extras[@]}"}; do
     add_recording "$extra" "extra-$(basename "$extra" .evemu)"
 done

@@ -51,7 +51,7 @@ check_evemu_roundtrip() {
 # replayed with evemu-play reports the same barcodes as `bookkiosk decode` (normalized as the
 # kiosk normalizes every Scan), which gives the ones in NAME.expected.
 check_recording() {
-    local recording=$1 base name layout=us decoded expected count
+    local recording=$1 base name layout=us count
     base=${recording%.evemu}
     name="recording:$(basename "$base")"
     [ ! -f "$base.layout" ] || layout=$(tr -d ' \r\n' < "$base.layout")

@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Lending", "Feedback", "ScannerInput", "StaffPIN"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["BookKioskCommands", "Lending", "LendingSQLite"]
+            dependencies: ["BookKioskCommands", "Lending", "LendingSQLite", "Feedback"]
         ),
         // The kiosk's deployment files (udev/, kiosk/): syntax, sandbox level, installer.
         .testTarget(name: "DeploymentTests"),

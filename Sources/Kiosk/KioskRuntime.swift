@@ -105,19 +105,19 @@ public final class KioskRuntime {
             let event = try source.next(timeout: timeout)
             let now = clock()
             runDailyIfNewDay(at: now)
+            // Timers that fell due while waiting fire first, at their own times.
+            advance(to: now)
             switch event {
             case .scan(let scan):
-                advance(to: now)
                 feed(.scanned(scan.barcode, at: now))
             case .key(let key):
-                advance(to: now)
                 press(key, at: now)
             case .scannerLost(let scanner):
                 feed(.scannerLost(scanner, at: now))
             case .scannerBack(let scanner):
                 feed(.scannerBack(scanner, at: now))
             case .timedOut:
-                advance(to: now)
+                break
             case .ended:
                 return
             }

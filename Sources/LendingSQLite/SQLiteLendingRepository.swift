@@ -106,7 +106,9 @@ public final class SQLiteLendingRepository: LendingRepository {
     public func backup(to destination: String) throws {
         let directory = destination.lastIndex(of: "/").map { String(destination[..<$0]) } ?? "."
         let name = destination.split(separator: "/").last.map(String.init) ?? destination
-        var template = Array("\(directory.isEmpty ? "/" : directory)/.\(name).XXXXXX".utf8CString)
+        // mkstemp replaces the template's six trailing X with a unique suffix.
+        let suffix = String(repeating: "X", count: 6)
+        var template = Array("\(directory.isEmpty ? "/" : directory)/.\(name).\(suffix)".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw LibraryFileError.cannotCreate(path: destination, errno: errno) }
         close(descriptor)

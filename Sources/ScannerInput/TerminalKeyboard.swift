@@ -54,7 +54,8 @@ public final class TerminalKeyboard: ScanSource {
     /// For a signal handler: restores the terminal of the keyboard in raw mode, if any.
     /// Calls only `tcsetattr`, which is async-signal-safe.
     public static func restoreAfterSignal() {
-        guard var (descriptor, settings) = savedForSignal else { return }
+        guard let (descriptor, saved) = savedForSignal else { return }
+        var settings = saved
         tcsetattr(descriptor, TCSANOW, &settings)
     }
 

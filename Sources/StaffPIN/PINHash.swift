@@ -33,7 +33,8 @@ public enum PINHash {
         guard crypt_gensalt_rn(yescrypt, 0, nil, 0, &salt, Int32(salt.count)) != nil else {
             throw Failure.unavailable("crypt_gensalt_rn: \(String(cString: strerror(errno)))")
         }
-        guard let hash = crypt(pin, setting: String(cString: salt)), hash.hasPrefix(yescrypt) else {
+        let setting = salt.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        guard let hash = crypt(pin, setting: setting), hash.hasPrefix(yescrypt) else {
             throw Failure.unavailable("crypt_rn failed")
         }
         return hash

@@ -38,7 +38,7 @@ struct OverlaidSystem {
 
     func run(_ command: [String], input: String? = nil) throws -> CommandOutcome {
         try ExternalCommand.run(
-            try ExternalCommand.locate("unshare") ?? "/usr/bin/unshare",
+            ExternalCommand.locate("unshare") ?? "/usr/bin/unshare",
             ["--mount", "--propagation", "private", "/bin/bash", "-c", Self.enterScript, "overlaid-system", changes.path]
                 + command,
             input: input

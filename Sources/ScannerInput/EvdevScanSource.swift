@@ -9,6 +9,9 @@ import Musl
 /// Scan naming its Scanner. A Scanner that goes away (`ENODEV`, `POLLHUP`, `POLLERR`) gives
 /// `.scannerLost(name)` while the others keep working; the input directory is watched with
 /// inotify and the Scanner is reopened when a matching device appears (`.scannerBack(name)`).
+/// A configured staff keyboard is opened and grabbed the same way and polled beside them; its
+/// keys arrive as `.key` events. It is not a Scanner: losing it is only logged (the children's
+/// lending goes on without it), and it is opened again whenever a matching device appears.
 /// An idle source blocks in `poll` for the whole timeout. Not `Sendable`: use it from one thread.
 public final class EvdevScanSource: ScanSource {
     private struct OpenScanner {
@@ -17,25 +20,39 @@ public final class EvdevScanSource: ScanSource {
         var decoder: ScanDecoder
     }
 
+    private struct OpenKeyboard {
+        var device: EvdevDevice
+        var decoder: StaffKeyDecoder
+    }
+
     public let directory: InputDeviceDirectory
     private var scanners: [OpenScanner] = []
     private var lost: [ScannerAssignment] = []
     private let watcher: InputDirectoryWatcher?
     private var pending: [SourceEvent] = []
     private let log: InputLog
-    /// The staff keyboard, polled beside the Scanners; its keys arrive as `.key` events.
+    /// The staff keyboard as the terminal, polled beside the Scanners; its keys arrive as
+    /// `.key` events.
     public var keyboard: TerminalKeyboard?
+    /// The evdev staff keyboard, nil when none is configured.
+    public let staffKeyboard: StaffKeyboardConfiguration?
+    private var staffKeyboardDevices: [OpenKeyboard] = []
 
     /// The names of the Scanners open now.
     public var openScannerNames: [String] { scanners.map(\.assignment.name) }
     /// The names of the Scanners lost and waited for.
     public var lostScannerNames: [String] { lost.map(\.name) }
+    /// The device nodes of the staff keyboard open now (none when it is unplugged).
+    public var openStaffKeyboardPaths: [String] { staffKeyboardDevices.map(\.device.path) }
 
     /// Finds, opens and grabs every configured Scanner (with none configured: every device
-    /// that looks like a scanner). Fails, with a message a person can act on, when one cannot
-    /// be found or opened.
+    /// that looks like a scanner) and the staff keyboard, if one is configured; a device the
+    /// keyboard's match takes is never a Scanner. Fails, with a message a person can act on,
+    /// when a Scanner cannot be found or opened, or the keyboard is there but cannot be opened.
+    /// A keyboard that is not plugged in is logged and opened when it appears.
     public static func open(
         configurations: [ScannerConfiguration],
+        keyboard: StaffKeyboardConfiguration? = nil,
         directory: InputDeviceDirectory = .system,
         log: @escaping InputLog = logToStandardError
     ) throws(ScannerOpenError) -> EvdevScanSource {
@@ -48,12 +65,24 @@ public final class EvdevScanSource: ScanSource {
         } catch {
             throw ScannerOpenError(problem: .directoryFailed(directory.devicePath, error), available: [])
         }
-        let (assignments, unmatched) = ScannerAssignment.assign(configurations, to: devices)
+        let (keyboardDevices, scannerCandidates) = keyboard?.claim(devices) ?? ([], devices)
+        let (assignments, unmatched) = ScannerAssignment.assign(configurations, to: scannerCandidates)
         if let missing = unmatched.first {
             throw ScannerOpenError(problem: .noMatch(missing), available: devices)
         }
         if assignments.isEmpty {
             throw ScannerOpenError(problem: .noScannerFound, available: devices)
+        }
+        var openedKeyboard: [EvdevDevice] = []
+        for device in keyboardDevices {
+            do {
+                openedKeyboard.append(try EvdevDevice(path: device.path))
+            } catch {
+                throw staffKeyboardOpenError(error, path: device.path, available: devices)
+            }
+        }
+        if let keyboard, keyboardDevices.isEmpty {
+            log("\(StaffKeyboardConfiguration.logName): no device matches \(keyboard.selector) now; it is opened when it is plugged in")
         }
         var opened: [(ScannerAssignment, EvdevDevice)] = []
         for assignment in assignments {
@@ -69,7 +98,17 @@ public final class EvdevScanSource: ScanSource {
         } catch {
             throw ScannerOpenError(problem: .directoryFailed(directory.devicePath, error), available: devices)
         }
-        return EvdevScanSource(opened: opened, directory: directory, watcher: watcher, log: log)
+        return EvdevScanSource(opened: opened, staffKeyboard: keyboard, keyboardDevices: openedKeyboard,
+                               directory: directory, watcher: watcher, log: log)
+    }
+
+    static func staffKeyboardOpenError(_ error: Errno, path: String, available: [InputDeviceInfo]) -> ScannerOpenError {
+        switch error {
+        case .permissionDenied, .operationNotPermitted:
+            ScannerOpenError(problem: .staffKeyboardPermissionDenied(path: path), available: available)
+        default:
+            ScannerOpenError(problem: .staffKeyboardFailed(path: path, error), available: available)
+        }
     }
 
     static func openError(_ error: Errno, assignment: ScannerAssignment, available: [InputDeviceInfo]) -> ScannerOpenError {
@@ -82,10 +121,15 @@ public final class EvdevScanSource: ScanSource {
         }
     }
 
-    /// Serves already opened devices (each with its assignment). `watcher`, when given,
-    /// lets lost Scanners come back.
-    public init(opened: [(ScannerAssignment, EvdevDevice)], directory: InputDeviceDirectory, watcher: InputDirectoryWatcher?, log: @escaping InputLog = logToStandardError) {
+    /// Serves already opened devices (each Scanner with its assignment; `keyboardDevices`
+    /// are the staff keyboard's). `watcher`, when given, lets lost Scanners come back and a
+    /// configured `staffKeyboard` be opened when it is plugged in.
+    public init(opened: [(ScannerAssignment, EvdevDevice)], staffKeyboard: StaffKeyboardConfiguration? = nil,
+                keyboardDevices: [EvdevDevice] = [], directory: InputDeviceDirectory, watcher: InputDirectoryWatcher?,
+                log: @escaping InputLog = logToStandardError) {
         self.scanners = opened.map { OpenScanner(assignment: $0.0, device: $0.1, decoder: ScanDecoder(layout: $0.0.configuration.layout)) }
+        self.staffKeyboard = staffKeyboard
+        self.staffKeyboardDevices = keyboardDevices.map { OpenKeyboard(device: $0, decoder: StaffKeyDecoder(layout: staffKeyboard?.layout ?? .us)) }
         self.directory = directory
         self.watcher = watcher
         self.log = log
@@ -107,6 +151,8 @@ public final class EvdevScanSource: ScanSource {
             if let keyboard, !keyboard.reachedEnd {
                 descriptors.append(pollfd(fd: keyboard.fileDescriptor, events: Int16(POLLIN), revents: 0))
             }
+            let staffKeyboardStart = descriptors.count
+            descriptors += staffKeyboardDevices.map { pollfd(fd: $0.device.fileDescriptor, events: Int16(POLLIN), revents: 0) }
             let ready = poll(&descriptors, nfds_t(descriptors.count), pollTimeoutMilliseconds(until: deadline))
             if ready < 0 {
                 if errno == EINTR { continue }
@@ -117,51 +163,83 @@ public final class EvdevScanSource: ScanSource {
                 continue
             }
             var gone: [Int] = []
-            for index in scanners.indices {
-                let events = Int32(descriptors[index].revents)
-                if events & Int32(POLLIN) != 0 {
-                    if !readEvents(from: index) { gone.append(index); continue }
-                }
-                if events & Int32(POLLHUP | POLLERR | POLLNVAL) != 0 && !gone.contains(index) {
-                    gone.append(index)
-                }
+            for index in scanners.indices where !isStillThere(descriptors[index], afterReading: { readEvents(from: index) }) {
+                gone.append(index)
             }
             for index in gone.reversed() {
                 lose(at: index)
             }
+            var goneKeyboards: [Int] = []
+            for index in staffKeyboardDevices.indices
+            where !isStillThere(descriptors[staffKeyboardStart + index], afterReading: { readStaffKeys(from: index) }) {
+                goneKeyboards.append(index)
+            }
+            for index in goneKeyboards.reversed() {
+                loseStaffKeyboard(at: index)
+            }
             if let watcher, Int32(descriptors[watcherIndex].revents) & Int32(POLLIN) != 0 {
                 _ = watcher.takeChanges()
-                reopenLostScanners()
+                reopenLostDevices()
             }
-            if let keyboard, keyboardIndex < descriptors.count, descriptors[keyboardIndex].revents != 0 {
+            if let keyboard, keyboardIndex < staffKeyboardStart, descriptors[keyboardIndex].revents != 0 {
                 pending += keyboard.readKeys().map(SourceEvent.key)
             }
         }
         return pending.removeFirst()
     }
 
-    /// Reads everything the device has; false when it is gone.
+    /// Reads the device with `read` when `poll` says it is readable; returns false when it is
+    /// gone: `read` failed, or `poll` said it hung up, failed or was closed.
+    private func isStillThere(_ descriptor: pollfd, afterReading read: () -> Bool) -> Bool {
+        let events = Int32(descriptor.revents)
+        if events & Int32(POLLIN) != 0 && !read() { return false }
+        return events & Int32(POLLHUP | POLLERR | POLLNVAL) == 0
+    }
+
+    /// Reads everything a Scanner has; false when it is gone.
     private func readEvents(from index: Int) -> Bool {
+        let name = scanners[index].assignment.name
+        return drain(scanners[index].device, name: name,
+                     event: { deliver(scanners[index].decoder.handle($0), from: index) },
+                     eventsLost: { deliver(scanners[index].decoder.discardScanInProgress(because: .eventsLost), from: index) },
+                     resync: { scanners[index].decoder.applyResync($0) })
+    }
+
+    /// Reads everything the staff keyboard's device has; false when it is gone.
+    private func readStaffKeys(from index: Int) -> Bool {
+        drain(staffKeyboardDevices[index].device, name: StaffKeyboardConfiguration.logName,
+              event: { event in
+                  if let key = staffKeyboardDevices[index].decoder.handle(event) { pending.append(.key(key)) }
+              },
+              eventsLost: {},
+              resync: { staffKeyboardDevices[index].decoder.applyResync($0) })
+    }
+
+    /// Reads `device` until it has nothing more, handing ordinary events to `event`; after
+    /// `SYN_DROPPED` calls `eventsLost` and hands libevdev's resync to `resync`. Returns false
+    /// when the device is gone. Calls `EvdevDevice.nextEvent`.
+    private func drain(_ device: EvdevDevice, name: String, event: (InputEvent) -> Void,
+                       eventsLost: () -> Void, resync: (InputEvent) -> Void) -> Bool {
         var resyncing = false
         while true {
             let result: EvdevDevice.ReadResult
             do {
-                result = try scanners[index].device.nextEvent(resyncing: resyncing)
+                result = try device.nextEvent(resyncing: resyncing)
             } catch {
                 if error != .noSuchDevice {
-                    log("\(scanners[index].assignment.name): reading \(scanners[index].device.path) failed: \(error)")
+                    log("\(name): reading \(device.path) failed: \(error)")
                 }
                 return false
             }
             switch result {
-            case .event(let event):
-                deliver(scanners[index].decoder.handle(event), from: index)
+            case .event(let read):
+                event(read)
             case .resyncNeeded:
-                log("\(scanners[index].assignment.name): events were lost (SYN_DROPPED); resynchronising")
-                deliver(scanners[index].decoder.discardScanInProgress(because: .eventsLost), from: index)
+                log("\(name): events were lost (SYN_DROPPED); resynchronising")
+                eventsLost()
                 resyncing = true
-            case .resyncEvent(let event):
-                scanners[index].decoder.applyResync(event)
+            case .resyncEvent(let read):
+                resync(read)
             case .drained:
                 if resyncing {
                     resyncing = false
@@ -196,17 +274,36 @@ public final class EvdevScanSource: ScanSource {
         }
     }
 
-    private func reopenLostScanners() {
-        guard !lost.isEmpty else { return }
+    private func loseStaffKeyboard(at index: Int) {
+        let keyboard = staffKeyboardDevices.remove(at: index)
+        let comesBack = watcher == nil ? "the input directory is not watched, so it cannot come back" : "it is opened again when plugged back in"
+        log("\(StaffKeyboardConfiguration.logName): lost (\(keyboard.device.path)); \(comesBack)")
+    }
+
+    /// After a change in the input directory: opens the staff keyboard's devices that are not
+    /// open yet, and reopens lost Scanners on devices the keyboard did not take.
+    private func reopenLostDevices() {
+        guard !lost.isEmpty || staffKeyboard != nil else { return }
         let devices: [InputDeviceInfo]
         do {
             devices = try directory.devices()
         } catch {
-            log("cannot list \(directory.devicePath) to find lost scanners: \(error)")
+            log("cannot list \(directory.devicePath) to find lost devices: \(error)")
             return
         }
+        let (keyboardDevices, scannerCandidates) = staffKeyboard?.claim(devices) ?? ([], devices)
+        let openKeyboardPaths = Set(openStaffKeyboardPaths)
+        for device in keyboardDevices where !openKeyboardPaths.contains(device.path) {
+            do {
+                let opened = try EvdevDevice(path: device.path)
+                staffKeyboardDevices.append(OpenKeyboard(device: opened, decoder: StaffKeyDecoder(layout: staffKeyboard?.layout ?? .us)))
+                log("\(StaffKeyboardConfiguration.logName): opened \(device.path)")
+            } catch {
+                log("\(StaffKeyboardConfiguration.logName): found \(device.path) but cannot open it yet: \(error)")
+            }
+        }
         let openPaths = Set(scanners.map(\.device.path))
-        for (scanner, device) in ScannerAssignment.reopenable(lost: lost, devices: devices, openPaths: openPaths) {
+        for (scanner, device) in ScannerAssignment.reopenable(lost: lost, devices: scannerCandidates, openPaths: openPaths) {
             do {
                 let opened = try EvdevDevice(path: device.path)
                 var assignment = scanner

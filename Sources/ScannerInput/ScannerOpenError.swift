@@ -15,6 +15,10 @@ public struct ScannerOpenError: Error, Sendable, Equatable, CustomStringConverti
         case deviceFailed(path: String, scanner: String, Errno)
         /// The input directory cannot be read or watched.
         case directoryFailed(String, Errno)
+        /// The kiosk may not open the configured staff keyboard.
+        case staffKeyboardPermissionDenied(path: String)
+        /// Opening or grabbing the configured staff keyboard failed for another reason.
+        case staffKeyboardFailed(path: String, Errno)
     }
 
     public var problem: Problem
@@ -53,6 +57,16 @@ public struct ScannerOpenError: Error, Sendable, Equatable, CustomStringConverti
             return "Cannot open scanner “\(scanner)” (\(path)): \(error).\(hint)"
         case .directoryFailed(let path, let error):
             return "Cannot read \(path): \(error)."
+        case .staffKeyboardPermissionDenied(let path):
+            return [
+                "Permission denied opening the staff keyboard (\(path)).",
+                "The kiosk's user must be in the “\(Self.group)” group and the keyboard given to that group, as a scanner is:",
+                "  sudo kiosk/install.sh --scanner VVVV:PPPP   (the keyboard's USB ID, as lsusb shows it)",
+                "  sudo usermod -aG \(Self.group) $USER   (then log in again)",
+            ].joined(separator: "\n")
+        case .staffKeyboardFailed(let path, let error):
+            let hint = error == .resourceBusy ? " Another program has grabbed it; stop that program." : ""
+            return "Cannot open the staff keyboard (\(path)): \(error).\(hint)"
         }
         if available.isEmpty {
             lines.append("There are no input devices.")

@@ -121,7 +121,8 @@ public struct ScannerConfiguration: Sendable, Hashable {
     }
 }
 
-/// A scanner entry of the configuration that cannot be used; the description names the key.
+/// A scanner entry of the configuration (or the staff keyboard's, which has the same `match`
+/// and `layout`) that cannot be used; the description names the key.
 public enum ScannerConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
     case emptyMatch
     case emptyValue(String)
@@ -129,18 +130,32 @@ public enum ScannerConfigurationError: Error, Sendable, Hashable, CustomStringCo
     case badLayout(String)
     case emptyName
 
-    public var description: String {
+    /// The key of the entry that is wrong: `match`, `layout` or `name`.
+    public var key: String {
+        switch self {
+        case .emptyMatch, .emptyValue, .badVendorProduct: "match"
+        case .badLayout: "layout"
+        case .emptyName: "name"
+        }
+    }
+
+    /// What is wrong with it, after the key's name.
+    public var problem: String {
         switch self {
         case .emptyMatch:
-            "scanners[].match is empty: give a device path, by-id:NAME, vendor:product (e.g. 0c2e:0b61) or a name pattern"
+            "is empty: give a device path, by-id:NAME, vendor:product (e.g. 0c2e:0b61) or a name pattern"
         case .emptyValue(let text):
-            "scanners[].match “\(text)” has nothing after its prefix"
+            "“\(text)” has nothing after its prefix"
         case .badVendorProduct(let text):
-            "scanners[].match “\(text)” is not vendor:product in hex (four hex digits each, e.g. 0c2e:0b61)"
+            "“\(text)” is not vendor:product in hex (four hex digits each, e.g. 0c2e:0b61)"
         case .badLayout(let text):
-            "scanners[].layout “\(text)” is not a layout: use \"us\" or \"jp\""
+            "“\(text)” is not a layout: use \"us\" or \"jp\""
         case .emptyName:
-            "scanners[].name is empty: leave it out to use the device's name"
+            "is empty: leave it out to use the device's name"
         }
+    }
+
+    public var description: String {
+        "scanners[].\(key) \(problem)"
     }
 }

@@ -28,11 +28,14 @@ public struct Configuration: Sendable, Equatable {
     /// a path, a `/dev/input/by-id` name, `vendor:product`, or a name pattern. None: every
     /// device that looks like a scanner.
     public var scanners: [ScannerConfiguration] = []
+    /// The evdev keyboard staff type on: `{"match": …, "layout": "us"|"jp"}`, `match` in the
+    /// forms a Scanner's takes. None: staff keys come from the terminal `run` is started on.
+    public var keyboard: StaffKeyboardConfiguration?
 
     public static let keys: [String] = [
         "loanLimit", "loanDays", "closedWeekdays", "closedDates", "blockOnOverdue",
         "sessionTimeoutSeconds", "debounceSeconds", "timeZone", "language",
-        "sound", "player", "speech", "voice", "volume", "database", "scanners", "privacyDays",
+        "sound", "player", "speech", "voice", "volume", "database", "scanners", "keyboard", "privacyDays",
     ]
 
     public init() {}
@@ -117,6 +120,8 @@ public struct Configuration: Sendable, Equatable {
                 if let days = wholeNumber(value), days >= 0, days <= 3650 { config.privacyDays = days } else { problem("must be a whole number of days from 0 to 3650, like 30") }
             case "scanners":
                 parseScanners(value, into: &config, problems: &problems)
+            case "keyboard":
+                parseKeyboard(value, into: &config, problems: &problems)
             default:
                 let hint = Configuration.keys.first { $0.lowercased() == key.lowercased() }.map { " (did you mean \"\($0)\"?)" } ?? ""
                 problem("is not a key BookKiosk knows\(hint); known keys: \(Configuration.keys.joined(separator: ", "))")
@@ -162,6 +167,29 @@ public struct Configuration: Sendable, Equatable {
                 problems.append(error.description.replacingOccurrences(
                     of: #"^scanners\[\]\.(\w+) "#, with: "\(label).$1: ", options: .regularExpression))
             }
+        }
+    }
+
+    private static func parseKeyboard(_ value: Any, into config: inout Configuration, problems: inout [String]) {
+        guard let fields = value as? [String: Any] else {
+            problems.append("keyboard: must be an object, like {\"match\": \"046d:c31c\", \"layout\": \"jp\"}")
+            return
+        }
+        for key in fields.keys.sorted() where !["match", "layout"].contains(key) {
+            problems.append("keyboard.\(key): is not a key BookKiosk knows; the keyboard has match and layout")
+        }
+        guard let match = fields["match"] as? String, !match.isEmpty else {
+            problems.append("keyboard.match: is required: a device path, a /dev/input/by-id name, vendor:product, or a name pattern")
+            return
+        }
+        guard fields["layout"].map({ $0 is String }) ?? true else {
+            problems.append("keyboard.layout: must be \"us\" or \"jp\"")
+            return
+        }
+        do {
+            config.keyboard = try StaffKeyboardConfiguration(match: match, layout: fields["layout"] as? String)
+        } catch {
+            problems.append("keyboard.\(error.key): \(error.problem)")
         }
     }
 

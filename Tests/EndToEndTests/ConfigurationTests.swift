@@ -34,6 +34,24 @@ struct ConfigurationTests {
         #expect(config.player == "aplay -q")
         #expect(!config.speech)
         #expect(config.privacyDays == 30)
+        #expect(config.keyboard == nil, "without a keyboard, staff keys come from the terminal")
+    }
+
+    @Test func theStaffKeyboardIsReadInEachFormOfMatch() throws {
+        #expect(try parse(#"{"keyboard": {"match": "046d:c31c", "layout": "jp"}}"#).keyboard
+            == StaffKeyboardConfiguration(selector: .vendorProduct(vendor: 0x046d, product: 0xc31c), layout: .jp))
+        #expect(try parse(#"{"keyboard": {"match": "/dev/input/by-id/usb-Logitech_USB_Keyboard-event-kbd"}}"#).keyboard
+            == StaffKeyboardConfiguration(selector: .byID("usb-Logitech_USB_Keyboard-event-kbd"), layout: .us))
+        #expect(try parse(#"{"keyboard": {"match": "Logitech*", "layout": "us"}}"#).keyboard?.selector == .namePattern("Logitech*"))
+        #expect(try parse(#"{"keyboard": {"match": "/dev/input/event0"}}"#).keyboard?.selector == .path("/dev/input/event0"))
+    }
+
+    @Test func aStaffKeyboardProblemSaysWhatToWrite() {
+        #expect(problems(#"{"keyboard": {"match": "046d:zzzz"}}"#)
+            == ["keyboard.match: “046d:zzzz” is not vendor:product in hex (four hex digits each, e.g. 0c2e:0b61)"])
+        #expect(problems(#"{"keyboard": {"match": "x", "layout": "fr"}}"#) == ["keyboard.layout: “fr” is not a layout: use \"us\" or \"jp\""])
+        #expect(problems(#"{"keyboard": {"match": "x", "name": "desk"}}"#)
+            == ["keyboard.name: is not a key BookKiosk knows; the keyboard has match and layout"])
     }
 
     @Test func everyPolicyKeyIsRead() throws {
@@ -90,6 +108,16 @@ struct ConfigurationTests {
         BadCase(json: #"{"scanners": [{"layout": "jp"}]}"#, key: "scanners[0].match"),
         BadCase(json: #"{"scanners": [{"match": "x", "layout": "de"}]}"#, key: "scanners[0].layout"),
         BadCase(json: #"{"scanners": [{"match": "x", "colour": "red"}]}"#, key: "scanners[0].colour"),
+        BadCase(json: #"{"keyboard": "046d:c31c"}"#, key: "keyboard"),
+        BadCase(json: #"{"keyboard": [{"match": "046d:c31c"}]}"#, key: "keyboard"),
+        BadCase(json: #"{"keyboard": {"layout": "jp"}}"#, key: "keyboard.match"),
+        BadCase(json: #"{"keyboard": {"match": ""}}"#, key: "keyboard.match"),
+        BadCase(json: #"{"keyboard": {"match": "   "}}"#, key: "keyboard.match"),
+        BadCase(json: #"{"keyboard": {"match": "by-id:"}}"#, key: "keyboard.match"),
+        BadCase(json: #"{"keyboard": {"match": "0c2e:0bzz"}}"#, key: "keyboard.match"),
+        BadCase(json: #"{"keyboard": {"match": "x", "layout": "de"}}"#, key: "keyboard.layout"),
+        BadCase(json: #"{"keyboard": {"match": "x", "layout": 1}}"#, key: "keyboard.layout"),
+        BadCase(json: #"{"keyboard": {"match": "x", "colour": "red"}}"#, key: "keyboard.colour"),
     ])
     func badValuesAreReportedByName(_ bad: BadCase) {
         let found = problems(bad.json)
@@ -212,6 +240,7 @@ struct ExampleConfigurationTests {
         let config = try Configuration.parse(data, file: Self.file.path)
         #expect(config.policy.timeZone.identifier == "Asia/Tokyo")
         #expect(config.scanners.count == 1)
+        #expect(config.keyboard?.layout == .jp)
         let text = String(decoding: data, as: UTF8.self)
         // Every key but `database` (the service gives --db) is in the example.
         for key in Configuration.keys where key != "database" {

@@ -72,7 +72,7 @@ func forgetOldBorrowers(in repository: SQLiteLendingRepository, privacyDays: Int
 }
 
 /// `bookkiosk run`: the kiosk itself, on the configured Scanners, with staff keys from the
-/// terminal it runs on.
+/// configured evdev keyboard or, when there is none, from the terminal it runs on.
 struct RunCommand {
     let arguments: Arguments
     let common: CommonOptions
@@ -92,13 +92,16 @@ struct RunCommand {
         let repository = try common.openRepository()
         let source: EvdevScanSource
         do {
-            source = try EvdevScanSource.open(configurations: config.scanners, log: kioskLog)
+            source = try EvdevScanSource.open(configurations: config.scanners, keyboard: config.keyboard, log: kioskLog)
         } catch {
             throw CommandFailure(error.description)
         }
-        if isatty(STDIN_FILENO) == 1 {
+        if let keyboard = config.keyboard {
+            kioskLog("staff keys: from the keyboard \(keyboard.selector) (layout \(keyboard.layout.rawValue)), not from this terminal")
+        } else if isatty(STDIN_FILENO) == 1 {
             do {
                 source.keyboard = try TerminalKeyboard()
+                kioskLog("staff keys: from this terminal")
             } catch {
                 kioskLog("staff keys: the terminal cannot be put in raw mode (\(error)); staff mode is not available")
             }

@@ -255,6 +255,47 @@ check_two_scanners() {
     pass "$name (F12345678901 on $front and K98765432109 on $back, typing at once for ${overlap} ms: two whole Scans)"
 }
 
+# --- the staff keyboard --------------------------------------------------------------------
+
+# A second virtual device configured as the `keyboard` (a keyboard's USB ID, not a scanner's):
+# F12, a PIN and Enter typed on it give `staff entered`, `q` gives `staff left`. Unplugged, it
+# is not a lost scanner; plugged in again it is opened, and F12 and the PIN work again.
+check_staff_keyboard() {
+    local name=staff-keyboard keyboard_name="BookKiosk VM Staff Keyboard" pin=730519
+    printf '%s\n' "$pin" | bookkiosk staff add Sato --db "$WORK/library.sqlite" > "$WORK/staff.log" 2>&1 \
+        || { fail $name "bookkiosk staff add failed: $(tail -n 3 "$WORK/staff.log" | tr '\n' ' ')"; return; }
+    sed 's/^I: 0003 0c2e 0b61/I: 0003 046d c31c/' $SCANNER_DESC > "$WORK/keyboard.desc"
+    scanner_create $SCANNER_DESC "BookKiosk VM Desk" > "$WORK/why" || { fail $name "$(cat "$WORK/why")"; return; }
+    local desk=$SCANNER_NODE
+    scanner_create "$WORK/keyboard.desc" "$keyboard_name" > "$WORK/why" || { fail $name "$(cat "$WORK/why")"; return; }
+    local keyboard_pid=$SCANNER_PID keyboard_node=$SCANNER_NODE
+    printf '{"language": "en", "player": "none", "scanners": [{"match": "%s", "layout": "us", "name": "desk"}], "keyboard": {"match": "name:%s", "layout": "us"}}\n' \
+        "$desk" "$keyboard_name" > "$WORK/config.json"
+    kiosk_start "$WORK/config.json" > "$WORK/why" || { fail $name "$(cat "$WORK/why")"; return; }
+    grep -q 'staff keys: from the keyboard' "$WORK/kiosk.log" \
+        || { fail $name "the log does not say the staff keys come from the keyboard: $(tr '\n' ' ' < "$WORK/kiosk.log")"; return; }
+    type_on "$keyboard_node" "$pin" -v before=88 || { fail $name "evemu-play failed"; return; }
+    wait_until 20 kiosk_said staff '"action":"entered"' \
+        || { fail $name "no staff entered after F12 and the PIN on the keyboard; events: $(events_summary)"; return; }
+    type_on "$keyboard_node" q -v enter=0 || { fail $name "evemu-play failed"; return; }
+    wait_until 20 kiosk_said staff '"action":"left"' \
+        || { fail $name "no staff left after q on the keyboard; events: $(events_summary)"; return; }
+
+    scanner_destroy "$keyboard_pid" "$keyboard_node" || { fail $name "$keyboard_node did not go away"; return; }
+    wait_until 20 grep -q 'staff keyboard: lost' "$WORK/kiosk.log" \
+        || { fail $name "the kiosk did not log the keyboard's loss: $(tail -n 3 "$WORK/kiosk.log" | tr '\n' ' ')"; return; }
+    scanner_create "$WORK/keyboard.desc" "$keyboard_name" > "$WORK/why" || { fail $name "$(cat "$WORK/why")"; return; }
+    wait_until 30 grep -q "staff keyboard: opened $SCANNER_NODE" "$WORK/kiosk.log" \
+        || { fail $name "the keyboard was not opened again as $SCANNER_NODE: $(tail -n 3 "$WORK/kiosk.log" | tr '\n' ' ')"; return; }
+    type_on "$SCANNER_NODE" "$pin" -v before=88 || { fail $name "evemu-play failed"; return; }
+    wait_until 20 sh -c "[ \$(grep '\"event\":\"staff\"' '$WORK/events.jsonl' | grep -c '\"action\":\"entered\"') -ge 2 ]" \
+        || { fail $name "no second staff entered after the keyboard came back; events: $(events_summary)"; return; }
+    kiosk_stop
+    ! kiosk_said scannerLost || { fail $name "the keyboard's unplug was reported as a lost scanner: $(events_summary)"; return; }
+    ! grep -q "$pin" "$WORK/events.jsonl" "$WORK/kiosk.log" || { fail $name "the PIN appears in the event stream or the log"; return; }
+    pass "$name (F12, PIN, Enter on $keyboard_node: staff entered; q: left; unplugged: no scannerLost; back as $SCANNER_NODE: entered again)"
+}
+
 # --- idle cost -----------------------------------------------------------------------------
 
 # CPU time of a process, all its threads, in ticks: utime + stime of /proc/PID/stat.
@@ -320,5 +361,6 @@ run_check grab check_grab
 run_check unplug check_unplug
 run_check syn-dropped check_syn_dropped
 run_check two-scanners check_two_scanners
+run_check staff-keyboard check_staff_keyboard
 # Last, and alone: nothing else makes devices come and go while the kiosk idles.
 run_check idle-cpu check_idle

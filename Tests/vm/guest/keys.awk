@@ -1,8 +1,10 @@
 # Writes the evemu events (`E:` lines) a US-layout keyboard scanner sends to type `text`,
-# followed by Enter unless enter=0. Keys are `step` seconds apart (default 0.008), starting at
-# `start` seconds; each press and release ends with SYN_REPORT.
+# followed by Enter unless enter=0, after the key codes in `before` (space-separated, e.g. 88
+# for F12). Keys are `step` seconds apart (default 0.008), starting at `start` seconds; each
+# press and release ends with SYN_REPORT.
 #   awk -v text=C0001 -f keys.awk > card.events
 #   awk -v text=B00 -v enter=0 -f keys.awk > half.events
+#   awk -v before=88 -v text=4821 -f keys.awk > staff-key-and-pin.events
 function event(type, code, value) {
     printf "E: %d.%06d %04x %04x %d\n", int(t), (t - int(t)) * 1000000 + 0.5, type, code, value
 }
@@ -21,6 +23,8 @@ BEGIN {
     split("z x c v b n m", row3, " "); for (i = 1; i <= 7; i++) code[row3[i]] = 43 + i
     for (i = 1; i <= 9; i++) code[i ""] = 1 + i
     code["0"] = 11; code["-"] = 12; code["."] = 52; code["/"] = 53
+    n = split(before, codes, " ")
+    for (i = 1; i <= n; i++) press(codes[i] + 0)
     for (i = 1; i <= length(text); i++) {
         c = substr(text, i, 1)
         lower = tolower(c)

@@ -34,14 +34,9 @@ struct Simulate {
             log: { console.error($0) })
 
         // The day's housekeeping, as `run` does it, on the simulated clock.
-        var housekeepingDay: LocalDate?
-        func housekeeping(at now: Date) {
-            let day = LocalDate(now, in: policy.timeZone)
-            guard day != housekeepingDay else { return }
-            housekeepingDay = day
-            forgetOldBorrowers(in: repository, privacyDays: common.configuration.privacyDays, at: now)
-        }
-        housekeeping(at: clock)
+        let privacyDays = common.configuration.privacyDays
+        runtime.daily = { now in forgetOldBorrowers(in: repository, privacyDays: privacyDays, at: now) }
+        runtime.runDailyIfNewDay(at: clock)
         runtime.feed(.started(at: clock))
         var lineNumber = 0
         while let line = readLine(strippingNewline: true) {
@@ -62,11 +57,11 @@ struct Simulate {
             case .at(let time):
                 runtime.advance(to: time)
                 clock = time
-                housekeeping(at: clock)
+                runtime.runDailyIfNewDay(at: clock)
             case .wait(let seconds):
                 clock = clock.addingTimeInterval(seconds)
                 runtime.advance(to: clock)
-                housekeeping(at: clock)
+                runtime.runDailyIfNewDay(at: clock)
             case .keys(let keys):
                 runtime.advance(to: clock)
                 for key in keys { runtime.feed(.key(key, at: clock)) }

@@ -124,7 +124,9 @@ public final class KioskRuntime {
         }
     }
 
-    private func runDailyIfNewDay(at now: Date) {
+    /// Runs `daily` if it has not run yet on the local day of `now`. `run` calls it; a driver
+    /// that feeds the runtime itself (`simulate`) calls it when its clock moves.
+    public func runDailyIfNewDay(at now: Date) {
         let today = LocalDate(now, in: machine.policy.timeZone)
         guard today != lastDailyDay else { return }
         lastDailyDay = today

@@ -11,6 +11,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(name: "CCrypt", pkgConfig: "libcrypt", providers: [.apt(["libcrypt-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
 
         // The circulation rules and the repository protocol, with its in-memory implementation.
         .target(name: "Lending"),
@@ -24,6 +25,10 @@ let package = Package(
         .target(name: "StaffPIN", dependencies: ["CCrypt"]),
         // The pure kiosk state machine and the runtime that carries out its effects.
         .target(name: "Kiosk", dependencies: ["Lending", "ScannerInput", "Feedback", "StaffPIN"]),
+        // Pictures as plain values: shapes, text runs, images (the screen, printed pages).
+        .target(name: "Scene"),
+        // The one painter: a Scene onto pixels, a PNG or PDF pages, with cairo and pango.
+        .target(name: "ScenePainter", dependencies: ["Scene", "CCairo"]),
         // The commands (simulate, demo, import, ...) as a library, so they can be tested.
         .target(
             name: "BookKioskCommands",
@@ -43,6 +48,7 @@ let package = Package(
         .testTarget(name: "ScannerInputTests", dependencies: ["ScannerInput", "CEvdev"]),
         .testTarget(name: "FeedbackTests", dependencies: ["Feedback", "Lending"]),
         .testTarget(name: "StaffPINTests", dependencies: ["StaffPIN"]),
+        .testTarget(name: "ScenePainterTests", dependencies: ["Scene", "ScenePainter"]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Lending", "Feedback", "ScannerInput", "StaffPIN"]),
         .testTarget(
             name: "EndToEndTests",

@@ -1,0 +1,84 @@
+import CCairo
+import Scene
+
+/// A cairo surface this process owns. Calls `cairo_surface_destroy` in deinit.
+final class CairoSurface {
+    let pointer: OpaquePointer
+
+    init(owning pointer: OpaquePointer) {
+        self.pointer = pointer
+    }
+
+    /// A surface over someone else's pixels (XRGB8888). Calls `cairo_image_surface_create_for_data`.
+    convenience init(_ buffer: FrameBuffer) {
+        self.init(owning: cairo_image_surface_create_for_data(
+            buffer.pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24,
+            Int32(buffer.width), Int32(buffer.height), Int32(buffer.stride)))
+    }
+
+    deinit {
+        cairo_surface_destroy(pointer)
+    }
+}
+
+/// A cairo drawing context. Calls `cairo_create` and `cairo_destroy`.
+final class CairoContext {
+    let pointer: OpaquePointer
+
+    init(_ surface: OpaquePointer) {
+        pointer = cairo_create(surface)
+    }
+
+    deinit {
+        cairo_destroy(pointer)
+    }
+}
+
+/// Pixels this process owns, XRGB8888, for PNG frames and tests.
+public final class ImageBuffer {
+    public let width: Int
+    public let height: Int
+    public let stride: Int
+    private let storage: UnsafeMutableRawPointer
+
+    /// A white image. Calls `cairo_format_stride_for_width` for the row length.
+    public init(width: Int, height: Int) {
+        self.width = max(width, 1)
+        self.height = max(height, 1)
+        stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(self.width)))
+        storage = UnsafeMutableRawPointer.allocate(byteCount: stride * self.height, alignment: 16)
+        storage.initializeMemory(as: UInt8.self, repeating: 0xFF, count: stride * self.height)
+    }
+
+    deinit {
+        storage.deallocate()
+    }
+
+    public func withFrameBuffer<T>(_ body: (FrameBuffer) throws -> T) rethrows -> T {
+        try body(FrameBuffer(pixels: storage, width: width, height: height, stride: stride))
+    }
+
+    /// The colour at (`x`, `y`).
+    public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
+        withFrameBuffer { $0.pixel(x: x, y: y) }
+    }
+
+    /// The image as PNG bytes. Calls `cairo_surface_write_to_png_stream`.
+    public func png() throws(PaintingError) -> [UInt8] {
+        final class Sink { var bytes: [UInt8] = [] }
+        let sink = Sink()
+        let status = withFrameBuffer { buffer -> cairo_status_t in
+            let surface = CairoSurface(buffer)
+            return cairo_surface_write_to_png_stream(surface.pointer, { closure, data, length in
+                guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+                let sink = Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue()
+                sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+                return CAIRO_STATUS_SUCCESS
+            }, Unmanaged.passUnretained(sink).toOpaque())
+        }
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw PaintingError(what: "encode a PNG", detail: String(cString: cairo_status_to_string(status)))
+        }
+        return sink.bytes
+    }
+}

@@ -1,0 +1,306 @@
+import CCairo
+import Foundation
+import Scene
+
+/// Paints scenes with cairo, and their text with pango (fontconfig picks the font, so kana and
+/// kanji fall back to a Japanese font where the chosen one lacks a glyph). The one painter of
+/// the product: the kiosk's screen, the PNG frames and the printed PDF pages all come from it.
+///
+/// Text is drawn with fixed font options (greyscale antialiasing, no hinting), so the same
+/// scene gives the same pixels on the kiosk, in the VM and in a test, whatever the machine's
+/// fontconfig settings. Not `Sendable`: one painter is used from one thread.
+public final class ScenePainter {
+    /// The rounded Japanese font of `fonts-motoya-l-maruberi` (its fontconfig family name).
+    public static let defaultFamily = "MotoyaLMaru"
+    /// Where the default lacks a glyph, or is not installed (`fonts-noto-cjk`).
+    public static let fallbackFamily = "Noto Sans CJK JP"
+
+    /// The families tried in order for text that names none.
+    public let families: [String]
+    private let fontOptions: OpaquePointer
+    private var images: [String: CairoSurface?] = [:]
+
+    /// - Parameter family: the font for text that names none; the Japanese fallback follows it.
+    public init(family: String = ScenePainter.defaultFamily) {
+        families = family == Self.fallbackFamily ? [family] : [family, Self.fallbackFamily]
+        fontOptions = cairo_font_options_create()
+        cairo_font_options_set_antialias(fontOptions, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(fontOptions, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(fontOptions, CAIRO_HINT_METRICS_OFF)
+    }
+
+    deinit {
+        cairo_font_options_destroy(fontOptions)
+    }
+
+    /// Loads the fonts by laying out a line of kana, kanji and Latin letters: the first text a
+    /// process lays out with pango reads fontconfig's configuration and the font files (tens of
+    /// milliseconds), which belongs at start, not on a child's scan.
+    public func warmUp() {
+        var scene = Scene(size: Size(width: 64, height: 64))
+        scene.add(.text(TextRun("かりるカード本 Book 0123", frame: scene.bounds, size: 12)))
+        scene.add(.text(TextRun("かりるカード本 Book 0123", frame: scene.bounds, size: 12, weight: .bold)))
+        let image = ImageBuffer(width: 64, height: 64)
+        image.withFrameBuffer { paint(scene, into: $0) }
+    }
+
+    /// Paints `scene` into `buffer`, scaled uniformly to its width (and centred vertically if the
+    /// aspect differs). With `clip`, only that part of the scene (in scene units) is painted.
+    public func paint(_ scene: Scene, into buffer: FrameBuffer, clip: Rect? = nil) {
+        let surface = CairoSurface(buffer)
+        let context = CairoContext(surface.pointer)
+        let scale = min(Double(buffer.width) / scene.size.width, Double(buffer.height) / scene.size.height)
+        cairo_translate(context.pointer, (Double(buffer.width) - scene.size.width * scale) / 2,
+                        (Double(buffer.height) - scene.size.height * scale) / 2)
+        cairo_scale(context.pointer, scale, scale)
+        if let clip {
+            cairo_rectangle(context.pointer, clip.x, clip.y, clip.width, clip.height)
+            cairo_clip(context.pointer)
+        }
+        draw(scene, on: context.pointer)
+        cairo_surface_flush(surface.pointer)
+    }
+
+    /// The scene as a PNG of `width` × `height` pixels (default: the scene's size).
+    public func png(_ scene: Scene, width: Int? = nil, height: Int? = nil) throws(PaintingError) -> [UInt8] {
+        let image = ImageBuffer(width: width ?? Int(scene.size.width.rounded()),
+                                height: height ?? Int(scene.size.height.rounded()))
+        image.withFrameBuffer { paint(scene, into: $0) }
+        return try image.png()
+    }
+
+    /// Writes `scene` as a PNG file (see `png`).
+    public func writePNG(_ scene: Scene, to path: String, width: Int? = nil, height: Int? = nil) throws(PaintingError) {
+        let bytes = try png(scene, width: width, height: height)
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+            throw PaintingError(what: "write the picture \(path)", detail: String(cString: strerror(errno)))
+        }
+    }
+
+    /// Writes a PDF with one page per scene; each scene's units are PDF points (1/72 inch), so a
+    /// page scene of 595.28 × 841.89 is exactly A4. Fonts are embedded (subsets).
+    /// Calls `cairo_pdf_surface_create`.
+    public func writePDF(_ pages: [Scene], to path: String) throws(PaintingError) {
+        guard let first = pages.first else {
+            throw PaintingError(what: "write the PDF \(path)", detail: "there are no pages to write")
+        }
+        guard let surface = cairo_pdf_surface_create(path, first.size.width, first.size.height) else {
+            throw PaintingError(what: "write the PDF \(path)", detail: "cairo could not create it")
+        }
+        defer { cairo_surface_destroy(surface) }
+        try check(surface, "write the PDF \(path)")
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "BookKiosk")
+        let context = CairoContext(surface)
+        for page in pages {
+            cairo_pdf_surface_set_size(surface, page.size.width, page.size.height)
+            draw(page, on: context.pointer)
+            cairo_show_page(context.pointer)
+        }
+        cairo_surface_finish(surface)
+        try check(surface, "write the PDF \(path)")
+    }
+
+    // MARK: Drawing
+
+    private func draw(_ scene: Scene, on cr: OpaquePointer) {
+        if let background = scene.background {
+            cairo_save(cr)
+            set(background, on: cr)
+            cairo_rectangle(cr, 0, 0, scene.size.width, scene.size.height)
+            cairo_fill(cr)
+            cairo_restore(cr)
+        }
+        for item in scene.items { draw(item, on: cr) }
+    }
+
+    private func draw(_ item: SceneItem, on cr: OpaquePointer) {
+        switch item {
+        case .rectangle(let rect, let radius, let fill, let stroke):
+            addRectangle(rect, radius: radius, on: cr)
+            fillAndStroke(fill, stroke, on: cr)
+        case .ellipse(let rect, let fill, let stroke):
+            cairo_save(cr)
+            cairo_translate(cr, rect.midX, rect.midY)
+            cairo_scale(cr, max(rect.width / 2, 1e-9), max(rect.height / 2, 1e-9))
+            cairo_new_path(cr)
+            cairo_arc(cr, 0, 0, 1, 0, 2 * .pi)
+            cairo_restore(cr)
+            fillAndStroke(fill, stroke, on: cr)
+        case .path(let path, let fill, let stroke):
+            addPath(path, on: cr)
+            fillAndStroke(fill, stroke, on: cr)
+        case .text(let run):
+            draw(run, on: cr)
+        case .image(let path, let frame, let radius):
+            drawImage(path, in: frame, radius: radius, on: cr)
+        case .group(_, let clip, let items):
+            cairo_save(cr)
+            if let clip {
+                cairo_rectangle(cr, clip.x, clip.y, clip.width, clip.height)
+                cairo_clip(cr)
+            }
+            for item in items { draw(item, on: cr) }
+            cairo_restore(cr)
+        }
+    }
+
+    private func set(_ color: Color, on cr: OpaquePointer) {
+        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+    }
+
+    private func fillAndStroke(_ fill: Color?, _ stroke: Stroke?, on cr: OpaquePointer) {
+        if let fill {
+            set(fill, on: cr)
+            if stroke != nil { cairo_fill_preserve(cr) } else { cairo_fill(cr) }
+        }
+        if let stroke {
+            set(stroke.color, on: cr)
+            cairo_set_line_width(cr, stroke.width)
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+            stroke.dash.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), 0) }
+            cairo_stroke(cr)
+        }
+        cairo_new_path(cr)
+    }
+
+    private func addRectangle(_ rect: Rect, radius: Double, on cr: OpaquePointer) {
+        cairo_new_path(cr)
+        let r = min(radius, rect.width / 2, rect.height / 2)
+        guard r > 0 else {
+            cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+            return
+        }
+        cairo_arc(cr, rect.maxX - r, rect.minY + r, r, -.pi / 2, 0)
+        cairo_arc(cr, rect.maxX - r, rect.maxY - r, r, 0, .pi / 2)
+        cairo_arc(cr, rect.minX + r, rect.maxY - r, r, .pi / 2, .pi)
+        cairo_arc(cr, rect.minX + r, rect.minY + r, r, .pi, 3 * .pi / 2)
+        cairo_close_path(cr)
+    }
+
+    private func addPath(_ path: Path, on cr: OpaquePointer) {
+        cairo_new_path(cr)
+        for element in path.elements {
+            switch element {
+            case .move(let p): cairo_move_to(cr, p.x, p.y)
+            case .line(let p): cairo_line_to(cr, p.x, p.y)
+            case .curve(let a, let b, let p): cairo_curve_to(cr, a.x, a.y, b.x, b.y, p.x, p.y)
+            case .arc(let center, let radius, let start, let end):
+                cairo_arc(cr, center.x, center.y, radius, start, end)
+            case .close: cairo_close_path(cr)
+            }
+        }
+    }
+
+    // MARK: Text
+
+    /// Lays `run` out with pango: wrapped between any characters, at most `maxLines` lines,
+    /// shrunk towards `minimumScale` and then ellipsized at the end.
+    /// Calls `pango_cairo_create_layout`, `pango_layout_set_text` and `pango_cairo_show_layout`.
+    private func draw(_ run: TextRun, on cr: OpaquePointer) {
+        guard !run.text.isEmpty, run.frame.width > 0, run.frame.height > 0, run.size > 0 else { return }
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        let layout = TextLayout(cr, fontOptions: fontOptions)
+        layout.setText(run.text)
+        layout.setWrapping(width: run.frame.width, maxLines: run.maxLines, alignment: run.alignment)
+        var size = run.size
+        layout.setFont(families: run.family.map { [$0] } ?? families, size: size, bold: run.weight == .bold)
+        if run.minimumScale < 1 {
+            // Shrink in steps while it would be ellipsized or overflow the frame's height.
+            let smallest = run.size * run.minimumScale
+            while size > smallest, layout.isEllipsized || layout.extent.height > run.frame.height {
+                size = max(smallest, size * 0.94)
+                layout.setFont(families: run.family.map { [$0] } ?? families, size: size, bold: run.weight == .bold)
+            }
+        }
+        let extent = layout.extent
+        let y: Double
+        switch run.verticalAlignment {
+        case .top: y = run.frame.minY
+        case .center: y = run.frame.midY - extent.height / 2
+        case .bottom: y = run.frame.maxY - extent.height
+        }
+        set(run.color, on: cr)
+        cairo_move_to(cr, run.frame.minX, y)
+        layout.show()
+    }
+
+    /// The size `run`'s text takes when laid out (after shrinking and ellipsizing), in scene
+    /// units: for layouts that place things after a text, such as a printed card.
+    public func measure(_ run: TextRun) -> Size {
+        let image = ImageBuffer(width: 1, height: 1)
+        var result = Size(width: 0, height: 0)
+        image.withFrameBuffer { buffer in
+            let surface = CairoSurface(buffer)
+            let context = CairoContext(surface.pointer)
+            let layout = TextLayout(context.pointer, fontOptions: fontOptions)
+            layout.setText(run.text)
+            layout.setWrapping(width: run.frame.width, maxLines: run.maxLines, alignment: run.alignment)
+            layout.setFont(families: run.family.map { [$0] } ?? families, size: run.size, bold: run.weight == .bold)
+            result = layout.extent
+        }
+        return result
+    }
+
+    /// Whether `run`'s text fits its frame without shrinking or an ellipsis.
+    public func fits(_ run: TextRun) -> Bool {
+        let image = ImageBuffer(width: 1, height: 1)
+        var fits = false
+        image.withFrameBuffer { buffer in
+            let surface = CairoSurface(buffer)
+            let context = CairoContext(surface.pointer)
+            let layout = TextLayout(context.pointer, fontOptions: fontOptions)
+            layout.setText(run.text)
+            layout.setWrapping(width: run.frame.width, maxLines: run.maxLines, alignment: run.alignment)
+            layout.setFont(families: run.family.map { [$0] } ?? families, size: run.size, bold: run.weight == .bold)
+            fits = !layout.isEllipsized && layout.extent.height <= run.frame.height + 0.5
+        }
+        return fits
+    }
+
+    // MARK: Images
+
+    /// Calls `cairo_image_surface_create_from_png`, or reads a JPEG with `JPEGImage`.
+    private func drawImage(_ path: String, in frame: Rect, radius: Double, on cr: OpaquePointer) {
+        if images[path] == nil {
+            images[path] = .some(Self.loadImage(path))
+        }
+        guard let loaded = images[path], let image = loaded else { return }
+        let width = Double(cairo_image_surface_get_width(image.pointer))
+        let height = Double(cairo_image_surface_get_height(image.pointer))
+        guard width > 0, height > 0 else { return }
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        addRectangle(frame, radius: radius, on: cr)
+        cairo_clip(cr)
+        let scale = max(frame.width / width, frame.height / height)
+        cairo_translate(cr, frame.midX - width * scale / 2, frame.midY - height * scale / 2)
+        cairo_scale(cr, scale, scale)
+        cairo_set_source_surface(cr, image.pointer, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        cairo_paint(cr)
+    }
+
+    private static func loadImage(_ path: String) -> CairoSurface? {
+        guard path.lowercased().hasSuffix(".png") else { return nil }
+        guard let surface = cairo_image_surface_create_from_png(path) else { return nil }
+        let owned = CairoSurface(owning: surface)
+        return cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS ? owned : nil
+    }
+
+    private func check(_ surface: OpaquePointer, _ what: String) throws(PaintingError) {
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw PaintingError(what: what, detail: String(cString: cairo_status_to_string(status)))
+        }
+    }
+}
+
+/// Painting failed: a file could not be written, or cairo refused.
+public struct PaintingError: Error, Equatable, CustomStringConvertible {
+    public var what: String
+    public var detail: String
+
+    public var description: String { "Could not \(what): \(detail)." }
+}

@@ -1,0 +1,68 @@
+import CCairo
+import Scene
+
+/// A pango layout on a cairo context. Calls `pango_cairo_create_layout` and `g_object_unref`.
+final class TextLayout {
+    private let cr: OpaquePointer
+    let pointer: OpaquePointer
+
+    init(_ cr: OpaquePointer, fontOptions: OpaquePointer) {
+        self.cr = cr
+        pointer = pango_cairo_create_layout(cr)
+        let context = pango_layout_get_context(pointer)
+        pango_cairo_context_set_font_options(context, fontOptions)
+        pango_layout_context_changed(pointer)
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(pointer))
+    }
+
+    /// Calls `pango_layout_set_text`.
+    func setText(_ text: String) {
+        pango_layout_set_text(pointer, text, -1)
+    }
+
+    /// Wraps at `width` (between any characters), keeps at most `maxLines` lines and ellipsizes
+    /// the last. Calls `pango_layout_set_width`, `_set_height` (negative: a line count) and
+    /// `_set_ellipsize`.
+    func setWrapping(width: Double, maxLines: Int, alignment: TextRun.Alignment) {
+        pango_layout_set_width(pointer, Int32(width * Double(PANGO_SCALE)))
+        pango_layout_set_wrap(pointer, PANGO_WRAP_WORD_CHAR)
+        pango_layout_set_height(pointer, -Int32(max(maxLines, 1)))
+        pango_layout_set_ellipsize(pointer, PANGO_ELLIPSIZE_END)
+        switch alignment {
+        case .leading: pango_layout_set_alignment(pointer, PANGO_ALIGN_LEFT)
+        case .center: pango_layout_set_alignment(pointer, PANGO_ALIGN_CENTER)
+        case .trailing: pango_layout_set_alignment(pointer, PANGO_ALIGN_RIGHT)
+        }
+    }
+
+    /// Calls `pango_font_description_from_string` and `pango_layout_set_font_description`; the
+    /// size is absolute (in the context's units).
+    func setFont(families: [String], size: Double, bold: Bool) {
+        let description = pango_font_description_new()
+        defer { pango_font_description_free(description) }
+        pango_font_description_set_family(description, families.joined(separator: ","))
+        pango_font_description_set_absolute_size(description, size * Double(PANGO_SCALE))
+        pango_font_description_set_weight(description, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
+        pango_layout_set_font_description(pointer, description)
+    }
+
+    /// Calls `pango_layout_is_ellipsized`.
+    var isEllipsized: Bool {
+        pango_layout_is_ellipsized(pointer) != 0
+    }
+
+    /// The logical size of the laid-out text. Calls `pango_layout_get_extents`.
+    var extent: Size {
+        var logical = PangoRectangle()
+        pango_layout_get_extents(pointer, nil, &logical)
+        return Size(width: Double(logical.width) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE))
+    }
+
+    /// Calls `pango_cairo_show_layout` at the current point.
+    func show() {
+        pango_cairo_show_layout(cr, pointer)
+    }
+}

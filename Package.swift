@@ -7,11 +7,15 @@ let package = Package(
         .executable(name: "bookkiosk", targets: ["bookkiosk"]),
     ],
     targets: [
-        // C system libraries (Debian: libsqlite3-dev, libevdev-dev).
+        // C system libraries (Debian: libsqlite3-dev, libevdev-dev, libcrypt-dev, libcairo2-dev,
+        // libpango1.0-dev, libdrm-dev).
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(name: "CCrypt", pkgConfig: "libcrypt", providers: [.apt(["libcrypt-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+        // The kernel's virtual-terminal ioctls (linux/vt.h; headers only, from the C library).
+        .systemLibrary(name: "CLinuxVT"),
 
         // The circulation rules and the repository protocol, with its in-memory implementation.
         .target(name: "Lending"),
@@ -29,12 +33,18 @@ let package = Package(
         .target(name: "Scene"),
         // The one painter: a Scene onto pixels, a PNG or PDF pages, with cairo and pango.
         .target(name: "ScenePainter", dependencies: ["Scene", "CCairo"]),
+        // The kiosk's display: DRM/KMS dumb buffers, page flips, console (VT) switching.
+        .target(name: "KioskDisplay", dependencies: ["Scene", "CDRM", "CLinuxVT"]),
         // The commands (simulate, demo, import, ...) as a library, so they can be tested.
         .target(
             name: "BookKioskCommands",
-            dependencies: ["Lending", "LendingSQLite", "ScannerInput", "Feedback", "Kiosk", "StaffPIN"]
+            dependencies: ["Lending", "LendingSQLite", "ScannerInput", "Feedback", "Kiosk", "StaffPIN",
+                           "Scene", "ScenePainter", "KioskDisplay"]
         ),
         .executableTarget(name: "bookkiosk", dependencies: ["BookKioskCommands"]),
+        // Test helper: paints a known scene onto the DRM display, or into a PNG, and compares
+        // PNGs (the VM harness's `screen` check; not shipped).
+        .executableTarget(name: "display-probe", dependencies: ["Scene", "ScenePainter", "KioskDisplay", "CCairo"]),
         // Test helper: a second process for RepositoryTests' two-kiosk race (not shipped).
         .executableTarget(name: "lend-race-probe", dependencies: ["Lending", "LendingSQLite"]),
         // Figures: scan latency, durable-write floor, decoder, import, startup, idle CPU, memory.
@@ -49,6 +59,7 @@ let package = Package(
         .testTarget(name: "FeedbackTests", dependencies: ["Feedback", "Lending"]),
         .testTarget(name: "StaffPINTests", dependencies: ["StaffPIN"]),
         .testTarget(name: "ScenePainterTests", dependencies: ["Scene", "ScenePainter"]),
+        .testTarget(name: "KioskDisplayTests", dependencies: ["KioskDisplay", "Scene"]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Lending", "Feedback", "ScannerInput", "StaffPIN"]),
         .testTarget(
             name: "EndToEndTests",

@@ -37,6 +37,9 @@ public final class EvdevScanSource: ScanSource {
     /// The evdev staff keyboard, nil when none is configured.
     public let staffKeyboard: StaffKeyboardConfiguration?
     private var staffKeyboardDevices: [OpenKeyboard] = []
+    /// Other descriptors polled beside the devices (the display's console switching); each
+    /// one's `readable` is called when `poll` says it can be read.
+    public var polled: [PolledDescriptor] = []
 
     /// The names of the Scanners open now.
     public var openScannerNames: [String] { scanners.map(\.assignment.name) }
@@ -153,6 +156,8 @@ public final class EvdevScanSource: ScanSource {
             }
             let staffKeyboardStart = descriptors.count
             descriptors += staffKeyboardDevices.map { pollfd(fd: $0.device.fileDescriptor, events: Int16(POLLIN), revents: 0) }
+            let polledStart = descriptors.count
+            descriptors += polled.map { pollfd(fd: $0.fileDescriptor, events: Int16(POLLIN), revents: 0) }
             let ready = poll(&descriptors, nfds_t(descriptors.count), pollTimeoutMilliseconds(until: deadline))
             if ready < 0 {
                 if errno == EINTR { continue }
@@ -183,6 +188,9 @@ public final class EvdevScanSource: ScanSource {
             }
             if let keyboard, keyboardIndex < staffKeyboardStart, descriptors[keyboardIndex].revents != 0 {
                 pending += keyboard.readKeys().map(SourceEvent.key)
+            }
+            for (index, extra) in polled.enumerated() where descriptors[polledStart + index].revents != 0 {
+                extra.readable()
             }
         }
         return pending.removeFirst()

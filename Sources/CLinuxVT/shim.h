@@ -1,0 +1,3 @@
+#include <sys/ioctl.h>
+#include <linux/vt.h>
+#include <linux/kd.h>

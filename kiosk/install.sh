@@ -27,6 +27,9 @@ readonly rules_file=$rules_dir/70-bookkiosk.rules
 readonly local_rules_file=$rules_dir/71-bookkiosk-local.rules
 readonly unit_dir=/etc/systemd/system
 readonly units=(bookkiosk.service bookkiosk-backup.service bookkiosk-backup.timer)
+# What the screen needs from Debian: its rounded Japanese font (fontconfig family MotoyaLMaru)
+# with Noto Sans CJK JP as the fallback, and the libraries it draws and shows frames with.
+readonly screen_packages=(fonts-motoya-l-maruberi fonts-noto-cjk libcairo2 libpangocairo-1.0-0 libdrm2)
 
 script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 readonly script_dir
@@ -36,9 +39,10 @@ usage() {
     cat <<EOF
 Usage: sudo $0 [OPTIONS]
 
-Installs BookKiosk: the program, its system user and group "bookkiosk", the udev rule that
-gives it the barcode scanners, the systemd units (the kiosk on tty1, a daily backup), the
-config file /etc/bookkiosk/config.json (only when there is none), and the first staff member.
+Installs BookKiosk: the program, the screen's fonts (fonts-motoya-l-maruberi, fonts-noto-cjk)
+and libraries, its system user and group "bookkiosk", the udev rule that gives it the barcode
+scanners, the systemd units (the kiosk on tty1, a daily backup), the config file
+/etc/bookkiosk/config.json (only when there is none), and the first staff member.
 Then it reloads udev and enables the kiosk to start at boot. Running it again changes nothing
 that is already in place.
 
@@ -244,6 +248,28 @@ remove_file() {
 
 # --- Install steps --------------------------------------------------------------------------
 
+# The screen's Debian packages, with apt-get, when some are missing (never into --root).
+install_screen_packages() {
+    if [[ -n $prefix ]]; then
+        say "Left packages alone in $prefix: the screen needs ${screen_packages[*]} there."
+        return
+    fi
+    local package missing=()
+    for package in "${screen_packages[@]}"; do
+        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
+    done
+    if ((${#missing[@]} == 0)); then
+        say "The screen's fonts and libraries are installed: ${screen_packages[*]}"
+        return
+    fi
+    command -v apt-get >/dev/null ||
+        die "the screen needs ${missing[*]}, and there is no apt-get here to install them: install them, then run the installer again"
+    say "Installing the screen's fonts and libraries: ${missing[*]} ..."
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2 ||
+        die "apt-get could not install ${missing[*]}: check the network and the package sources (\`sudo apt-get update\`), then run the installer again"
+    say "Installed the screen's fonts and libraries: ${missing[*]}"
+}
+
 build_or_pick_binary() {
     if [[ -n $binary ]]; then
         [[ -f $binary && -x $binary ]] || die "--binary $binary: not an executable file"
@@ -371,6 +397,7 @@ install_all() {
     changed_files=()
     build_or_pick_binary
     install_file "$binary" "$bin_path" 0755 "program"
+    install_screen_packages
     ensure_accounts
     ensure_dir "$state_dir" 0700 "$service_uid" "$service_gid" "library data directory"
     ensure_dir "$backup_dir" 0700 "$service_uid" "$service_gid" "backup directory"

@@ -31,11 +31,14 @@ public struct Configuration: Sendable, Equatable {
     /// The evdev keyboard staff type on: `{"match": …, "layout": "us"|"jp"}`, `match` in the
     /// forms a Scanner's takes. None: staff keys come from the terminal `run` is started on.
     public var keyboard: StaffKeyboardConfiguration?
+    /// The screen: `{"output": "auto"|"drm"|"window"|"none", "device", "font", "covers"}`.
+    public var screen = ScreenConfiguration()
 
     public static let keys: [String] = [
         "loanLimit", "loanDays", "closedWeekdays", "closedDates", "blockOnOverdue",
         "sessionTimeoutSeconds", "debounceSeconds", "timeZone", "language",
         "sound", "player", "speech", "voice", "volume", "database", "scanners", "keyboard", "privacyDays",
+        "screen",
     ]
 
     public init() {}
@@ -122,6 +125,10 @@ public struct Configuration: Sendable, Equatable {
                 parseScanners(value, into: &config, problems: &problems)
             case "keyboard":
                 parseKeyboard(value, into: &config, problems: &problems)
+            case "screen":
+                let (screen, screenProblems) = ScreenConfiguration.parse(value)
+                config.screen = screen
+                problems += screenProblems
             default:
                 let hint = Configuration.keys.first { $0.lowercased() == key.lowercased() }.map { " (did you mean \"\($0)\"?)" } ?? ""
                 problem("is not a key BookKiosk knows\(hint); known keys: \(Configuration.keys.joined(separator: ", "))")

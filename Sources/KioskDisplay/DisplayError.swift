@@ -31,8 +31,8 @@ public struct DisplayError: Error, Sendable, Equatable, CustomStringConvertible 
         self.problem = problem
     }
 
-    /// The groups whose members may use the display devices on Debian.
-    public static let groups = ["video", "render"]
+    /// The group whose members may open the display cards (`/dev/dri/card*`) on Debian.
+    public static let group = "video"
     /// The kiosk's systemd unit.
     public static let unit = "bookkiosk.service"
 
@@ -59,7 +59,6 @@ public struct DisplayError: Error, Sendable, Equatable, CustomStringConvertible 
     }
 
     public var description: String {
-        let groups = Self.groups.map { "“\($0)”" }.joined(separator: " and ")
         switch problem {
         case .noDeviceDirectory(let folder):
             return "\(folder) does not exist: no graphics driver with kernel mode setting is loaded, so the kiosk has no screen — connect a display to the computer and check its graphics driver is loaded (`ls /dev/dri`); a virtual machine needs a display device (qemu: -vga std)"
@@ -69,7 +68,7 @@ public struct DisplayError: Error, Sendable, Equatable, CustomStringConvertible 
                 : "the cards here are \(others.joined(separator: ", ")): set \"screen\": {\"device\": \"\(others[0])\"} in the configuration"
             return "\(path) does not exist — \(hint)"
         case .permissionDenied(let path, let user):
-            return "user “\(user)” may not open \(path) — the kiosk's user needs the \(groups) groups (`sudo usermod -aG video,render \(user)`); the service \(Self.unit) gets them with SupplementaryGroups=video render and DeviceAllow=char-drm rw (kiosk/install.sh installs that unit)"
+            return "user “\(user)” may not open \(path) — the kiosk's user needs the “\(Self.group)” group (`sudo usermod -aG \(Self.group) \(user)`); the service \(Self.unit) gets it with SupplementaryGroups=\(Self.group) and DeviceAllow=char-drm rw (kiosk/install.sh installs that unit)"
         case .notModeSetting(let path, let error):
             return "\(path) cannot set display modes (\(error)) — it is not a display card; set \"screen\": {\"device\": …} to the card the monitor is plugged into (`ls /dev/dri`)"
         case .noConnectedConnector(let path, let connectors):

@@ -57,6 +57,7 @@ struct SystemdUnitTests {
         let outcome = try ExternalCommand.run(analyze, ["security", "--offline=yes", "--no-pager", service.path])
         #expect(outcome.succeeded, "\(outcome.output)")
         let exposure = try #require(Self.overallExposure(in: outcome.output), "\(outcome.output)")
+        print("systemd-analyze security --offline=yes: \(service.lastPathComponent) exposure \(exposure)")
         #expect(exposure <= 1.0, "\(service.lastPathComponent): exposure \(exposure)\n\(outcome.output)")
     }
 
@@ -86,11 +87,12 @@ struct SystemdUnitTests {
         }
     }
 
-    @Test("the kiosk runs as its own user on tty1, offline, restarting on failure", arguments: [
+    @Test("the kiosk runs as its own user on tty1, offline, restarting on failure, with its devices (display card included)", arguments: [
         ("Unit", "Conflicts", "getty@tty1.service"),
         ("Service", "User", "bookkiosk"),
         ("Service", "Group", "bookkiosk"),
         ("Service", "SupplementaryGroups", "audio"),
+        ("Service", "SupplementaryGroups", "video"),
         ("Service", "StateDirectory", "bookkiosk"),
         ("Service", "StateDirectoryMode", "0700"),
         ("Service", "ConfigurationDirectory", "bookkiosk"),
@@ -103,6 +105,7 @@ struct SystemdUnitTests {
         ("Service", "DevicePolicy", "closed"),
         ("Service", "DeviceAllow", "char-input rw"),
         ("Service", "DeviceAllow", "char-alsa rw"),
+        ("Service", "DeviceAllow", "char-drm rw"),
         ("Service", "ProtectSystem", "strict"),
         ("Service", "CapabilityBoundingSet", ""),
         ("Install", "WantedBy", "multi-user.target"),

@@ -2,6 +2,7 @@ import Foundation
 import Lending
 import LendingSQLite
 import ScannerInput
+@testable import ScenePainter
 import Testing
 @testable import BookKioskCommands
 
@@ -336,5 +337,96 @@ struct DoctorCheckTests {
         #expect(DoctorCommand.status(of: [.ok("config", "fine"), warn]) == .success)
         #expect(DoctorCommand.status(of: [warn, fail]) == .failure)
         #expect(DoctorCommand.summary(of: [warn, fail]).hasPrefix("1 check failed, 1 warning"))
+    }
+}
+
+/// The screen's lines: the display card, the font and the covers folder.
+@Suite("doctor: the screen")
+struct DoctorScreenTests {
+    func doctor(in folder: TemporaryFolder) throws -> DoctorCommand {
+        try DoctorCommand([], places: Places(environment: ["HOME": folder.url.path, "PATH": folder.url.path]), console: Console())
+    }
+
+    @Test("no display device: with \"auto\" a warning that the kiosk goes on without a screen; with \"drm\" a failure")
+    func missingDevice() throws {
+        let folder = try TemporaryFolder()
+        var screen = ScreenConfiguration()
+        screen.device = folder.path("dri/card0")
+        let auto = try doctor(in: folder).checkDisplay(screen)
+        #expect(auto.map(\.level) == [.warn])
+        #expect(auto.first?.line.hasPrefix("warn screen: no screen: \(folder.path("dri")) does not exist: no graphics driver") == true)
+        #expect(auto.first?.message.contains("the kiosk shows its status line and plays its cues") == true)
+
+        screen.output = .drm
+        try FileManager.default.createDirectory(atPath: folder.path("dri"), withIntermediateDirectories: true)
+        let drm = try doctor(in: folder).checkDisplay(screen)
+        #expect(drm.map(\.level) == [.fail])
+        #expect(drm.first?.message.hasPrefix("\(folder.path("dri/card0")) does not exist — no graphics card is there at all") == true)
+    }
+
+    @Test("a device that is not a display card: a line saying it cannot set modes")
+    func notACard() throws {
+        let folder = try TemporaryFolder()
+        var screen = ScreenConfiguration()
+        screen.device = try folder.write("card0", "")
+        let findings = try doctor(in: folder).checkDisplay(screen)
+        #expect(findings.map(\.level) == [.warn])
+        #expect(findings.first?.message.contains("cannot set display modes") == true, "\(findings)")
+    }
+
+    @Test("\"output\": \"none\": one ok line, nothing else checked")
+    func off() throws {
+        let folder = try TemporaryFolder()
+        var screen = ScreenConfiguration()
+        screen.output = .none
+        #expect(try doctor(in: folder).checkScreen(screen).map(\.line) == [
+            "ok   screen: off (\"screen\": {\"output\": \"none\"}): the kiosk shows its status line and plays its cues",
+        ])
+    }
+
+    @Test("a font name fontconfig does not know: a warning naming the fallback and the package")
+    func wrongFont() throws {
+        let findings = try doctor(in: TemporaryFolder()).checkFont("Motoya L Maruberi")
+        #expect(findings.map(\.level) == [.warn])
+        #expect(findings.first?.message.hasPrefix("fontconfig has no font “Motoya L Maruberi”, so the screen is drawn with ") == true)
+        #expect(findings.first?.message.contains("sudo apt install fonts-motoya-l-maruberi") == true)
+        #expect(findings.first?.message.contains("“MotoyaLMaru”") == true)
+    }
+
+    @Test("the font's three cases, from fontconfig's answer", arguments: [
+        (FontCheck(requested: "MotoyaLMaru", matchedFamily: "MotoyaLMaru", file: "/f/MTLmr3m.ttf", coversJapanese: true),
+         DoctorCommand.Finding.Level.ok, "the font “MotoyaLMaru” is /f/MTLmr3m.ttf and draws Japanese"),
+        (FontCheck(requested: "DejaVu Sans", matchedFamily: "DejaVu Sans", file: "/f/DejaVuSans.ttf", coversJapanese: false),
+         .warn, "the font “DejaVu Sans” (/f/DejaVuSans.ttf) cannot draw Japanese"),
+        (FontCheck(requested: "Nope", matchedFamily: nil, file: nil, coversJapanese: false),
+         .warn, "fontconfig has no font “Nope”, so the screen is drawn with no font at all instead"),
+    ])
+    func fontCases(check: FontCheck, level: DoctorCommand.Finding.Level, start: String) {
+        let findings = DoctorCommand.fontFinding(check)
+        #expect(findings.map(\.level) == [level])
+        #expect(findings.first?.message.hasPrefix(start) == true, "\(findings)")
+    }
+
+    @Test(
+        "the installed MotoyaLMaru is a Japanese font",
+        .enabled(if: FontCheck.resolve("MotoyaLMaru").matchesRequest, "fonts-motoya-l-maruberi is not installed")
+    )
+    func installedFont() throws {
+        let findings = try doctor(in: TemporaryFolder()).checkFont("MotoyaLMaru")
+        #expect(findings.map(\.level) == [.ok], "\(findings)")
+    }
+
+    @Test("covers: none is fine, a folder is counted, a file in its place is a warning")
+    func covers() throws {
+        let folder = try TemporaryFolder()
+        let command = try doctor(in: folder)
+        #expect(command.checkCovers(folder.path("covers")).first?.message.hasPrefix("no covers folder \(folder.path("covers")): books are shown without covers") == true)
+        try FileManager.default.createDirectory(atPath: folder.path("covers"), withIntermediateDirectories: true)
+        try folder.write("covers/B0042.png", "")
+        try folder.write("covers/9784834000825.JPG", "")
+        try folder.write("covers/notes.txt", "")
+        #expect(command.checkCovers(folder.path("covers")).map(\.line) == ["ok   screen: 2 covers in \(folder.path("covers"))"])
+        let file = try folder.write("cover-file", "")
+        #expect(command.checkCovers(file).map(\.level) == [.warn])
     }
 }

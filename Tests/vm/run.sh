@@ -17,13 +17,15 @@
 #   --idle-seconds N  how long the idle-CPU check watches an idle kiosk (default 60)
 #   --timeout S    give up on the VM after S seconds (default 240)
 #   --checks "A B" run only these checks (evemu-roundtrip recording card-and-book grab unplug
-#                  syn-dropped two-scanners staff-keyboard idle-cpu, or one recording:
+#                  syn-dropped two-scanners staff-keyboard screen idle-cpu, or one recording:
 #                  recording:NAME); the modules check always runs
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 work="$here/.work"
+# The display check's host side (its own file, functions only).
+. "$here/screen.sh"
 keep=0
 binary=""
 idle_seconds=60
@@ -109,7 +111,8 @@ step "packages"
 # Host tools (qemu, the initramfs pieces, the guest's evemu-tools and sqlite3) and the
 # build's C libraries.
 packages=(qemu-system-x86 busybox-static evemu-tools libevdev2 sqlite3 cpio python3
-          libevdev-dev libsqlite3-dev libcrypt-dev)
+          libevdev-dev libsqlite3-dev libcrypt-dev
+          libcairo2-dev libpango1.0-dev libdrm-dev fontconfig fonts-motoya-l-maruberi fonts-noto-cjk fonts-dejavu-core)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
@@ -142,7 +145,7 @@ if [ -z "$kernel_package" ]; then
 fi
 [ -n "$kernel_package" ] || die "apt-cache names no kernel package for linux-image-amd64"
 kernel="$work/kernel/$kernel_package"
-if [ -f "$kernel/ready" ]; then
+if [ -f "$kernel/ready" ] && screen_kernel_ready "$kernel"; then
     echo "    reusing $kernel_package"
 else
     rm -rf "$kernel"
@@ -169,6 +172,7 @@ else
             *) die "$found: unknown module compression" ;;
         esac
     done
+    screen_unpack_modules "$kernel/deb" "$kernel"
     # vmlinuz carries an xz-compressed vmlinux after the setup code.
     python3 - "$kernel"/deb/boot/vmlinuz-* "$kernel/vmlinux" <<'PY' || die "could not extract vmlinux from vmlinuz"
 import lzma, sys
@@ -200,6 +204,10 @@ else
     binary="$work/.build-vm/release/bookkiosk"
     [ -x "$binary" ] || die "the build made no $binary"
 fi
+# The display probe of the screen check (Sources/display-probe), built the same way.
+(cd "$root" && swift build -c release --static-swift-stdlib --scratch-path "$work/.build-vm" \
+    --product display-probe 2>&1 | sed -u 's/^/    /') || die "swift build of display-probe failed"
+probe="$work/.build-vm/release/display-probe"
 step_done
 
 # --- 4. initramfs --------------------------------------------------------------------------
@@ -232,6 +240,7 @@ for tool in evemu-device evemu-play evemu-record sqlite3; do
     add_program "$(command -v "$tool")" "/usr/bin/$tool"
 done
 add_program "$binary" /usr/bin/bookkiosk
+screen_initramfs "$rootfs" "$kernel" "$probe"
 
 cp "$kernel/evdev.ko" "$kernel/uinput.ko" "$rootfs/lib/modules/"
 install -m 0755 "$here/guest/init" "$rootfs/init"
@@ -286,11 +295,12 @@ firmware=()
 if [ -f /usr/share/qemu/qboot.rom ]; then firmware=(-bios /usr/share/qemu/qboot.rom); fi
 timeout -k 5 "$boot_timeout" qemu-system-x86_64 ${firmware[@]+"${firmware[@]}"} \
     -accel tcg -cpu max -smp 2 -m 1024M \
-    -nographic -no-reboot -nic none \
+    -nographic -no-reboot -nic none $(screen_qemu_options) \
     -kernel "$kernel/vmlinux" -initrd "$work/initramfs.cpio" \
     -append "console=ttyS0 quiet panic=1" \
     < /dev/null > "$console" 2>&1 &
 qemu_pid=$!
+screen_host_start "$qemu_pid" "$console"
 # Show the checks' lines as they come.
 tail -n +1 -f --pid="$qemu_pid" "$console" 2>/dev/null \
     | sed -u -n 's/\r$//; /^\(PASS\|FAIL\|INFO\) /s/^/    /p' &
@@ -305,6 +315,7 @@ step_done
 
 step "verdict"
 tr -d '\r' < "$console" > "$work/console.txt"
+screen_verdict "$work/console.txt" "$probe"
 passed=$(grep -c '^PASS ' "$work/console.txt" || true)
 failed=$(grep -c '^FAIL ' "$work/console.txt" || true)
 finished=0

@@ -2,6 +2,7 @@
 # CHECKS (settings.sh) may name the ones to run; empty runs all.
 
 . /vm/lib.sh
+. /vm/screen.sh
 
 SCANNER_DESC=/vm/fixtures/scanner.desc
 export LD_LIBRARY_PATH=/lib/x86_64-linux-gnu:/usr/lib/x86_64-linux-gnu
@@ -362,5 +363,6 @@ run_check unplug check_unplug
 run_check syn-dropped check_syn_dropped
 run_check two-scanners check_two_scanners
 run_check staff-keyboard check_staff_keyboard
+run_check screen check_screen
 # Last, and alone: nothing else makes devices come and go while the kiosk idles.
 run_check idle-cpu check_idle

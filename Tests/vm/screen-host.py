@@ -5,6 +5,7 @@
 guest's second serial port, so the guest goes on only once it is done. Ends with qemu."""
 import argparse
 import os
+import re
 import socket
 import sys
 import time
@@ -79,7 +80,12 @@ def main():
                 reply.sendall(f"unknown {request}\n".encode())
                 continue
             answer = read_prompt(monitor)
-            print(f"{request}: {answer.strip()}", flush=True)
+            # The monitor echoes the command (with line-editing escapes), then says what it has
+            # to say, then prompts again: keep what it said.
+            said = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", answer).replace("\r", "")
+            said = said.split("\n", 1)[1] if "\n" in said else ""
+            said = said.removesuffix("(qemu) ").strip()
+            print(f"{request}: {said or 'done'}", flush=True)
             reply.sendall(f"done {request}\n".encode())
 
 

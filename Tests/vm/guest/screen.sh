@@ -5,11 +5,11 @@
 # The module chain of bochs-drm, in load order (the kernel package has no modules.dep).
 SCREEN_MODULES="drm drm_kms_helper ttm drm_ttm_helper drm_vram_helper bochs"
 
-# screen_host REQUEST...: asks the host (`shot NAME`, `key KEYS`) and waits for its answer on
-# the second serial port (opened as fd 3 by check_screen).
+# screen_host REQUEST...: asks the host (`shot NAME`, `key KEYS`) on the console (fd 5) and
+# waits for its answer on the second serial port (fd 3); both opened by check_screen.
 screen_host() {
     local reply
-    echo "SCREEN-HOST $*"
+    echo "SCREEN-HOST $*" >&5
     read -r reply <&3 || return 1
     [ "$reply" = "done $*" ] || { echo "the host answered '$reply' to '$*'"; return 1; }
 }
@@ -22,6 +22,8 @@ probe_count() { grep -cx -- "$1" "$WORK/probe.out" 2>/dev/null; }
 
 check_screen() {
     local name=screen module
+    # The console, for requests to the host, whatever a caller redirected stdout to.
+    exec 5>&1
     for module in $SCREEN_MODULES; do
         insmod "/lib/modules/display/$module.ko" 2> "$WORK/insmod.err" \
             || { fail $name "insmod $module.ko: $(cat "$WORK/insmod.err")"; return; }
@@ -44,6 +46,7 @@ check_screen() {
     echo "INFO screen: $(head -n 1 "$WORK/probe.out")"
     echo card >&4
     wait_until 60 probe_said "shown card" || { fail $name "no card frame: $(tr '\n' ' ' < "$WORK/probe.err")"; return; }
+    echo "INFO screen: the card frame is up after $(cut -d ' ' -f 1 /proc/uptime)s"
     screen_host shot card > "$WORK/why" || { fail $name "screendump card: $(cat "$WORK/why")"; return; }
     echo book >&4
     wait_until 30 probe_said "shown book" || { fail $name "no book frame: $(tr '\n' ' ' < "$WORK/probe.err")"; return; }
@@ -64,6 +67,6 @@ check_screen() {
 
     echo quit >&4
     wait_until 20 probe_said restored || { fail $name "the probe did not restore the console: $(tr '\n' ' ' < "$WORK/probe.err")"; return; }
-    exec 4>&- 3<&-
+    exec 5>&- 4>&- 3<&-
     pass "$name ($(sed -n 's/^open //p' "$WORK/probe.out"); card whole, book as a partial frame, Ctrl+Alt+F2 released and Ctrl+Alt+F1 acquired the display; screendumps taken, compared on the host)"
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Feedback
 import Kiosk
+import KioskDisplay
 import Lending
 import LendingSQLite
 import ScannerInput
@@ -25,12 +26,15 @@ func openEventStream(_ path: String?) throws -> Int32? {
     return descriptor
 }
 
-/// On SIGINT, SIGTERM or SIGHUP: the terminal gets its settings back and the kiosk stops.
+/// On SIGINT, SIGTERM or SIGHUP: the terminal gets its settings back, the console its picture
+/// and its switching (when the kiosk showed its screen through DRM), and the kiosk stops.
 /// Every Loan is already safe: each one was committed before its answer was given.
 enum StopOnSignal {
     static func install() {
         let handler: @convention(c) (Int32) -> Void = { _ in
             TerminalKeyboard.restoreAfterSignal()
+            DRMDisplay.restoreAfterSignal()
+            ConsoleSwitching.restoreAfterSignal()
             let newline: [UInt8] = [0x0D, 0x0A]
             _ = newline.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
             _exit(0)

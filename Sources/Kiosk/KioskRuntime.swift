@@ -26,6 +26,11 @@ public final class KioskRuntime {
     public var daily: (Date) -> Void = { _ in }
     private var lastDailyDay: LocalDate?
 
+    /// Another part of the kiosk that changes with time alone (the screen: its countdown bar,
+    /// an answer going back to waiting): `run` waits no longer than its deadline, and after
+    /// every wait hands it the time.
+    public var timed: (nextDeadline: () -> Date?, advance: (Date) -> Void)?
+
     /// - Parameters:
     ///   - announce: called once for each KioskEvent, in order.
     ///   - prompt: shows a staff-mode prompt on the status line.
@@ -98,7 +103,8 @@ public final class KioskRuntime {
         runDailyIfNewDay(at: clock())
         feed(.started(at: clock()))
         while true {
-            let timeout = machine.nextDeadline.map { deadline -> Duration in
+            let deadline = [machine.nextDeadline, timed?.nextDeadline()].compactMap { $0 }.min()
+            let timeout = deadline.map { deadline -> Duration in
                 let seconds = max(0, deadline.timeIntervalSince(clock()))
                 return .milliseconds(Int64((seconds * 1000).rounded(.up)))
             }
@@ -121,6 +127,7 @@ public final class KioskRuntime {
             case .ended:
                 return
             }
+            timed?.advance(clock())
         }
     }
 

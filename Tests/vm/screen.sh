@@ -23,8 +23,8 @@ screen_fonts=(/usr/share/fonts/truetype/motoya-l-maruberi
               /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
               /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf)
 # The frames the guest shows, each compared with a frame painted on the host; `away` (the
-# console switched to tty2) must differ from the kiosk's frame.
-screen_shots=(card book away back)
+# console switched to tty2) and `restored` (the probe ended) must differ from the kiosk's frame.
+screen_shots=(card book away back restored)
 
 # screen_kernel_ready KERNEL_DIR: whether the display modules were unpacked already.
 screen_kernel_ready() {
@@ -98,7 +98,7 @@ screen_host_start() {
 # screen_verdict OUT: compare each screendump with its frame; PASS/FAIL lines to OUT. Nothing
 # when the guest did not run the check.
 screen_verdict() {
-    local out=$1 probe=$2 shot result
+    local out=$1 probe=$2 shot result what
     grep -q '^SCREEN-HOST ' "$work/console.txt" || return 0
     if [ -n "${screen_host_pid:-}" ]; then wait "$screen_host_pid" 2>/dev/null || true; fi
     for shot in "${screen_shots[@]}"; do
@@ -106,14 +106,17 @@ screen_verdict() {
             echo "FAIL screen-frame:$shot: no screendump $shot.png (the helper's log: $(tail -n 3 "$work/screen-host.log" | tr '\n' ' '))" >> "$out"
             continue
         fi
-        if [ "$shot" = away ]; then
-            result=$("$probe" compare "$work/screen/away.png" "$work/screen/book.expected.png" || true)
-            case "$result" in
-                "0 of "*) echo "FAIL screen-frame:away: after Ctrl+Alt+F2 the screen still shows the kiosk ($result)" >> "$out" ;;
-                *) echo "PASS screen-frame:away (after Ctrl+Alt+F2 the console shows tty2, not the kiosk: $result)" >> "$out" ;;
-            esac
-            continue
-        fi
+        case $shot in
+            away|restored)
+                what="after Ctrl+Alt+F2 the console shows tty2"
+                [ "$shot" = away ] || what="after the display was closed the console shows its own picture"
+                result=$("$probe" compare "$work/screen/$shot.png" "$work/screen/book.expected.png" || true)
+                case "$result" in
+                    "0 of "*) echo "FAIL screen-frame:$shot: the screen still shows the kiosk ($result)" >> "$out" ;;
+                    *) echo "PASS screen-frame:$shot ($what, not the kiosk: $result)" >> "$out" ;;
+                esac
+                continue ;;
+        esac
         if result=$("$probe" compare "$work/screen/$shot.png" "$work/screen/$shot.expected.png"); then
             echo "PASS screen-frame:$shot (qemu's screendump equals the frame painted on the host: $result)" >> "$out"
         else

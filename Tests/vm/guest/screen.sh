@@ -67,6 +67,8 @@ check_screen() {
 
     echo quit >&4
     wait_until 20 probe_said restored || { fail $name "the probe did not restore the console: $(tr '\n' ' ' < "$WORK/probe.err")"; return; }
+    screen_host shot restored > "$WORK/why" || { fail $name "screendump restored: $(cat "$WORK/why")"; return; }
+    [ ! -s "$WORK/probe.err" ] || echo "INFO screen: the probe's log: $(tr '\n' ' ' < "$WORK/probe.err")"
     exec 5>&- 4>&- 3<&-
-    pass "$name ($(sed -n 's/^open //p' "$WORK/probe.out"); card whole, book as a partial frame, Ctrl+Alt+F2 released and Ctrl+Alt+F1 acquired the display; screendumps taken, compared on the host)"
+    pass "$name ($(sed -n 's/^open //p' "$WORK/probe.out"); card whole, book as a partial frame, Ctrl+Alt+F2 released and Ctrl+Alt+F1 acquired the display, quit gave the console its picture back; screendumps taken, compared on the host)"
 }

@@ -11,6 +11,8 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(name: "CCrypt", pkgConfig: "libcrypt", providers: [.apt(["libcrypt-dev"])]),
+        // Kana-kanji conversion (Debian: libanthy-dev; its dictionary is the package anthy-common).
+        .systemLibrary(name: "CAnthy", pkgConfig: "anthy", providers: [.apt(["libanthy-dev"])]),
 
         // The circulation rules and the repository protocol, with its in-memory implementation.
         .target(name: "Lending"),
@@ -18,6 +20,8 @@ let package = Package(
         .target(name: "LendingSQLite", dependencies: ["Lending", "CSQLite"]),
         // Key events to Scans; evdev devices; evemu recordings; ScanSource.
         .target(name: "ScannerInput", dependencies: ["CEvdev"]),
+        // Kanji conversion for kana input, with anthy.
+        .target(name: "KanjiConversion", dependencies: ["CAnthy", "ScannerInput"]),
         // Messages, status line, cues, speech, the JSON event stream.
         .target(name: "Feedback", dependencies: ["Lending"]),
         // Staff PINs as crypt(3) yescrypt hashes.
@@ -27,7 +31,7 @@ let package = Package(
         // The commands (simulate, demo, import, ...) as a library, so they can be tested.
         .target(
             name: "BookKioskCommands",
-            dependencies: ["Lending", "LendingSQLite", "ScannerInput", "Feedback", "Kiosk", "StaffPIN"]
+            dependencies: ["Lending", "LendingSQLite", "ScannerInput", "Feedback", "Kiosk", "StaffPIN", "KanjiConversion"]
         ),
         .executableTarget(name: "bookkiosk", dependencies: ["BookKioskCommands"]),
         // Test helper: a second process for RepositoryTests' two-kiosk race (not shipped).
@@ -41,6 +45,7 @@ let package = Package(
         .testTarget(name: "LendingTests", dependencies: ["Lending"]),
         .testTarget(name: "RepositoryTests", dependencies: ["Lending", "LendingSQLite", "CSQLite"]),
         .testTarget(name: "ScannerInputTests", dependencies: ["ScannerInput", "CEvdev"]),
+        .testTarget(name: "KanjiConversionTests", dependencies: ["KanjiConversion", "ScannerInput"]),
         .testTarget(name: "FeedbackTests", dependencies: ["Feedback", "Lending"]),
         .testTarget(name: "StaffPINTests", dependencies: ["StaffPIN"]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Lending", "Feedback", "ScannerInput", "StaffPIN"]),

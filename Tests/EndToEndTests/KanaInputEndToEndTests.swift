@@ -112,6 +112,17 @@ struct KanaInputEndToEndTests {
         #expect(registered["name"] as? String == "けんたん")
     }
 
+    @Test func doctorSaysWhetherKanjiConversionIsOn() throws {
+        let folder = try TemporaryFolder()
+        let result = try BookKioskBinary.run(["doctor", "--db", folder.path("library.sqlite")], in: folder.url)
+        let line = try #require(result.lines.first { $0.hasPrefix("ok   kanji: ") || $0.hasPrefix("warn kanji: ") }, "\(result.output)")
+        if line.hasPrefix("ok") {
+            #expect(line.contains("ほん → 本"))
+        } else {
+            #expect(line.contains("kanji conversion is off") && line.contains("install the Debian package anthy"))
+        }
+    }
+
     /// `hon`, Space, then Space again to cycle: five Books, each registered with the next
     /// candidate, so the test finds 本 among the first few whatever the dictionary's order.
     @Test func kanjiFromAnthyRegisteredAndLent() throws {

@@ -17,9 +17,10 @@ public struct RomajiComposer: Sendable, Equatable {
 
     /// Types one character; returns the text it settles (often empty while a kana is half typed).
     public mutating func type(_ character: Character, table: RomajiTable = .standard) -> String {
-        let letter = Character(character.lowercased())
+        // Only ASCII letters have capitals that mean the same romaji.
+        let letter = character.isASCII ? character.lowercased() : String(character)
         var settled = ""
-        var candidate = pending + String(letter)
+        var candidate = pending + letter
         while true {
             if table.isPrefix(candidate) {
                 pending = candidate
@@ -35,7 +36,7 @@ public struct RomajiComposer: Sendable, Equatable {
             }
             // The waiting letters cannot grow with this one: settle them, then start again.
             settled += settle(table: table)
-            candidate = String(letter)
+            candidate = letter
         }
     }
 

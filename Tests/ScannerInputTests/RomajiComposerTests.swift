@@ -320,3 +320,33 @@ import Testing
         #expect(composer.conversion == nil)
     }
 }
+
+/// Random keys never stop the composer, and what it commits never loses the text typed.
+@Suite struct TextComposerFuzzTests {
+    @Test func randomKeysKeepTheComposerConsistent() {
+        var generator = SplitMix64(seed: 0x4B414E41)
+        let keys: [KeyPress] = "abcdefghijklmnopqrstuvwxyzKN'-.,[]~1 あ".map(KeyPress.character)
+            + [.space, .enter, .escape, .backspace, .left, .right, .henkan, .zenkakuHankaku, .katakanaHiragana,
+               .function(2), .function(3), .function(12)]
+        var composer = TextComposer(mode: .hiragana)
+        for _ in 0..<20_000 {
+            let key = keys[Int(generator.next() % UInt64(keys.count))]
+            let answer = composer.handle(key)
+            if let kana = answer.convert {
+                // Half the time a dictionary answers with two segments, else none.
+                let split = kana.index(kana.startIndex, offsetBy: kana.count / 2)
+                let segments = generator.next() % 2 == 0 || kana.count < 2 ? [] : [
+                    ConversionSegment(reading: String(kana[..<split]), candidates: ["一", "二"]),
+                    ConversionSegment(reading: String(kana[split...]), candidates: ["三"]),
+                ]
+                composer.show(segments, of: kana)
+                #expect(composer.conversion != nil)
+            }
+            if let conversion = composer.conversion {
+                #expect(conversion.current >= 0 && conversion.current < conversion.segments.count)
+            }
+            if answer.key == .enter { #expect(!composer.isComposing) }
+        }
+    }
+}
+

@@ -151,10 +151,15 @@ public struct KioskMachine: Sendable, Equatable {
         }
     }
 
+    /// The staff step showing now, if in staff mode.
+    private var currentStep: StaffStep? {
+        if case .staff(let step, _) = state { return step }
+        return nil
+    }
+
     /// The staff-mode prompt showing now, if in staff mode.
     public var staffPrompt: StaffPrompt? {
-        if case .staff(let step, _) = state { return step.prompt(composition) }
-        return nil
+        currentStep?.prompt(composition)
     }
 
     /// The text field's input mode and what is being composed, as the prompt carries it.
@@ -302,7 +307,7 @@ public struct KioskMachine: Sendable, Equatable {
     /// Moves to `step` and shows its prompt. Leaving a text field drops what was being composed
     /// in it.
     private mutating func go(to step: StaffStep, at now: Date, notice: StaffNotice? = nil) -> [KioskEffect] {
-        if case .staff(let current, _) = state, current.field == step.field {} else { composer.clear() }
+        if step.field == nil || step.field != currentStep?.field { composer.clear() }
         state = .staff(step, lastActivity: now)
         return [.prompt(step.prompt(composition), notice: notice)]
     }

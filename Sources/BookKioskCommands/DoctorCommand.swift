@@ -79,6 +79,7 @@ struct DoctorCommand {
         report(checkScanners(configuration.scanners))
         report(checkSound(configuration))
         report(checkSpeech(configuration))
+        report(checkKanjiConversion())
         console.print(Self.summary(of: findings))
         return Self.status(of: findings)
     }

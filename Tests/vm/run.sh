@@ -109,7 +109,7 @@ step "packages"
 # Host tools (qemu, the initramfs pieces, the guest's evemu-tools and sqlite3) and the
 # build's C libraries.
 packages=(qemu-system-x86 busybox-static evemu-tools libevdev2 sqlite3 cpio python3
-          libevdev-dev libsqlite3-dev libcrypt-dev)
+          libevdev-dev libsqlite3-dev libcrypt-dev libanthy-dev)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")

@@ -16,6 +16,8 @@ let package = Package(
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         // The kernel's virtual-terminal ioctls (linux/vt.h; headers only, from the C library).
         .systemLibrary(name: "CLinuxVT"),
+        // Kana-kanji conversion (Debian: libanthy-dev; its dictionary is the package anthy-common).
+        .systemLibrary(name: "CAnthy", pkgConfig: "anthy", providers: [.apt(["libanthy-dev"])]),
 
         // The circulation rules and the repository protocol, with its in-memory implementation.
         .target(name: "Lending"),
@@ -23,6 +25,8 @@ let package = Package(
         .target(name: "LendingSQLite", dependencies: ["Lending", "CSQLite"]),
         // Key events to Scans; evdev devices; evemu recordings; ScanSource.
         .target(name: "ScannerInput", dependencies: ["CEvdev"]),
+        // Kanji conversion for kana input, with anthy.
+        .target(name: "KanjiConversion", dependencies: ["CAnthy", "ScannerInput"]),
         // Messages, status line, cues, speech, the JSON event stream.
         .target(name: "Feedback", dependencies: ["Lending"]),
         // Staff PINs as crypt(3) yescrypt hashes.
@@ -38,7 +42,7 @@ let package = Package(
         // The commands (simulate, demo, import, ...) as a library, so they can be tested.
         .target(
             name: "BookKioskCommands",
-            dependencies: ["Lending", "LendingSQLite", "ScannerInput", "Feedback", "Kiosk", "StaffPIN",
+            dependencies: ["Lending", "LendingSQLite", "ScannerInput", "Feedback", "Kiosk", "StaffPIN", "KanjiConversion",
                            "Scene", "ScenePainter", "KioskDisplay"]
         ),
         .executableTarget(name: "bookkiosk", dependencies: ["BookKioskCommands"]),
@@ -56,6 +60,7 @@ let package = Package(
         .testTarget(name: "LendingTests", dependencies: ["Lending"]),
         .testTarget(name: "RepositoryTests", dependencies: ["Lending", "LendingSQLite", "CSQLite"]),
         .testTarget(name: "ScannerInputTests", dependencies: ["ScannerInput", "CEvdev"]),
+        .testTarget(name: "KanjiConversionTests", dependencies: ["KanjiConversion", "ScannerInput"]),
         .testTarget(name: "FeedbackTests", dependencies: ["Feedback", "Lending"]),
         .testTarget(name: "StaffPINTests", dependencies: ["StaffPIN"]),
         .testTarget(name: "ScenePainterTests", dependencies: ["Scene", "ScenePainter"]),

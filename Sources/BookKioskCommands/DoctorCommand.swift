@@ -80,6 +80,7 @@ struct DoctorCommand {
         report(checkSound(configuration))
         report(checkSpeech(configuration))
         report(checkScreen(configuration.screen))
+        report(checkKanjiConversion())
         console.print(Self.summary(of: findings))
         return Self.status(of: findings)
     }

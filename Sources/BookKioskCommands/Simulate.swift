@@ -32,6 +32,7 @@ struct Simulate {
                                                timeZone: policy.timeZone))
             },
             log: { console.error($0) })
+        runtime.useKanjiConversion(log: { console.error($0) })
 
         // The day's housekeeping, as `run` does it, on the simulated clock.
         let privacyDays = common.configuration.privacyDays

@@ -31,6 +31,10 @@ public final class KioskRuntime {
     /// every wait hands it the time.
     public var timed: (nextDeadline: () -> Date?, advance: (Date) -> Void)?
 
+    /// Kanji conversion for kana input: the segments some kana may become, best candidate
+    /// first. None (the default, and where there is no dictionary) offers the kana themselves.
+    public var convertKana: (String) -> [ConversionSegment] = { _ in [] }
+
     /// - Parameters:
     ///   - announce: called once for each KioskEvent, in order.
     ///   - prompt: shows a staff-mode prompt on the status line.
@@ -86,6 +90,8 @@ public final class KioskRuntime {
                 attempt("keep the PIN lock") { try desk.save(lock, failedAttempt: failedAttempt, at: time) }
             case .prompt(let staffPrompt, let notice):
                 prompt(staffPrompt, notice)
+            case .convert(let kana, let time):
+                pending.append(contentsOf: machine.handle(.converted(kana: kana, convertKana(kana), at: time)))
             }
         }
     }
@@ -151,6 +157,8 @@ public final class KioskRuntime {
         switch key {
         case .character(let character):
             typed.append(character)
+        case .space:
+            typed.append(" ")
         case .backspace where !typed.isEmpty:
             typed = String(typed.dropLast())
         case .escape where !typed.isEmpty:
@@ -160,7 +168,7 @@ public final class KioskRuntime {
             typed = ""
             if !barcode.isEmpty { feed(.scanned(barcode, at: now)) }
             return
-        case .backspace, .escape, .function:
+        case .backspace, .escape, .function, .left, .right, .zenkakuHankaku, .katakanaHiragana, .henkan:
             feed(.key(key, at: now))
             return
         }

@@ -111,7 +111,7 @@ step "packages"
 # Host tools (qemu, the initramfs pieces, the guest's evemu-tools and sqlite3) and the
 # build's C libraries.
 packages=(qemu-system-x86 busybox-static evemu-tools libevdev2 sqlite3 cpio python3
-          libevdev-dev libsqlite3-dev libcrypt-dev
+          libevdev-dev libsqlite3-dev libcrypt-dev libanthy-dev
           libcairo2-dev libpango1.0-dev libdrm-dev fontconfig fonts-motoya-l-maruberi fonts-noto-cjk fonts-dejavu-core)
 missing=()
 for package in "${packages[@]}"; do

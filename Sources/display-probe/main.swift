@@ -2,7 +2,8 @@
 //
 //     display-probe png card|book OUT.png [--size WxH]   the scene painted by ScenePainter, as a PNG
 //     display-probe show [--device /dev/dri/card0]        the scenes on the display, as told on stdin
-//     display-probe compare A.png B.png                   how many pixels differ
+//     display-probe compare A.png B.png [--except-rows-changing C.png D.png]
+//                                                         how many pixels differ
 //
 // `show` opens the display (DRMDisplay), follows console switching (ConsoleSwitching), and reads
 // lines on standard input: `card` presents the card scene whole; `book` presents the book scene
@@ -11,7 +12,9 @@
 // `shown card`, `shown book`, `released`, `acquired` as these happen. The book scene painted
 // whole (`png book`) must equal the screen after `card` then `book`.
 // `compare` prints "N of M pixels differ (largest channel difference D)" and exits 0 only when
-// N is 0. Exit status 2 for bad arguments, 1 for a failure.
+// N is 0. With `--except-rows-changing C.png D.png`, the rows where C and D differ (the
+// session's countdown bar, drawn at two times) are left out, and it says how many of their
+// pixels differ. Exit status 2 for bad arguments, 1 for a failure.
 import CCairo
 import Foundation
 import KioskDisplay
@@ -98,21 +101,42 @@ func loadPNG(_ path: String) -> (width: Int, height: Int, pixels: [UInt32]) {
     return (width, height, pixels)
 }
 
-func compare(_ first: String, _ second: String) -> Never {
+/// The rows (first, last) in which two same-sized images differ; nil when they are equal.
+func changingRows(_ first: String, _ second: String) -> ClosedRange<Int>? {
+    let c = loadPNG(first), d = loadPNG(second)
+    guard c.width == d.width, c.height == d.height else { fail("\(first) and \(second) differ in size", status: 2) }
+    let rows = (0..<c.height).filter { row in
+        let start = row * c.width
+        return c.pixels[start..<(start + c.width)] != d.pixels[start..<(start + c.width)]
+    }
+    guard let top = rows.first, let bottom = rows.last else { return nil }
+    return top...bottom
+}
+
+func compare(_ first: String, _ second: String, exceptRows excluded: ClosedRange<Int>?) -> Never {
     let a = loadPNG(first), b = loadPNG(second)
     guard a.width == b.width, a.height == b.height else {
         say("sizes differ: \(a.width)x\(a.height) and \(b.width)x\(b.height)")
         exit(1)
     }
-    var differing = 0, largest: UInt32 = 0
-    for (x, y) in zip(a.pixels, b.pixels) where x != y {
+    var differing = 0, differingExcluded = 0, largest: UInt32 = 0
+    for (index, (x, y)) in zip(a.pixels, b.pixels).enumerated() where x != y {
+        if let excluded, excluded.contains(index / a.width) {
+            differingExcluded += 1
+            continue
+        }
         differing += 1
         for shift: UInt32 in [0, 8, 16] {
             let p = (x >> shift) & 0xFF, q = (y >> shift) & 0xFF
             largest = max(largest, p > q ? p - q : q - p)
         }
     }
-    say("\(differing) of \(a.pixels.count) pixels differ (largest channel difference \(largest))")
+    if let excluded {
+        let inside = excluded.count * a.width
+        say("\(differing) of \(a.pixels.count - inside) pixels outside rows \(excluded.lowerBound)-\(excluded.upperBound) differ (largest channel difference \(largest)); \(differingExcluded) of their \(inside) differ")
+    } else {
+        say("\(differing) of \(a.pixels.count) pixels differ (largest channel difference \(largest))")
+    }
     exit(differing == 0 ? 0 : 1)
 }
 
@@ -223,8 +247,9 @@ case "show":
     if let index = arguments.firstIndex(of: "--device"), index + 1 < arguments.count { device = arguments[index + 1] }
     show(device: device)
 case "compare":
-    guard arguments.count == 3 else { fail("usage: display-probe compare A.png B.png", status: 2) }
-    compare(arguments[1], arguments[2])
+    let usage = "usage: display-probe compare A.png B.png [--except-rows-changing C.png D.png]"
+    guard arguments.count == 3 || (arguments.count == 6 && arguments[3] == "--except-rows-changing") else { fail(usage, status: 2) }
+    compare(arguments[1], arguments[2], exceptRows: arguments.count == 6 ? changingRows(arguments[4], arguments[5]) : nil)
 default:
     fail("usage: display-probe png|show|compare … (see the comment at the top of main.swift)", status: 2)
 }

@@ -315,7 +315,7 @@ step_done
 
 step "verdict"
 tr -d '\r' < "$console" > "$work/console.txt"
-screen_verdict "$work/console.txt" "$probe"
+screen_verdict "$work/console.txt" "$probe" "$binary" "$rootfs"
 passed=$(grep -c '^PASS ' "$work/console.txt" || true)
 failed=$(grep -c '^FAIL ' "$work/console.txt" || true)
 finished=0

@@ -95,12 +95,13 @@ screen_host_start() {
     screen_host_pid=$!
 }
 
-# screen_verdict OUT: compare each screendump with its frame; PASS/FAIL lines to OUT. Nothing
-# when the guest did not run the check.
+# screen_verdict OUT PROBE BINARY ROOTFS: compare each screendump with its frame; PASS/FAIL
+# lines to OUT. Nothing for a check the guest did not run.
 screen_verdict() {
     local out=$1 probe=$2 shot result what
-    grep -q '^SCREEN-HOST ' "$work/console.txt" || return 0
     if [ -n "${screen_host_pid:-}" ]; then wait "$screen_host_pid" 2>/dev/null || true; fi
+    screen_run_verdict "$out" "$3" "$probe" "$4"
+    grep -q '^SCREEN-HOST shot card$' "$work/console.txt" || return 0
     for shot in "${screen_shots[@]}"; do
         if [ ! -f "$work/screen/$shot.png" ]; then
             echo "FAIL screen-frame:$shot: no screendump $shot.png (the helper's log: $(tail -n 3 "$work/screen-host.log" | tr '\n' ' '))" >> "$out"
@@ -121,6 +122,59 @@ screen_verdict() {
             echo "PASS screen-frame:$shot (qemu's screendump equals the frame painted on the host: $result)" >> "$out"
         else
             echo "FAIL screen-frame:$shot: the screendump differs from the frame painted on the host: $result" >> "$out"
+        fi
+    done
+}
+
+# screen_run_verdict OUT BINARY PROBE ROOTFS: the `screen-run` check's screendumps against the
+# frames `bookkiosk simulate --screens` draws for the same scans at the same time, with the
+# guest's fonts. Tolerance: the rows of the Session's countdown bar are left out (found as the
+# rows where the lent frame differs from one simulated half an hour later): in the real kiosk
+# the bar shrinks once a second, and a screendump comes a moment after the frame the
+# simulation writes at the instant of the scan. Every other pixel must be equal.
+screen_run_verdict() {
+    local out=$1 binary=$2 probe=$3 rootfs=$4 times greeted shot result
+    times=$(sed -n 's/^SCREEN-RUN-TIMES //p' "$work/console.txt" | tail -n 1)
+    [ -n "$times" ] || return 0
+    greeted=${times%% *}
+    local sim="$work/screen/simulated"
+    rm -rf "$sim"
+    mkdir -p "$sim"
+    if ! { "$binary" import books "$here/fixtures/screen-books.csv" --db "$sim/library.sqlite" \
+           && "$binary" import users "$here/fixtures/screen-users.csv" --db "$sim/library.sqlite"; } > "$sim/import.log" 2>&1; then
+        echo "FAIL screen-run-frame: bookkiosk import on the host failed: $(tail -n 3 "$sim/import.log" | tr '\n' ' ')" >> "$out"
+        return 0
+    fi
+    cp "$sim/library.sqlite" "$sim/later.sqlite"
+    local run
+    for run in now later; do
+        local script='C0001\nB0042\n'
+        [ "$run" = now ] || script='C0001\n@wait 1800s\nB0042\n'
+        # shellcheck disable=SC2059  # the script is ours, with \n for its lines
+        if ! printf "$script" | FONTCONFIG_SYSROOT="$rootfs" "$binary" simulate --db "$sim/$([ "$run" = now ] && echo library || echo later).sqlite" \
+                --config "$here/fixtures/screen-config.json" --now "$greeted" --screens "$sim/$run" > "$sim/$run.jsonl" 2> "$sim/$run.err"; then
+            echo "FAIL screen-run-frame: bookkiosk simulate --screens failed: $(tail -n 3 "$sim/$run.err" | tr '\n' ' ')" >> "$out"
+            return 0
+        fi
+    done
+    local lent_now="" lent_later="" expected frame
+    for frame in "$sim"/now/*-lent.png; do [ -f "$frame" ] && lent_now=$frame; done
+    for frame in "$sim"/later/*-lent.png; do [ -f "$frame" ] && lent_later=$frame; done
+    for shot in greeted lent; do
+        expected=""
+        for frame in "$sim"/now/*-"$shot".png; do [ -f "$frame" ] && expected=$frame; done
+        if [ -z "$expected" ] || [ -z "$lent_now" ] || [ -z "$lent_later" ]; then
+            echo "FAIL screen-run-frame:$shot: simulate wrote no $shot frame (now: $(cd "$sim/now" && echo *); later: $(cd "$sim/later" && echo *))" >> "$out"
+            continue
+        fi
+        if [ ! -f "$work/screen/run-$shot.png" ]; then
+            echo "FAIL screen-run-frame:$shot: no screendump run-$shot.png" >> "$out"
+            continue
+        fi
+        if result=$("$probe" compare "$work/screen/run-$shot.png" "$expected" --except-rows-changing "$lent_now" "$lent_later"); then
+            echo "PASS screen-run-frame:$shot (bookkiosk run's screen = simulate --screens $(basename "$expected") at $greeted, the countdown bar's rows aside: $result)" >> "$out"
+        else
+            echo "FAIL screen-run-frame:$shot: bookkiosk run's screen differs from simulate --screens $(basename "$expected"): $result" >> "$out"
         fi
     done
 }

@@ -26,11 +26,6 @@ public final class KioskRuntime {
     public var daily: (Date) -> Void = { _ in }
     private var lastDailyDay: LocalDate?
 
-    /// Another part of the kiosk that changes with time alone (the screen: its countdown bar,
-    /// an answer going back to waiting): `run` waits no longer than its deadline, and after
-    /// every wait hands it the time.
-    public var timed: (nextDeadline: () -> Date?, advance: (Date) -> Void)?
-
     /// Kanji conversion for kana input: the segments some kana may become, best candidate
     /// first. None (the default, and where there is no dictionary) offers the kana themselves.
     public var convertKana: (String) -> [ConversionSegment] = { _ in [] }
@@ -109,8 +104,7 @@ public final class KioskRuntime {
         runDailyIfNewDay(at: clock())
         feed(.started(at: clock()))
         while true {
-            let deadline = [machine.nextDeadline, timed?.nextDeadline()].compactMap { $0 }.min()
-            let timeout = deadline.map { deadline -> Duration in
+            let timeout = machine.nextDeadline.map { deadline -> Duration in
                 let seconds = max(0, deadline.timeIntervalSince(clock()))
                 return .milliseconds(Int64((seconds * 1000).rounded(.up)))
             }
@@ -133,7 +127,6 @@ public final class KioskRuntime {
             case .ended:
                 return
             }
-            timed?.advance(clock())
         }
     }
 

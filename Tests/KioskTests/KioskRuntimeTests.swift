@@ -81,24 +81,6 @@ struct KioskRuntimeTests {
         #expect(events.last?.1 == t0.addingTimeInterval(policy.sessionTimeoutSeconds))
     }
 
-    @Test func theScreensDeadlineShortensTheWaitAndItIsToldTheTimeAfterEveryWait() throws {
-        let runtime = KioskRuntime(policy: policy, repository: try library(), announce: { _, _ in })
-        var now = t0
-        var advanced: [Date] = []
-        // The screen changes by itself 1.5 s from now (an answer going back to waiting), and
-        // then not until something happens.
-        runtime.timed = (nextDeadline: { advanced.isEmpty ? self.t0.addingTimeInterval(1.5) : nil },
-                         advance: { advanced.append($0) })
-        let source = ScriptedSource([.timedOut, .scan(Scan(barcode: "C0001", scanner: "front"))])
-        source.onNext = { now = now.addingTimeInterval(2) }
-        try runtime.run(source: source, clock: { now })
-
-        #expect(source.timeouts.first == .milliseconds(1_500), "no Session yet: the screen's deadline alone")
-        #expect(source.timeouts[1] == nil, "the screen has nothing due and there is no Session")
-        #expect(source.timeouts[2] == .milliseconds(30_000), "the Session's deadline")
-        #expect(advanced == [t0.addingTimeInterval(2), t0.addingTimeInterval(4)])
-    }
-
     @Test func dailyHousekeepingRunsAtStartAndOnceEachNewDay() throws {
         let runtime = KioskRuntime(policy: policy, repository: try library(), announce: { _, _ in })
         var days: [Date] = []

@@ -29,10 +29,12 @@ let package = Package(
         .target(name: "Scene"),
         // The one painter: a Scene onto pixels, a PNG or PDF pages, with cairo and pango.
         .target(name: "ScenePainter", dependencies: ["Scene", "CCairo"]),
+        // Library cards and book labels: sheets, NW-7 and Code 128, pages laid out as Scenes.
+        .target(name: "Printing", dependencies: ["Lending", "Scene"]),
         // The commands (simulate, demo, import, ...) as a library, so they can be tested.
         .target(
             name: "BookKioskCommands",
-            dependencies: ["Lending", "LendingSQLite", "ScannerInput", "Feedback", "Kiosk", "StaffPIN"]
+            dependencies: ["Lending", "LendingSQLite", "ScannerInput", "Feedback", "Kiosk", "StaffPIN", "Printing", "Scene", "ScenePainter"]
         ),
         .executableTarget(name: "bookkiosk", dependencies: ["BookKioskCommands"]),
         // Test helper: a second process for RepositoryTests' two-kiosk race (not shipped).
@@ -40,7 +42,7 @@ let package = Package(
         // Figures: scan latency, durable-write floor, decoder, import, startup, idle CPU, memory.
         .executableTarget(
             name: "bookkiosk-bench",
-            dependencies: ["Lending", "LendingSQLite", "CSQLite", "ScannerInput", "CEvdev", "Feedback", "Kiosk"]
+            dependencies: ["Lending", "LendingSQLite", "CSQLite", "ScannerInput", "CEvdev", "Feedback", "Kiosk", "Printing", "ScenePainter"]
         ),
 
         .testTarget(name: "LendingTests", dependencies: ["Lending"]),
@@ -49,6 +51,7 @@ let package = Package(
         .testTarget(name: "FeedbackTests", dependencies: ["Feedback", "Lending"]),
         .testTarget(name: "StaffPINTests", dependencies: ["StaffPIN"]),
         .testTarget(name: "ScenePainterTests", dependencies: ["Scene", "ScenePainter"]),
+        .testTarget(name: "PrintingTests", dependencies: ["Printing", "Scene", "ScenePainter", "Lending"]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Lending", "Feedback", "ScannerInput", "StaffPIN"]),
         .testTarget(
             name: "EndToEndTests",

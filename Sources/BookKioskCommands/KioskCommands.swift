@@ -52,6 +52,7 @@ func kioskRuntime(_ config: Configuration, repository: any LendingRepository,
                                announce: { announcer.announce($0, at: $1) },
                                prompt: { announcer.showPrompt($0, notice: $1) },
                                log: kioskLog)
+    runtime.bookNumbering = config.bookNumbering
     return (runtime, announcer)
 }
 

@@ -32,6 +32,7 @@ struct Simulate {
                                                timeZone: policy.timeZone))
             },
             log: { console.error($0) })
+        runtime.bookNumbering = common.configuration.bookNumbering
 
         // The day's housekeeping, as `run` does it, on the simulated clock.
         let privacyDays = common.configuration.privacyDays

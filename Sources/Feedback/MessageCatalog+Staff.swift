@@ -33,7 +33,7 @@ extension MessageCatalog {
         case .scanBookToExtend:
             return "延長：絵本をスキャン (Esc でもどる)"
         case .scanBookToRegister:
-            return "絵本登録：絵本のバーコードをスキャン (Esc でもどる)"
+            return "絵本登録：絵本のバーコードをスキャン (ラベルがなければ n で番号をつける、Esc でもどる)"
         case .typeTitle(let barcode, let typed):
             return "絵本登録 \(barcode)：タイトル \(typed)▏ (Enter で次へ)"
         case .typeAuthor(let barcode, let title, let typed):
@@ -87,7 +87,7 @@ extension MessageCatalog {
         case .scanBookToExtend:
             return "Extend: scan a book (Esc: back)"
         case .scanBookToRegister:
-            return "Add a book: scan its barcode (Esc: back)"
+            return "Add a book: scan its barcode (no label yet: n gives it a number; Esc: back)"
         case .typeTitle(let barcode, let typed):
             return "Add book \(barcode): title \(typed)▏ (Enter: next)"
         case .typeAuthor(let barcode, let title, let typed):

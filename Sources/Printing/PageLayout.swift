@@ -201,15 +201,25 @@ public struct PageLayout: Sendable {
     /// barcode and its digits at the bottom.
     static func card(_ face: CardFace, size: Size, layout: PageLayout) throws(PrintRefusal) -> [SceneItem] {
         let w = size.width, h = size.height
-        let inset = min(max(min(w, h) * 0.065, 2.0), 4.0)
-        let bandHeight = min(max(h * 0.2, 5.0), 12.0)
-        let digitsSize = min(max(h * 0.06, 2.2), 3.2)
-        let digitsHeight = digitsSize * 1.25
-        let gap = min(max(h * 0.02, 0.5), 1.5)
-        let nameHeight = min(max(h * 0.26, 6.0), 18.0)
-        let text = bandHeight + 2 * gap + nameHeight + gap + digitsHeight
         let what = "the card of \(face.barcode) \(face.name)"
         let retry = { (sheet: Sheet) in (try? layout.trying(sheet).cards([face])) != nil }
+        // Roomy on a business card; on a small label the band, name and margins shrink so the
+        // bars keep their 8 mm.
+        var inset = min(max(min(w, h) * 0.065, 2.0), 4.0)
+        var bandHeight = min(max(h * 0.2, 5.0), 12.0)
+        var digitsSize = min(max(h * 0.06, 2.2), 3.2)
+        var gap = min(max(h * 0.02, 0.5), 1.5)
+        var nameHeight = min(max(h * 0.26, 6.0), 18.0)
+        var text = bandHeight + 2 * gap + nameHeight + gap + digitsSize * 1.25
+        if h - 2 * inset - text < layout.rules.minimumBarHeight {
+            inset = 1.2
+            bandHeight = min(max(h * 0.14, 3.4), 5.0)
+            digitsSize = 2.2
+            gap = 0.35
+            nameHeight = min(max(h * 0.2, 4.2), 6.0)
+            text = bandHeight + 2 * gap + nameHeight + gap + digitsSize * 1.25
+        }
+        let digitsHeight = digitsSize * 1.25
         let barsHeight = min(h - 2 * inset - text, 12)
         guard barsHeight >= layout.rules.minimumBarHeight else {
             throw layout.tooShort(what, needs: text + layout.rules.minimumBarHeight + 2 * inset, retry: retry)
@@ -227,18 +237,21 @@ public struct PageLayout: Sendable {
         let bandText = layout.libraryName.isEmpty ? layout.cardCaption : layout.libraryName
         items.append(.text(TextRun(bandText, frame: Rect(x: bandTextX, y: band.minY, width: band.maxX - bandTextX - bandHeight * 0.3, height: bandHeight),
                                    size: bandHeight * 0.42, color: Palette.bandText, maxLines: 1, minimumScale: 0.6)))
-        var y = band.maxY + gap
-        let nameFrame = Rect(x: inset + 1, y: y, width: w - 2 * inset - 2, height: nameHeight + gap)
+        let barsTop = h - inset - digitsHeight - barsHeight
+        let zoneTop = band.maxY + gap * 0.5
+        // A line in the accent colour between the name and the bars, where there is room.
+        let lineSpace = barsTop - zoneTop >= nameHeight + 3.4 ? 3.0 : 0
+        let nameFrame = Rect(x: inset + 1, y: zoneTop, width: w - 2 * inset - 2, height: barsTop - lineSpace - zoneTop)
         items.append(.text(TextRun(face.name, frame: nameFrame, size: nameHeight * 0.62, color: Palette.ink,
                                    alignment: .center, maxLines: 1, minimumScale: 0.4)))
-        y = h - inset - digitsHeight - barsHeight
-        items += bars(fitted, frame: Rect(x: 0, y: y, width: w, height: barsHeight))
-        items.append(.text(TextRun(fitted.barcode, frame: Rect(x: inset, y: y + barsHeight, width: w - 2 * inset, height: digitsHeight),
+        if lineSpace > 0 {
+            let underline = min(fitted.barsWidth, w * 0.5)
+            items.append(.rectangle(Rect(x: (w - underline) / 2, y: barsTop - lineSpace * 0.6 - 0.3, width: underline, height: 0.6),
+                                    cornerRadius: 0.3, fill: Palette.accent))
+        }
+        items += bars(fitted, frame: Rect(x: 0, y: barsTop, width: w, height: barsHeight))
+        items.append(.text(TextRun(fitted.barcode, frame: Rect(x: inset, y: barsTop + barsHeight, width: w - 2 * inset, height: digitsHeight),
                                    size: digitsSize, color: Palette.ink, alignment: .center, maxLines: 1, minimumScale: 0.7)))
-        // A line under the name, in the accent colour, so the card does not look empty.
-        let underline = min(fitted.barsWidth, w * 0.5)
-        items.append(.rectangle(Rect(x: (w - underline) / 2, y: nameFrame.maxY + gap * 0.2, width: underline, height: 0.6),
-                                cornerRadius: 0.3, fill: Palette.accent))
         return items
     }
 

@@ -31,9 +31,9 @@ public struct BarcodeNumbering: Sendable, Equatable {
     public static let cards = BarcodeNumbering(prefix: "1", length: defaultLength, checkDigit: .none)
     /// Books: `2` and seven more digits.
     public static let books = BarcodeNumbering(prefix: "2", length: defaultLength, checkDigit: .none)
-    /// The shortest and longest lengths a numbering may have (NW-7 labels hold up to 14 digits
-    /// at a scannable size on the smallest built-in sheet).
-    public static let lengths = 4...14
+    /// The shortest and longest lengths a numbering may have: 12 digits is the most an NW-7
+    /// barcode holds at a scannable size on the smallest built-in labels (48.3 mm across).
+    public static let lengths = 4...12
 
     public init(prefix: String, length: Int, checkDigit: CheckDigit = .none) {
         self.prefix = prefix

@@ -1,3 +1,4 @@
+import Lending
 import Printing
 import Scene
 import Testing
@@ -98,6 +99,14 @@ struct PageLayoutTests {
                 #expect((label.clip.maxX - right) / Self.k >= 10 * narrow, "right quiet zone")
             }
         }
+    }
+
+    @Test("the longest number the numbering allows fits the smallest built-in labels as NW-7")
+    func longestNumberFits() throws {
+        let longest = String(repeating: "9", count: BarcodeNumbering.lengths.upperBound)
+        let smallest = try #require(Sheet.builtIn.min { $0.labelWidth < $1.labelWidth })
+        #expect(throws: Never.self) { try PageLayout(sheet: smallest).labels([BookLabel(title: "", barcode: longest)]) }
+        #expect(throws: PrintRefusal.self) { try PageLayout(sheet: smallest).labels([BookLabel(title: "", barcode: longest + "99")]) }
     }
 
     @Test("NW-7's wide bars are 2.5 to 3 narrow ones")

@@ -43,6 +43,9 @@ struct PrintCommand {
         guard let out = arguments.options["out"], !out.isEmpty else {
             throw Arguments.Invalid(description: "say where the PDF goes: --out \(what.rawValue).pdf (or --out - for standard output)")
         }
+        if out == "-", isatty(console.output) == 1 {
+            throw CommandFailure("--out - writes the PDF to standard output, which is a terminal here: send it to a printer (`bookkiosk print \(what.rawValue) --out - | lp -o media=A4 -o print-scaling=none`) or give a file, --out \(what.rawValue).pdf.")
+        }
         let sheetName = arguments.options["sheet"] ?? (what == .cards ? Sheet.defaultCardSheet : Sheet.defaultLabelSheet)
         guard let sheet = configuration.allSheets.first(where: { $0.name == sheetName }) else {
             throw Arguments.Invalid(description: "there is no sheet called \(sheetName); the sheets are \(configuration.allSheets.map(\.name).joined(separator: ", ")) (`bookkiosk print sheets` shows their sizes; the config's \"sheets\" adds your own)")

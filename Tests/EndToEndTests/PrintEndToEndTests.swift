@@ -228,6 +228,24 @@ struct PrintEndToEndTests {
         #expect(piped.status == 0 && piped.output.hasPrefix("%PDF-") && piped.output.contains("%%EOF"))
     }
 
+    @Test("a book registered in staff mode with n gets the next number, and `print labels` (new) prints just its label, which lends it")
+    func staffNumberThenLabel() throws {
+        try importLibrary()
+        #expect(try bookkiosk(["print", "labels", "--out", "old.pdf"]).status == 0)
+        #expect(try bookkiosk(["staff", "add", "たなか"], input: "1234\n").status == 0)
+        let staff = "@key F12\n@type 1234\n@enter\n@type b\n@type n\n@type もりのなか\n@enter\n@enter\n@key Esc\n@type q\n"
+        let registered = try bookkiosk(["simulate", "--now", "2026-12-01T09:00:00"], input: staff).events()
+        #expect(registered.contains { $0["action"] as? String == "registeredBook" && $0["book"] as? String == "20000004" })
+
+        let printed = try bookkiosk(["print", "labels", "--out", "new.pdf"])
+        #expect(printed.status == 0 && printed.output.contains("Wrote 1 label"), "\(printed.output) \(printed.errors)")
+        let scan = try decode(folder.url.appendingPathComponent("new.pdf").path, sheet: try sheet("a-one-28368"))
+        let read = try #require(scan.symbols[1]?.first?.data)
+        #expect(Set(scan.symbols.keys) == [1] && Barcode.normalize(read) == "20000004")
+        let lent = try bookkiosk(["simulate", "--now", "2026-12-01T10:00:00"], input: "10000001\n\(read)\n").events()
+        #expect(lent.contains { $0["event"] as? String == "lent" && $0["title"] as? String == "もりのなか" })
+    }
+
     @Test("a barcode too long for the sheet is refused, named, with a larger sheet suggested, and nothing is written or recorded")
     func tooLong() throws {
         let books = "barcode,title\n12345678901234567890,ながいばんごう\n"

@@ -143,7 +143,9 @@ public final class KioskRuntime {
     /// waits for a scan, part of a barcode (Esc and Backspace with nothing typed still reach
     /// staff mode, to go back a step).
     func press(_ key: KeyPress, at now: Date) {
-        guard keyboardTypesScans, machine.isWaitingForScan, key != machine.staffKey else {
+        // `n` first thing at "scan its label" asks for a number rather than starting a barcode.
+        let asksForNumber = key == .character("n") && typed.isEmpty && machine.staffPrompt == .scanBookToRegister
+        guard keyboardTypesScans, machine.isWaitingForScan, key != machine.staffKey, !asksForNumber else {
             feed(.key(key, at: now))
             return
         }

@@ -33,5 +33,10 @@ extension StaffModeTests {
             runtime.press(key, at: t0)
         }
         #expect(prompts.last == .typeTitle(barcode: "30000005", typed: ""))
+
+        // Where the keyboard is also the Scanner (the demo), n still asks for a number.
+        runtime.keyboardTypesScans = true
+        for key: KeyPress in [.character("x"), .enter, .enter, .character("n")] { runtime.press(key, at: t0) }
+        #expect(prompts.last == .typeTitle(barcode: "30000006", typed: ""))
     }
 }

@@ -33,10 +33,12 @@ let package = Package(
         .target(name: "Scene"),
         // The one painter: a Scene onto pixels, a PNG or PDF pages, with cairo and pango.
         .target(name: "ScenePainter", dependencies: ["Scene", "CCairo"]),
+        // Library cards and book labels: sheets, NW-7 and Code 128, pages laid out as Scenes.
+        .target(name: "Printing", dependencies: ["Lending", "Scene"]),
         // The commands (simulate, demo, import, ...) as a library, so they can be tested.
         .target(
             name: "BookKioskCommands",
-            dependencies: ["Lending", "LendingSQLite", "ScannerInput", "Feedback", "Kiosk", "StaffPIN", "KanjiConversion"]
+            dependencies: ["Lending", "LendingSQLite", "ScannerInput", "Feedback", "Kiosk", "StaffPIN", "KanjiConversion", "Printing", "Scene", "ScenePainter"]
         ),
         .executableTarget(name: "bookkiosk", dependencies: ["BookKioskCommands"]),
         // Test helper: a second process for RepositoryTests' two-kiosk race (not shipped).
@@ -44,7 +46,7 @@ let package = Package(
         // Figures: scan latency, durable-write floor, decoder, import, startup, idle CPU, memory.
         .executableTarget(
             name: "bookkiosk-bench",
-            dependencies: ["Lending", "LendingSQLite", "CSQLite", "ScannerInput", "CEvdev", "Feedback", "Kiosk"]
+            dependencies: ["Lending", "LendingSQLite", "CSQLite", "ScannerInput", "CEvdev", "Feedback", "Kiosk", "Printing", "ScenePainter"]
         ),
 
         .testTarget(name: "LendingTests", dependencies: ["Lending"]),
@@ -54,10 +56,11 @@ let package = Package(
         .testTarget(name: "FeedbackTests", dependencies: ["Feedback", "Lending"]),
         .testTarget(name: "StaffPINTests", dependencies: ["StaffPIN"]),
         .testTarget(name: "ScenePainterTests", dependencies: ["Scene", "ScenePainter"]),
+        .testTarget(name: "PrintingTests", dependencies: ["Printing", "Scene", "ScenePainter", "Lending"]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Lending", "Feedback", "ScannerInput", "StaffPIN"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["BookKioskCommands", "Lending", "LendingSQLite", "Feedback"]
+            dependencies: ["BookKioskCommands", "Lending", "LendingSQLite", "Feedback", "Printing"]
         ),
         // The kiosk's deployment files (udev/, kiosk/): syntax, sandbox level, installer.
         .testTarget(name: "DeploymentTests"),

@@ -7,8 +7,7 @@ let package = Package(
         .executable(name: "bookkiosk", targets: ["bookkiosk"]),
     ],
     targets: [
-        // C system libraries (Debian: libsqlite3-dev, libevdev-dev, libcrypt-dev, libcairo2-dev,
-        // libpango1.0-dev, libdrm-dev).
+        // C system libraries (Debian: libsqlite3-dev, libevdev-dev).
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(name: "CCrypt", pkgConfig: "libcrypt", providers: [.apt(["libcrypt-dev"])]),
@@ -39,11 +38,13 @@ let package = Package(
         .target(name: "ScenePainter", dependencies: ["Scene", "CCairo"]),
         // The kiosk's display: DRM/KMS dumb buffers, page flips, console (VT) switching.
         .target(name: "KioskDisplay", dependencies: ["Scene", "CDRM", "CLinuxVT"]),
+        // Library cards and book labels: sheets, NW-7 and Code 128, pages laid out as Scenes.
+        .target(name: "Printing", dependencies: ["Lending", "Scene"]),
         // The commands (simulate, demo, import, ...) as a library, so they can be tested.
         .target(
             name: "BookKioskCommands",
-            dependencies: ["Lending", "LendingSQLite", "ScannerInput", "Feedback", "Kiosk", "StaffPIN", "KanjiConversion",
-                           "Scene", "ScenePainter", "KioskDisplay"]
+            dependencies: ["Lending", "LendingSQLite", "ScannerInput", "Feedback", "Kiosk", "StaffPIN", "KanjiConversion", "Printing", "Scene", "ScenePainter",
+                           "KioskDisplay"]
         ),
         .executableTarget(name: "bookkiosk", dependencies: ["BookKioskCommands"]),
         // Test helper: paints a known scene onto the DRM display, or into a PNG, and compares
@@ -54,7 +55,7 @@ let package = Package(
         // Figures: scan latency, durable-write floor, decoder, import, startup, idle CPU, memory.
         .executableTarget(
             name: "bookkiosk-bench",
-            dependencies: ["Lending", "LendingSQLite", "CSQLite", "ScannerInput", "CEvdev", "Feedback", "Kiosk"]
+            dependencies: ["Lending", "LendingSQLite", "CSQLite", "ScannerInput", "CEvdev", "Feedback", "Kiosk", "Printing", "ScenePainter"]
         ),
 
         .testTarget(name: "LendingTests", dependencies: ["Lending"]),
@@ -65,10 +66,11 @@ let package = Package(
         .testTarget(name: "StaffPINTests", dependencies: ["StaffPIN"]),
         .testTarget(name: "ScenePainterTests", dependencies: ["Scene", "ScenePainter"]),
         .testTarget(name: "KioskDisplayTests", dependencies: ["KioskDisplay", "Scene"]),
+        .testTarget(name: "PrintingTests", dependencies: ["Printing", "Scene", "ScenePainter", "Lending"]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Lending", "Feedback", "ScannerInput", "StaffPIN"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["BookKioskCommands", "Lending", "LendingSQLite", "Feedback", "ScenePainter"]
+            dependencies: ["BookKioskCommands", "Lending", "LendingSQLite", "Feedback", "Printing", "ScenePainter"]
         ),
         // The kiosk's deployment files (udev/, kiosk/): syntax, sandbox level, installer.
         .testTarget(name: "DeploymentTests"),

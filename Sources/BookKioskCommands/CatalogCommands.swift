@@ -28,10 +28,18 @@ struct ImportCommand {
         }
         let repository = try common.openRepository()
         do {
-            let report = try CatalogImport(kind: kind).run(text, into: repository)
+            let numbering = kind == .books ? common.configuration.bookNumbering : common.configuration.cardNumbering
+            let report = try CatalogImport(kind: kind, numbering: numbering).run(text, into: repository)
             for warning in report.warnings { console.error("\(file): \(warning)") }
             let noun = report.added == 1 ? String(kind.rawValue.dropLast()) : kind.rawValue
             console.print("Imported \(file): \(report.added) \(noun) added, \(report.updated) updated.")
+            if !report.numbered.isEmpty {
+                let what = kind == .books ? "barcodes" : "card numbers"
+                console.print("New \(what) for the rows without one (print them with `bookkiosk print \(kind == .books ? "labels --books" : "cards --users") new`):")
+                for given in report.numbered {
+                    console.print("  line \(given.line): \(given.barcode) \(given.name)")
+                }
+            }
             return .success
         } catch let failure as CatalogImport.Failure {
             console.error("\(file): \(failure.description)")

@@ -57,6 +57,7 @@ func kioskRuntime(_ config: Configuration, repository: any LendingRepository,
                                prompt: { announcer.showPrompt($0, notice: $1) },
                                log: kioskLog)
     runtime.useKanjiConversion(log: kioskLog)
+    runtime.bookNumbering = config.bookNumbering
     return (runtime, announcer)
 }
 

@@ -33,6 +33,7 @@ struct Simulate {
             },
             log: { console.error($0) })
         runtime.useKanjiConversion(log: { console.error($0) })
+        runtime.bookNumbering = common.configuration.bookNumbering
 
         // The day's housekeeping, as `run` does it, on the simulated clock.
         let privacyDays = common.configuration.privacyDays

@@ -33,7 +33,7 @@ extension MessageCatalog {
         case .scanBookToExtend:
             return "延長：絵本をスキャン (Esc でもどる)"
         case .scanBookToRegister:
-            return "絵本登録：絵本のバーコードをスキャン (Esc でもどる)"
+            return "絵本登録：絵本のバーコードをスキャン (ラベルがなければ n で番号をつける、Esc でもどる)"
         case .typeTitle(let barcode, let typed, let composition):
             return "絵本登録 \(barcode)：タイトル \(fieldText(typed, composition)) \(fieldHint("Enter で次へ", composition))"
         case .typeAuthor(let barcode, let title, let typed, let composition):
@@ -87,7 +87,7 @@ extension MessageCatalog {
         case .scanBookToExtend:
             return "Extend: scan a book (Esc: back)"
         case .scanBookToRegister:
-            return "Add a book: scan its barcode (Esc: back)"
+            return "Add a book: scan its barcode (no label yet: n gives it a number; Esc: back)"
         case .typeTitle(let barcode, let typed, let composition):
             return "Add book \(barcode): title \(fieldText(typed, composition)) \(fieldHint("Enter: next", composition))"
         case .typeAuthor(let barcode, let title, let typed, let composition):

@@ -61,6 +61,8 @@ public enum StaffRequest: Sendable, Equatable {
     /// Move the due date of the Book's open Loan on by the Policy's loan days.
     case extend(String)
     case registerBook(Book)
+    /// The next free Book number, for a Book that has no label yet (`n` when asked to scan it).
+    case newBookNumber
     case registerUser(User)
     case withdraw(String)
     case listOverdue
@@ -76,6 +78,8 @@ public enum StaffResult: Sendable, Equatable {
     case outcome(Outcome)
     case notice(StaffNotice)
     case overdue([OverdueLoan])
+    /// The number a Book without a label will be registered under.
+    case bookNumber(String)
 }
 
 /// The kiosk's state machine of DESIGN.md §3: idle, a Session, debounce, the session timeout,
@@ -337,6 +341,9 @@ public struct KioskMachine: Sendable, Equatable {
             default: return go(to: step, at: now)
             }
 
+        case .registerBook(let staff) where key == .character("n"):
+            return [.staffRequest(.newBookNumber, by: staff, at: now)]
+
         case .lendCard(let staff), .forceReturn(let staff), .extend(let staff), .registerBook(let staff),
              .registerUser(let staff), .withdraw(let staff):
             return key == .escape ? go(to: .menu(staff: staff), at: now) : go(to: step, at: now)
@@ -505,6 +512,8 @@ public struct KioskMachine: Sendable, Equatable {
             return go(to: .lendBooks(staff: staff, user: user), at: now)
         case (.overdue(let loans), .menu(let staff)):
             return go(to: .overdue(staff: staff, loans: loans, index: 0), at: now)
+        case (.bookNumber(let barcode), .registerBook(let staff)):
+            return go(to: .registerTitle(staff: staff, barcode: barcode, typed: ""), at: now)
         // Each answer is announced, then the next prompt shows it too, so it stays in view.
         case (.done(let event), .registerAuthor(let staff, _, _, _)):
             return [.announce(.staff(event), at: now)] + go(to: .registerBook(staff: staff), at: now, notice: .done(event))
@@ -520,7 +529,7 @@ public struct KioskMachine: Sendable, Equatable {
             return go(to: .registerUser(staff: staff), at: now, notice: notice)
         case (.notice(let notice), _):
             return go(to: step, at: now, notice: notice)
-        case (.cardFound, _), (.overdue, _):
+        case (.cardFound, _), (.overdue, _), (.bookNumber, _):
             // An answer to a question this step did not ask: show where things stand.
             return go(to: step, at: now)
         }

@@ -9,7 +9,7 @@ public final class KioskRuntime {
     public private(set) var machine: KioskMachine
     private let circulation: Circulation
     private let repository: any LendingRepository
-    private let desk: StaffDesk
+    private var desk: StaffDesk
     private let announce: (KioskEvent, Date) -> Void
     private let prompt: (StaffPrompt, StaffNotice?) -> Void
     private let log: (String) -> Void
@@ -20,6 +20,12 @@ public final class KioskRuntime {
     /// Shows the barcode being typed when `keyboardTypesScans` (empty when there is none).
     public var showTyping: (String) -> Void = { _ in }
     private var typed = ""
+
+    /// How staff registration numbers a Book that has no label yet (`n` at "scan its label").
+    public var bookNumbering: BarcodeNumbering {
+        get { desk.bookNumbering }
+        set { desk.bookNumbering = newValue }
+    }
 
     /// Housekeeping done once a day: when `run` starts, and at the first event of each new local
     /// day (an idle kiosk waits without waking, so nothing runs while nobody uses it).
@@ -143,7 +149,9 @@ public final class KioskRuntime {
     /// waits for a scan, part of a barcode (Esc and Backspace with nothing typed still reach
     /// staff mode, to go back a step).
     func press(_ key: KeyPress, at now: Date) {
-        guard keyboardTypesScans, machine.isWaitingForScan, key != machine.staffKey else {
+        // `n` first thing at "scan its label" asks for a number rather than starting a barcode.
+        let asksForNumber = key == .character("n") && typed.isEmpty && machine.staffPrompt == .scanBookToRegister
+        guard keyboardTypesScans, machine.isWaitingForScan, key != machine.staffKey, !asksForNumber else {
             feed(.key(key, at: now))
             return
         }

@@ -8,6 +8,8 @@ import StaffPIN
 struct StaffDesk {
     let circulation: Circulation
     let repository: any LendingRepository
+    /// How a Book without a label is numbered.
+    var bookNumbering = BarcodeNumbering.books
 
     var policy: Policy { circulation.policy }
 
@@ -58,6 +60,8 @@ struct StaffDesk {
                 return try extend(barcode, by: staff, at: now, in: tx)
             case .registerBook(let book):
                 return try register(book, by: staff, at: now, in: tx)
+            case .newBookNumber:
+                return .bookNumber(try bookNumbering.next(1, in: tx)[0])
             case .registerUser(let user):
                 return try register(user, by: staff, at: now, in: tx)
             case .withdraw(let barcode):

@@ -11,6 +11,7 @@ public final class InMemoryLendingRepository: LendingRepository {
         var staff: [String: StaffAccount] = [:]
         var pinLock = PINLock()
         var audit: [AuditEntry] = []
+        var printed: [PrintedKind: [String: Date]] = [:]
     }
 
     private var state = State()
@@ -148,6 +149,16 @@ public final class InMemoryLendingRepository: LendingRepository {
         func auditEntries() throws -> [AuditEntry] {
             checkOpen()
             return state.audit
+        }
+
+        func printedTimes(_ kind: PrintedKind) throws -> [String: Date] {
+            checkOpen()
+            return state.printed[kind] ?? [:]
+        }
+
+        func recordPrinted(_ kind: PrintedKind, barcodes: [String], at time: Date) throws {
+            checkOpen()
+            for barcode in barcodes { state.printed[kind, default: [:]][barcode] = time }
         }
 
         private func updateOpenLoan(_ id: Int64, _ change: (inout Loan) -> Void) throws -> Loan {

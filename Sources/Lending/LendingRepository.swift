@@ -60,6 +60,21 @@ public protocol LendingTransaction: AnyObject {
     func record(_ entry: AuditEntry) throws
     /// The audit log, oldest first.
     func auditEntries() throws -> [AuditEntry]
+
+    // MARK: Printing
+
+    /// When each Card or Book label was last printed, by barcode (none: never printed).
+    func printedTimes(_ kind: PrintedKind) throws -> [String: Date]
+    /// Records that the Cards or Book labels with these barcodes were printed at `time`.
+    func recordPrinted(_ kind: PrintedKind, barcodes: [String], at time: Date) throws
+}
+
+/// What `bookkiosk print` prints, so it can print only what is new.
+public enum PrintedKind: String, Sendable, Hashable, CaseIterable {
+    /// A User's library Card.
+    case card
+    /// A Book's barcode label.
+    case label
 }
 
 /// A person allowed into staff mode. The PIN itself is never stored: only its crypt(3) hash.

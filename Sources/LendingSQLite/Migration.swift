@@ -84,5 +84,18 @@ public struct Migration: Sendable {
             CREATE INDEX loans_named_by_return ON loans (returned_at)
                 WHERE returned_at IS NOT NULL AND user IS NOT NULL;
             """),
+        // Meant as migration 5: migration 4 (audit privacy) is written on another branch at the
+        // same time. When both are on main, that one goes before this one, unchanged.
+        Migration(summary: "when each Card and Book label was last printed", sql: """
+            -- One row per printed barcode and kind ('card' for a User's Card, 'label' for a Book's
+            -- label); printed_at is seconds since 1970-01-01 UTC, the last time it was printed.
+            -- No foreign key: a Card and a Book label live in different tables.
+            CREATE TABLE printed (
+                kind       TEXT NOT NULL CHECK (kind IN ('card', 'label')),
+                barcode    TEXT NOT NULL,
+                printed_at REAL NOT NULL,
+                PRIMARY KEY (kind, barcode)
+            ) STRICT;
+            """),
     ]
 }

@@ -201,6 +201,26 @@ final class SQLiteLendingTransaction: LendingTransaction {
         }
     }
 
+    // MARK: Printing
+
+    func printedTimes(_ kind: PrintedKind) throws -> [String: Date] {
+        try checkOpen()
+        let rows = try connection.rows("SELECT barcode, printed_at FROM printed WHERE kind = ?", [.text(kind.rawValue)]) {
+            ($0.text(0), Date(timeIntervalSince1970: $0.double(1)))
+        }
+        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
+    }
+
+    func recordPrinted(_ kind: PrintedKind, barcodes: [String], at time: Date) throws {
+        try checkOpen()
+        for barcode in barcodes {
+            try connection.execute("""
+                INSERT INTO printed (kind, barcode, printed_at) VALUES (?, ?, ?)
+                ON CONFLICT (kind, barcode) DO UPDATE SET printed_at = excluded.printed_at
+                """, [.text(kind.rawValue), .text(barcode), .real(time.timeIntervalSince1970)])
+        }
+    }
+
     // MARK: Reading rows
 
     private func readUser(_ row: Statement) -> User {

@@ -132,6 +132,14 @@ do {
     report["decodeStream"] = ["events": events.count, "scans": scans, "passes": 5]
     row("decodeEventsPerSecond", "\(Int(decode.eventsPerSecond)) (\(events.count) events × 5)")
 
+    // Printing: 440 Book labels, 10 sheets of 44, as a PDF.
+    progress("printing 440 labels")
+    let printing = try PrintBenchmark.run(folder: folder)
+    report["print440LabelsSeconds"] = ["best": rounded(printing.best, places: 3), "median": rounded(printing.median, places: 3),
+                                       "pages": printing.pages, "pdfKilobytes": printing.bytes / 1024]
+    row("print440LabelsSeconds best / median (layout + PDF)", "\(rounded(printing.best, places: 3)) / \(rounded(printing.median, places: 3)) (\(printing.pages) pages, \(printing.bytes / 1024) KB)",
+        "< 1 s: \(verdict(printing.median < 1))")
+
     // The kiosk as a process.
     if let kiosk = ProcessBenchmarks.locateKiosk() {
         let processes = ProcessBenchmarks(executable: kiosk, folder: folder, configPath: configPath)

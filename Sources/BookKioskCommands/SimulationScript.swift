@@ -10,6 +10,9 @@ enum SimulationLine: Equatable {
     case wait(seconds: Double)
     /// `@key F12`, `@type 1234`, `@enter`: keys on the staff keyboard.
     case keys([KeyPress])
+    /// `@unplug NAME` / `@plug NAME`: a Scanner is unplugged or comes back.
+    case scannerLost(String)
+    case scannerBack(String)
     /// A blank line or a `#` comment.
     case nothing
 
@@ -45,8 +48,12 @@ enum SimulationLine: Equatable {
             return .keys(argument.map { KeyPress.character($0) })
         case "@enter":
             return .keys([.enter])
+        case "@unplug":
+            return .scannerLost(argument.isEmpty ? "scanner" : argument)
+        case "@plug":
+            return .scannerBack(argument.isEmpty ? "scanner" : argument)
         default:
-            throw Invalid(description: "\(parts[0]) is not a directive; use @at, @wait, @key, @type or @enter")
+            throw Invalid(description: "\(parts[0]) is not a directive; use @at, @wait, @key, @type, @enter, @unplug or @plug")
         }
     }
 

@@ -45,7 +45,7 @@ public struct ScreenLayout: Sendable {
             scene.add(contentsOf: waiting(farewell: farewell, model: model, grid))
         case .session:
             if let session = model.session {
-                scene.add(contentsOf: sessionFace(session, grid))
+                scene.add(contentsOf: sessionFace(session, today: model.today, grid))
             } else {
                 scene.add(contentsOf: waiting(farewell: nil, model: model, grid))
             }
@@ -139,7 +139,7 @@ public struct ScreenLayout: Sendable {
 
     // MARK: Session
 
-    private func sessionFace(_ session: ScreenModel.Session, _ g: Grid) -> [SceneItem] {
+    private func sessionFace(_ session: ScreenModel.Session, today: LocalDate, _ g: Grid) -> [SceneItem] {
         let u = g.u, m = g.margin
         var items: [SceneItem] = [
             text(words.hello, Rect(x: m, y: m, width: g.width - 2 * m, height: u * 0.7), size: u * 0.5, color: Palette.softInk),
@@ -150,7 +150,7 @@ public struct ScreenLayout: Sendable {
         let slotsTop = m + u * 3.4
         let lineHeight = u * 0.75
         let slots = Rect(x: m, y: slotsTop, width: g.width - 2 * m, height: g.footTop - slotsTop - lineHeight)
-        items.append(slotRow(session.loans, in: slots, today: nil, g))
+        items.append(slotRow(session.loans, in: slots, today: today, g))
         items.append(text(words.borrowMore(session.loans.remaining), Rect(x: m, y: slots.maxY, width: g.width - 2 * m, height: lineHeight),
                           size: u * 0.5, weight: .bold, color: Palette.softInk, alignment: .center))
         return items
@@ -230,8 +230,8 @@ public struct ScreenLayout: Sendable {
         var items: [SceneItem] = [
             .rectangle(Rect(x: 0, y: 0, width: width, height: g.height), fill: color),
             .group(name: ScreenLayout.badgeGroup, clip: nil, items: badge(discFrame)),
-            text(headline, Rect(x: u * 0.3, y: discFrame.maxY + u * 0.3, width: width - u * 0.6, height: u * 1.9), size: u * 0.78, weight: .bold,
-                 color: ink, alignment: .center, vertical: .top, maxLines: 2, minimumScale: 0.6),
+            text(headline, Rect(x: u * 0.3, y: discFrame.maxY + u * 0.3, width: width - u * 0.6, height: u * 2.0), size: u * 0.78, weight: .bold,
+                 color: ink, alignment: .center, vertical: .top, maxLines: 2, minimumScale: 0.5),
         ]
         if let subline {
             items.append(text(subline, Rect(x: u * 0.3, y: g.height - g.margin - u * 1.1, width: width - u * 0.6, height: u * 0.7), size: u * 0.45,
@@ -270,13 +270,13 @@ public struct ScreenLayout: Sendable {
         let (title, titleBottom) = titleBlock(title: lent.title, barcode: lent.book, isbn: lent.isbn,
                                               in: Rect(x: area.minX, y: area.minY + u * 0.15, width: area.width, height: area.height), size: u * 0.9, g)
         items += title
-        let labelTop = max(titleBottom + u * 0.25, area.minY + u * 2.7)
+        let labelTop = max(titleBottom + u * 0.35, area.minY + u * 2.8)
         items.append(text(words.dueLabel, Rect(x: area.minX, y: labelTop, width: area.width, height: u * 0.6), size: u * 0.42, color: Palette.softInk))
-        let strip = Rect(x: area.minX, y: labelTop + u * 0.65, width: area.width, height: u * 2.1)
+        let strip = Rect(x: area.minX, y: labelTop + u * 0.65, width: area.width, height: u * 2.4)
         items.append(dueStrip(lent.days, due: lent.due, in: strip, g))
-        let sentenceTop = strip.maxY + u * 0.2
-        items.append(text(words.dueSentence(lent.due), Rect(x: area.minX, y: sentenceTop, width: area.width, height: max(u * 0.8, g.footTop - sentenceTop)),
-                          size: u * 0.55, weight: .bold, vertical: .top, maxLines: 2))
+        let sentenceTop = strip.maxY + u * 0.3
+        items.append(text(words.dueSentence(lent.due), Rect(x: area.minX, y: sentenceTop, width: area.width, height: max(u * 0.9, g.footTop - sentenceTop)),
+                          size: u * 0.65, weight: .bold, vertical: .top, maxLines: 2, minimumScale: 0.6))
         return items
     }
 
@@ -291,8 +291,8 @@ public struct ScreenLayout: Sendable {
         }
         let gap = u * 0.12
         let ring = u * 0.14
-        let box = min(u * 1.05, (area.width - 2 * ring - gap * Double(shown.count - 1)) / Double(max(shown.count, 1)))
-        let labelHeight = u * 0.45
+        let box = min(u * 1.25, (area.width - 2 * ring - gap * Double(shown.count - 1)) / Double(max(shown.count, 1)))
+        let labelHeight = u * 0.55
         let boxTop = area.minY + labelHeight
         var items: [SceneItem] = []
         for (index, day) in shown.enumerated() {
@@ -305,7 +305,7 @@ public struct ScreenLayout: Sendable {
             let isDue = day.date == due
             var dayItems: [SceneItem] = [
                 text(words.shortWeekday(day.date.weekday), Rect(x: frame.minX - gap / 2, y: area.minY, width: box + gap, height: labelHeight),
-                     size: min(u * 0.3, box * 0.34), color: day.isClosed ? Palette.closedInk : Palette.softInk, alignment: .center),
+                     size: min(u * 0.32, box * 0.34), color: day.isClosed ? Palette.closedInk : Palette.softInk, alignment: .center),
                 .rectangle(frame, cornerRadius: box * 0.2, fill: day.isClosed ? Palette.closedDay : Palette.openDay,
                            stroke: Stroke(color: day.isClosed ? Palette.closedDay : Palette.line, width: u * 0.04)),
                 text("\(day.date.day)", frame, size: box * 0.46, weight: .bold, color: day.isClosed ? Palette.closedInk : Palette.ink, alignment: .center),
@@ -315,7 +315,7 @@ public struct ScreenLayout: Sendable {
                                      size: min(u * 0.3, box * 0.3), color: Palette.softInk, alignment: .center))
             }
             if isDue {
-                let circle = frame.insetBy(dx: -ring * 0.6, dy: -ring * 0.6)
+                let circle = frame.insetBy(dx: -ring * 0.45, dy: -ring * 0.45)
                 dayItems.append(.group(name: "dueCircle", clip: nil, items: [
                     .ellipse(circle, fill: nil, stroke: Stroke(color: Palette.lent, width: ring * 0.7)),
                 ]))
@@ -338,10 +338,10 @@ public struct ScreenLayout: Sendable {
                                               in: Rect(x: area.minX, y: area.minY + u * 0.15, width: area.width, height: area.height), size: u * 0.9, g)
         items += title
         let sentenceTop = titleBottom + u * 0.3
-        items.append(text(words.returnedSentence(returned.name), Rect(x: area.minX, y: sentenceTop, width: area.width, height: u * 1.5),
-                          size: u * 0.55, weight: .bold, vertical: .top, maxLines: 2))
+        items.append(text(words.returnedSentence(returned.name), Rect(x: area.minX, y: sentenceTop, width: area.width, height: u * 0.9),
+                          size: u * 0.6, weight: .bold, vertical: .top, minimumScale: 0.6))
         if let session = model.session, session.name == returned.name {
-            let slotsTop = sentenceTop + u * 1.6
+            let slotsTop = sentenceTop + u * 1.1
             let line = u * 0.65
             let slots = Rect(x: area.minX, y: slotsTop, width: area.width, height: max(u * 1.2, g.footTop - slotsTop - line))
             if slots.height >= u * 1.5 {
@@ -359,16 +359,19 @@ public struct ScreenLayout: Sendable {
                           badge: { Pictures.refusal(refused.reason, in: $0, color: Palette.refusedInk) }, g)
         let area = g.answerArea
         var top = area.minY + u * 0.15
-        if let title = refused.title {
+        let message = words.catalog.message(for: refused.event)
+        // The title stands alone only where the sentence does not already say it.
+        if let title = refused.title, !message.contains(title) {
             let (block, bottom) = titleBlock(title: title, barcode: refused.book, isbn: refused.isbn,
                                              in: Rect(x: area.minX, y: top, width: area.width, height: area.height), size: u * 0.75, g)
             items += block
             top = bottom + u * 0.3
         }
-        let showSlots = refused.reason == .limitReached || refused.reason == .hasOverdue
-        let sentenceHeight = showSlots ? u * 1.6 : min(u * 3.4, g.footTop - top)
-        items.append(text(words.catalog.message(for: refused.event), Rect(x: area.minX, y: top, width: area.width, height: sentenceHeight),
-                          size: u * 0.58, weight: .bold, vertical: .top, maxLines: showSlots ? 2 : 4))
+        let showSlots = (refused.reason == .limitReached || refused.reason == .hasOverdue) && model.session != nil
+        let sentenceHeight = showSlots ? u * 1.6 : g.footTop - top
+        items.append(text(message, Rect(x: area.minX, y: top, width: area.width, height: sentenceHeight),
+                          size: showSlots ? u * 0.58 : u * 0.7, weight: .bold, vertical: showSlots ? .top : .center,
+                          maxLines: showSlots ? 2 : 4, minimumScale: 0.6))
         if showSlots, let session = model.session {
             let slotsTop = top + sentenceHeight + u * 0.2
             let slots = Rect(x: area.minX, y: slotsTop, width: area.width, height: g.footTop - slotsTop - u * 0.1)
@@ -388,7 +391,7 @@ public struct ScreenLayout: Sendable {
         items.append(.group(name: ScreenLayout.badgeGroup, clip: nil,
                             items: picture(Rect(x: (g.panelWidth - disc) / 2, y: (g.height - disc) / 2, width: disc, height: disc))))
         let area = g.answerArea
-        var top = area.minY + u * 1.0
+        var top = area.midY - u * (lines.isEmpty ? 1.8 : 2.6)
         for line in lines {
             items.append(text(line, Rect(x: area.minX, y: top, width: area.width, height: u * 1.0), size: u * 0.7, weight: .bold, color: Palette.softInk))
             top += u * 1.1
@@ -397,7 +400,8 @@ public struct ScreenLayout: Sendable {
                           vertical: .top, maxLines: 2))
         top += u * 2.7
         if let note {
-            items.append(text(note, Rect(x: area.minX, y: top, width: area.width, height: u * 1.3), size: u * 0.5, color: Palette.ink, vertical: .top, maxLines: 2))
+            items.append(text(note, Rect(x: area.minX, y: top, width: area.width, height: u * 0.8), size: u * 0.5, color: Palette.ink, vertical: .top,
+                              minimumScale: 0.6))
         }
         items.append(text(detail, Rect(x: area.minX, y: g.footTop - u * 1.0, width: area.width, height: u * 1.0), size: u * 0.3,
                           color: Palette.softInk, vertical: .bottom, maxLines: 2, minimumScale: 0.8))

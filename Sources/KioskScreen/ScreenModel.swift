@@ -66,6 +66,12 @@ public struct ScreenModel: Sendable, Equatable {
         public var notice: StaffNotice?
         /// The Staff member, once the PIN said who it is.
         public var staff: String?
+
+        public init(prompt: StaffPrompt, notice: StaffNotice?, staff: String?) {
+            self.prompt = prompt
+            self.notice = notice
+            self.staff = staff
+        }
     }
 
     /// The open Session: who, their Loans, and when it times out.

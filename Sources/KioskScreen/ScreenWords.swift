@@ -74,14 +74,14 @@ public struct ScreenWords: Sendable, Equatable {
     /// The big words of a refusal: what happened, in a few words.
     func headline(_ refusal: Refusal) -> String {
         switch refusal {
-        case .limitReached: pick("もう いっぱい", "All full")
-        case .hasOverdue: pick("さきに かえしてね", "Bring a book back first")
-        case .cardFirst: pick("さきに カードを", "Card first")
-        case .unknownBarcode: pick("しらない バーコード", "I don't know this one")
-        case .userInactive: pick("このカードは おやすみ", "This card is resting")
-        case .bookNotLendable: pick("このほんは かりられないよ", "This book stays here")
-        case .pinWrong: pick("PIN が ちがいます", "Wrong PIN")
-        case .pinLocked: pick("PIN は しばらく つかえません", "PIN entry is locked")
+        case .limitReached: pick("もう\nいっぱい", "All full")
+        case .hasOverdue: pick("さきに\nかえしてね", "Bring a book back first")
+        case .cardFirst: pick("さきに\nカードを", "Card first")
+        case .unknownBarcode: pick("しらない\nバーコード", "I don't know this one")
+        case .userInactive: pick("このカードは\nおやすみ", "This card is resting")
+        case .bookNotLendable: pick("このほんは\nかりられないよ", "This book stays here")
+        case .pinWrong: pick("PIN が\nちがいます", "Wrong PIN")
+        case .pinLocked: pick("PIN は\nしばらく まってね", "PIN entry is locked")
         }
     }
 

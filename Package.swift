@@ -12,6 +12,8 @@ let package = Package(
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(name: "CCrypt", pkgConfig: "libcrypt", providers: [.apt(["libcrypt-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        // JPEG book covers (Debian: libjpeg62-turbo-dev).
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
 
         // The circulation rules and the repository protocol, with its in-memory implementation.
         .target(name: "Lending"),
@@ -28,7 +30,7 @@ let package = Package(
         // Pictures as plain values: shapes, text runs, images (the screen, printed pages).
         .target(name: "Scene"),
         // The one painter: a Scene onto pixels, a PNG or PDF pages, with cairo and pango.
-        .target(name: "ScenePainter", dependencies: ["Scene", "CCairo"]),
+        .target(name: "ScenePainter", dependencies: ["Scene", "CCairo", "CJPEG"]),
         // The kiosk's screen: a pure model folded from events, prompts and time; a pure layout into a scene.
         .target(name: "KioskScreen", dependencies: ["Lending", "Feedback", "Scene"]),
         // Shows the screen on any FrameOutput: lays out and paints only what changed; PNG frames; covers.

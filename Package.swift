@@ -12,6 +12,8 @@ let package = Package(
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(name: "CCrypt", pkgConfig: "libcrypt", providers: [.apt(["libcrypt-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        // The desktop window of the demo (Debian: libsdl2-dev).
+        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         // JPEG book covers (Debian: libjpeg62-turbo-dev).
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
 
@@ -35,11 +37,13 @@ let package = Package(
         .target(name: "KioskScreen", dependencies: ["Lending", "Feedback", "Scene"]),
         // Shows the screen on any FrameOutput: lays out and paints only what changed; PNG frames; covers.
         .target(name: "KioskPresenter", dependencies: ["KioskScreen", "Scene", "ScenePainter", "Feedback", "Lending"]),
+        // The demo's desktop window (SDL2): a FrameOutput, and its keys as a ScanSource.
+        .target(name: "ScreenWindow", dependencies: ["CSDL2", "Scene", "ScannerInput"]),
         // The commands (simulate, demo, import, ...) as a library, so they can be tested.
         .target(
             name: "BookKioskCommands",
             dependencies: ["Lending", "LendingSQLite", "ScannerInput", "Feedback", "Kiosk", "StaffPIN",
-                           "Scene", "KioskScreen", "KioskPresenter"]
+                           "Scene", "KioskScreen", "KioskPresenter", "ScreenWindow"]
         ),
         .executableTarget(name: "bookkiosk", dependencies: ["BookKioskCommands"]),
         // Test helper: a second process for RepositoryTests' two-kiosk race (not shipped).

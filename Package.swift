@@ -17,6 +17,10 @@ let package = Package(
         .systemLibrary(name: "CLinuxVT"),
         // Kana-kanji conversion (Debian: libanthy-dev; its dictionary is the package anthy-common).
         .systemLibrary(name: "CAnthy", pkgConfig: "anthy", providers: [.apt(["libanthy-dev"])]),
+        // The desktop window of the demo (Debian: libsdl2-dev).
+        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        // JPEG book covers (Debian: libjpeg62-turbo-dev).
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
 
         // The circulation rules and the repository protocol, with its in-memory implementation.
         .target(name: "Lending"),
@@ -35,16 +39,22 @@ let package = Package(
         // Pictures as plain values: shapes, text runs, images (the screen, printed pages).
         .target(name: "Scene"),
         // The one painter: a Scene onto pixels, a PNG or PDF pages, with cairo and pango.
-        .target(name: "ScenePainter", dependencies: ["Scene", "CCairo"]),
+        .target(name: "ScenePainter", dependencies: ["Scene", "CCairo", "CJPEG"]),
         // The kiosk's display: DRM/KMS dumb buffers, page flips, console (VT) switching.
         .target(name: "KioskDisplay", dependencies: ["Scene", "CDRM", "CLinuxVT"]),
         // Library cards and book labels: sheets, NW-7 and Code 128, pages laid out as Scenes.
         .target(name: "Printing", dependencies: ["Lending", "Scene"]),
+        // The kiosk's screen: a pure model folded from events, prompts and time; a pure layout into a scene.
+        .target(name: "KioskScreen", dependencies: ["Lending", "Feedback", "Scene"]),
+        // Shows the screen on any FrameOutput: lays out and paints only what changed; PNG frames; covers.
+        .target(name: "KioskPresenter", dependencies: ["KioskScreen", "Scene", "ScenePainter", "Feedback", "Lending"]),
+        // The demo's desktop window (SDL2): a FrameOutput, and its keys as a ScanSource.
+        .target(name: "ScreenWindow", dependencies: ["CSDL2", "Scene", "ScannerInput"]),
         // The commands (simulate, demo, import, ...) as a library, so they can be tested.
         .target(
             name: "BookKioskCommands",
-            dependencies: ["Lending", "LendingSQLite", "ScannerInput", "Feedback", "Kiosk", "StaffPIN", "KanjiConversion", "Printing", "Scene", "ScenePainter",
-                           "KioskDisplay"]
+            dependencies: ["Lending", "LendingSQLite", "ScannerInput", "Feedback", "Kiosk", "StaffPIN", "KanjiConversion",
+                           "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter", "ScreenWindow", "KioskDisplay"]
         ),
         .executableTarget(name: "bookkiosk", dependencies: ["BookKioskCommands"]),
         // Test helper: paints a known scene onto the DRM display, or into a PNG, and compares
@@ -55,7 +65,8 @@ let package = Package(
         // Figures: scan latency, durable-write floor, decoder, import, startup, idle CPU, memory.
         .executableTarget(
             name: "bookkiosk-bench",
-            dependencies: ["Lending", "LendingSQLite", "CSQLite", "ScannerInput", "CEvdev", "Feedback", "Kiosk", "Printing", "ScenePainter"]
+            dependencies: ["Lending", "LendingSQLite", "CSQLite", "ScannerInput", "CEvdev", "Feedback", "Kiosk", "Printing",
+                           "Scene", "ScenePainter", "KioskScreen", "KioskPresenter"]
         ),
 
         .testTarget(name: "LendingTests", dependencies: ["Lending"]),
@@ -67,6 +78,7 @@ let package = Package(
         .testTarget(name: "ScenePainterTests", dependencies: ["Scene", "ScenePainter"]),
         .testTarget(name: "KioskDisplayTests", dependencies: ["KioskDisplay", "Scene"]),
         .testTarget(name: "PrintingTests", dependencies: ["Printing", "Scene", "ScenePainter", "Lending"]),
+        .testTarget(name: "KioskScreenTests", dependencies: ["KioskScreen", "KioskPresenter", "Scene", "ScenePainter", "Feedback", "Lending"]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Lending", "Feedback", "ScannerInput", "StaffPIN"]),
         .testTarget(
             name: "EndToEndTests",

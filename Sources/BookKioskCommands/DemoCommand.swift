@@ -1,6 +1,10 @@
 import Foundation
 import Feedback
 import Kiosk
+import KioskPresenter
+import KioskScreen
+import Scene
+import ScreenWindow
 import Lending
 import LendingSQLite
 import ScannerInput
@@ -19,7 +23,8 @@ struct DemoCommand {
     static let staffPIN = "1234"
 
     init(_ words: [String], places: Places, console: Console) throws {
-        arguments = try Arguments(words, valued: CommonOptions.valued.union(["events", "language"]), flags: [])
+        arguments = try Arguments(words, valued: CommonOptions.valued.union(["events", "language", "screen-size", "covers"]),
+                                  flags: ["no-window"])
         guard arguments.words.isEmpty else { throw Arguments.Invalid(description: "`bookkiosk demo` takes no words") }
         common = try CommonOptions(arguments, places: places)
         let name = arguments.options["language"] ?? common.configuration.language
@@ -38,11 +43,23 @@ struct DemoCommand {
         let repository = try freshLibrary(policy: config.policy)
         console.print(instructions(interactive: isatty(STDIN_FILENO) == 1))
 
+        if let window = try openWindow() {
+            // The screen in a desktop window; its keys are the keyboard (and a USB scanner's typing).
+            let covers = arguments.options["covers"].map(CoverFolder.init(path:))
+            let layout = ScreenLayout(language: language, cover: { barcode, isbn in covers?.cover(barcode: barcode, isbn: isbn) })
+            let presenter = ScreenPresenter(output: window, layout: layout, policy: config.policy, now: Date(), log: kioskLog)
+            let (runtime, announcer) = try kioskRuntime(config, repository: repository, events: arguments.options["events"], screen: presenter)
+            runtime.keyboardTypesScans = true
+            StopOnSignal.install()
+            try runtime.run(source: ScreenTickingSource(SDLWindowKeys(window), presenter: presenter))
+            announcer.waitUntilQuiet(deadline: Date().addingTimeInterval(2))
+            console.print("")
+            return .success
+        }
         let keyboard: TerminalKeyboard? = isatty(STDIN_FILENO) == 1 ? try? TerminalKeyboard() : nil
         let source: any ScanSource = keyboard ?? TextLineScanSource(fileDescriptor: STDIN_FILENO, scannerName: "keyboard")
         let (runtime, announcer) = try kioskRuntime(config, repository: repository, events: arguments.options["events"])
         runtime.keyboardTypesScans = keyboard != nil
-        runtime.showTyping = { announcer.showTyping($0) }
         StopOnSignal.install()
         try runtime.run(source: source)
         keyboard?.restore()
@@ -50,6 +67,35 @@ struct DemoCommand {
         console.print("")
         return .success
     }
+
+    /// The demo's window, when a desktop is there and `--no-window` is not given; nil (and a
+    /// log line saying why) when the demo runs in the terminal.
+    func openWindow() throws -> SDLWindow? {
+        if arguments.flags.contains("no-window") { return nil }
+        guard SDLWindow.desktopIsPresent else {
+            kioskLog("screen: no desktop ($DISPLAY and $WAYLAND_DISPLAY are not set), so the demo runs in the terminal")
+            return nil
+        }
+        var size = DemoCommand.windowSize
+        if let text = arguments.options["screen-size"] {
+            guard let parsed = PixelSize(text), parsed.width >= 320, parsed.height >= 200 else {
+                throw Arguments.Invalid(description: "--screen-size must be WIDTHxHEIGHT in pixels, at least 320x200, like 1024x600 (got \(text))")
+            }
+            size = parsed
+        }
+        do {
+            let window = try SDLWindow(title: language == .ja ? "BookKiosk デモ" : "BookKiosk demo", size: size)
+            kioskLog("screen: a window of \(size); type barcodes there")
+            return window
+        } catch {
+            kioskLog("screen: \(error); the demo runs in the terminal")
+            return nil
+        }
+    }
+
+    /// The window's size unless `--screen-size` says otherwise: a Raspberry Pi display's, which
+    /// fits any laptop.
+    static let windowSize = PixelSize(width: 1024, height: 600)
 
     /// Removes any earlier demo database and fills a new one.
     func freshLibrary(policy: Policy) throws -> SQLiteLendingRepository {

@@ -2,6 +2,7 @@ import Foundation
 import Feedback
 import Kiosk
 import KioskDisplay
+import KioskPresenter
 import Lending
 import LendingSQLite
 import ScannerInput
@@ -46,18 +47,33 @@ enum StopOnSignal {
 }
 
 /// The runtime of `run` and `demo`: the status line on standard output (unless the events go
-/// there), cues and speech as configured, the event stream to `events` (a file, `-`, or none).
+/// there), cues and speech as configured, the event stream to `events` (a file, `-`, or none),
+/// and, with `screen`, every event and prompt on the screen too.
 func kioskRuntime(_ config: Configuration, repository: any LendingRepository,
-                  events: String?) throws -> (KioskRuntime, Announcer) {
+                  events: String?, screen: ScreenPresenter? = nil) throws -> (KioskRuntime, Announcer) {
     let eventStream = try openEventStream(events)
     let statusLine: Int32? = events == "-" ? nil : STDOUT_FILENO
     let announcer = Announcer(settings: config.feedbackSettings(statusLine: statusLine, events: eventStream), log: kioskLog)
     let runtime = KioskRuntime(policy: config.policy, repository: repository,
-                               announce: { announcer.announce($0, at: $1) },
-                               prompt: { announcer.showPrompt($0, notice: $1) },
+                               announce: { event, time in
+                                   announcer.announce(event, at: time)
+                                   screen?.show(event, at: time)
+                               },
+                               prompt: { prompt, notice in
+                                   announcer.showPrompt(prompt, notice: notice)
+                                   screen?.show(prompt, notice: notice, at: Date())
+                               },
                                log: kioskLog)
     runtime.useKanjiConversion(log: kioskLog)
     runtime.bookNumbering = config.bookNumbering
+    if let screen {
+        runtime.showTyping = { typed in
+            announcer.showTyping(typed)
+            screen.showTyping(typed, at: Date())
+        }
+    } else {
+        runtime.showTyping = { announcer.showTyping($0) }
+    }
     return (runtime, announcer)
 }
 
@@ -114,14 +130,16 @@ struct RunCommand {
         } else {
             kioskLog("staff keys: standard input is not a terminal, so staff mode is not available here")
         }
-        let (runtime, _) = try kioskRuntime(config, repository: repository, events: arguments.options["events"])
+        let screen = RunScreen.open(config, source: source, now: Date())
+        defer { screen?.restore() }
+        let (runtime, _) = try kioskRuntime(config, repository: repository, events: arguments.options["events"], screen: screen?.presenter)
         let privacyDays = config.privacyDays
         runtime.daily = { now in
             forgetOldBorrowers(in: repository, privacyDays: privacyDays, at: now)
         }
         StopOnSignal.install()
         kioskLog("running on \(source.openScannerNames.joined(separator: ", ")) with the database \(common.databasePath)")
-        try runtime.run(source: source)
+        try runtime.run(source: screen.map { ScreenTickingSource(source, presenter: $0.presenter) } ?? source)
         source.keyboard?.restore()
         throw CommandFailure("No scanner is left and \(source.directory.devicePath) cannot be watched for one to come back; the kiosk stopped.")
     }

@@ -12,7 +12,7 @@ struct Simulate {
     let console: Console
 
     init(_ words: [String], places: Places, console: Console) throws {
-        arguments = try Arguments(words, valued: CommonOptions.valued.union(["now"]), flags: [])
+        arguments = try Arguments(words, valued: CommonOptions.valued.union(["now"]).union(ScreenFrames.options), flags: [])
         guard arguments.words.isEmpty else {
             throw Arguments.Invalid(description: "simulate reads its scans from standard input and takes no words (got \(arguments.words.joined(separator: " ")))")
         }
@@ -25,12 +25,22 @@ struct Simulate {
         let repository = try common.openRepository()
         let catalog = MessageCatalog(language: Language(rawValue: common.configuration.language) ?? .default)
         var clock = try currentTime(arguments, timeZone: policy.timeZone)
+        let frames = try ScreenFrames.make(arguments, language: catalog.language, policy: policy, now: clock,
+                                           log: { console.error($0) })
+        // The first frame that cannot be written stops the frames (not the events) and fails the run.
+        var frameFailure: (any Error)?
+        func frame(_ write: (ScreenFrames) throws -> Void) {
+            guard let frames, frameFailure == nil else { return }
+            do { try write(frames) } catch { frameFailure = error }
+        }
         let runtime = KioskRuntime(
             policy: policy, repository: repository,
             announce: { event, time in
                 console.print(EventStream.line(for: event, message: catalog.message(for: event), at: time,
                                                timeZone: policy.timeZone))
+                frame { try $0.event(event, at: time) }
             },
+            prompt: { prompt, notice in frame { try $0.prompt(prompt, notice: notice, at: clock) } },
             log: { console.error($0) })
         runtime.useKanjiConversion(log: { console.error($0) })
         runtime.bookNumbering = common.configuration.bookNumbering
@@ -63,12 +73,20 @@ struct Simulate {
             case .wait(let seconds):
                 clock = clock.addingTimeInterval(seconds)
                 runtime.advance(to: clock)
+                frames?.advance(to: clock)
                 runtime.runDailyIfNewDay(at: clock)
+            case .scannerLost(let scanner):
+                runtime.advance(to: clock)
+                runtime.feed(.scannerLost(scanner, at: clock))
+            case .scannerBack(let scanner):
+                runtime.advance(to: clock)
+                runtime.feed(.scannerBack(scanner, at: clock))
             case .keys(let keys):
                 runtime.advance(to: clock)
                 for key in keys { runtime.feed(.key(key, at: clock)) }
             }
         }
+        if let frameFailure { throw frameFailure }
         return .success
     }
 }

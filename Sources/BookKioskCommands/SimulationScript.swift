@@ -12,6 +12,9 @@ enum SimulationLine: Equatable {
     /// character as its own key (a space is the space bar), so with kana input on its letters
     /// go through romaji-to-kana exactly as keys do.
     case keys([KeyPress])
+    /// `@unplug NAME` / `@plug NAME`: a Scanner is unplugged or comes back.
+    case scannerLost(String)
+    case scannerBack(String)
     /// A blank line or a `#` comment.
     case nothing
 
@@ -47,8 +50,12 @@ enum SimulationLine: Equatable {
             return .keys(argument.map { $0 == " " ? KeyPress.space : KeyPress.character($0) })
         case "@enter":
             return .keys([.enter])
+        case "@unplug":
+            return .scannerLost(argument.isEmpty ? "scanner" : argument)
+        case "@plug":
+            return .scannerBack(argument.isEmpty ? "scanner" : argument)
         default:
-            throw Invalid(description: "\(parts[0]) is not a directive; use @at, @wait, @key, @type or @enter")
+            throw Invalid(description: "\(parts[0]) is not a directive; use @at, @wait, @key, @type, @enter, @unplug or @plug")
         }
     }
 

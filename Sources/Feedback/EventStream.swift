@@ -15,19 +15,22 @@ public enum EventStream {
         switch event {
         case .ready:
             break
-        case .outcome(.greeted(let user)):
+        case .outcome(.greeted(let user, let loans)):
             object.add("user", user.card)
             object.add("name", user.name)
-        case .outcome(.lent(let loan, let book, let user)):
+            add(loans, to: &object)
+        case .outcome(.lent(let loan, let book, let user, let loans)):
             object.add("user", user.card)
             object.add("book", book.barcode)
             object.add("title", book.title)
             object.add("due", loan.due.description)
-        case .outcome(.returned(let loan, let book, let user, let overdueDays)):
+            add(loans, to: &object)
+        case .outcome(.returned(let loan, let book, let user, let overdueDays, let loans)):
             object.add("user", ifPresent: user?.card ?? loan.user)
             object.add("book", book.barcode)
             object.add("title", book.title)
             object.add("overdueDays", overdueDays)
+            add(loans, to: &object)
         case .outcome(.refused(let refusal, let barcode, let user, let book)):
             object.add("reason", refusal.rawValue)
             object.add("user", ifPresent: user?.card)
@@ -58,6 +61,22 @@ public enum EventStream {
         object.add("time", iso8601(time, in: timeZone))
         object.add("message", message)
         return object.text
+    }
+
+    /// `loans` (the User's open Loans: `book`, `title`, `isbn` when the Book has one, `due`)
+    /// and `remaining` (how many more the loan limit allows), when they are known.
+    private static func add(_ loans: UserLoans?, to object: inout JSONObjectWriter) {
+        guard let loans else { return }
+        let entries = loans.loans.map { entry in
+            var member = JSONObjectWriter()
+            member.add("book", entry.book)
+            member.add("title", entry.title)
+            member.add("isbn", ifPresent: entry.isbn)
+            member.add("due", entry.due.description)
+            return member.text
+        }
+        object.add("loans", json: "[" + entries.joined(separator: ",") + "]")
+        object.add("remaining", loans.remaining)
     }
 
     /// The `event` field's value.

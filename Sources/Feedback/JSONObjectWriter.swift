@@ -17,6 +17,11 @@ public struct JSONObjectWriter: Sendable, Equatable {
         members.append(JSONObjectWriter.quoted(key) + ":" + String(value))
     }
 
+    /// Adds a member whose value is already JSON text (an array or object made by this writer).
+    public mutating func add(_ key: String, json: String) {
+        members.append(JSONObjectWriter.quoted(key) + ":" + json)
+    }
+
     /// Adds the member only when `value` is not nil.
     public mutating func add(_ key: String, ifPresent value: String?) {
         if let value { add(key, value) }

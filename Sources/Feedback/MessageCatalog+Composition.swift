@@ -27,7 +27,7 @@ extension MessageCatalog {
 
     /// The keys that work in a text field now, in place of the step's own hint while a kanji
     /// conversion is on show; otherwise the step's hint and the kana-input keys.
-    func fieldHint(_ stepHint: String, _ composition: TextComposition) -> String {
+    public func fieldHint(_ stepHint: String, _ composition: TextComposition) -> String {
         let converting = composition.currentSegment != nil
         switch language {
         case .ja:

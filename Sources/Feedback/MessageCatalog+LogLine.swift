@@ -8,12 +8,12 @@ extension MessageCatalog {
         switch event {
         case .ready:
             return "ready: waiting for a Card"
-        case .outcome(.greeted(let user)):
+        case .outcome(.greeted(let user, _)):
             return "greeted \(describe(user))"
-        case .outcome(.lent(let loan, let book, let user)):
+        case .outcome(.lent(let loan, let book, let user, _)):
             let override = loan.overrideBy.map { ", override by \($0)" } ?? ""
             return "lent \(describe(book)) to \(describe(user)), due \(loan.due)\(override)"
-        case .outcome(.returned(let loan, let book, let user, let overdueDays)):
+        case .outcome(.returned(let loan, let book, let user, let overdueDays, _)):
             let from = user.map(describe) ?? loan.user ?? "an anonymized User"
             let overdue = overdueDays > 0 ? ", \(overdueDays) day(s) overdue" : ""
             return "returned \(describe(book)) from \(from)\(overdue)"

@@ -9,6 +9,11 @@ extension MessageCatalog {
         return (language == .ja ? japanese(notice) : english(notice)) + " — " + promptText
     }
 
+    /// What `notice` says on its own (the screen shows it apart from the prompt).
+    public func text(for notice: StaffNotice) -> String {
+        language == .ja ? japanese(notice) : english(notice)
+    }
+
     /// The status line while a barcode is typed on the keyboard (the demo).
     public func typingText(_ typed: String) -> String {
         typed.isEmpty ? prompt : typed + "▏"

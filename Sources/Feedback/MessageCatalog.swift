@@ -63,12 +63,12 @@ public struct MessageCatalog: Sendable, Equatable {
         switch event {
         case .ready:
             return prompt
-        case .outcome(.greeted(let user)):
+        case .outcome(.greeted(let user, _)):
             return "こんにちは、\(user.name)さん！ ほんをスキャンしてね"
-        case .outcome(.lent(let loan, let book, let user)):
+        case .outcome(.lent(let loan, let book, let user, _)):
             return "\(user.name)さん、「\(book.title)」をかりたよ。"
                 + "\(dueText(loan.due))までにかえしてね"
-        case .outcome(.returned(_, let book, let user, _)):
+        case .outcome(.returned(_, let book, let user, _, _)):
             let who = user.map { "\($0.name)さん、" } ?? ""
             return "\(who)「\(book.title)」をかえしてくれてありがとう！"
         case .outcome(.refused(let refusal, _, let user, let book)):
@@ -150,12 +150,12 @@ public struct MessageCatalog: Sendable, Equatable {
         switch event {
         case .ready:
             return prompt
-        case .outcome(.greeted(let user)):
+        case .outcome(.greeted(let user, _)):
             return "Hello, \(user.name)! Scan a book"
-        case .outcome(.lent(let loan, let book, let user)):
+        case .outcome(.lent(let loan, let book, let user, _)):
             return "\(user.name), you borrowed “\(book.title)”. "
                 + "Please bring it back by \(dueText(loan.due))"
-        case .outcome(.returned(_, let book, let user, _)):
+        case .outcome(.returned(_, let book, let user, _, _)):
             let who = user.map { ", \($0.name)" } ?? ""
             return "Thank you for bringing back “\(book.title)”\(who)!"
         case .outcome(.refused(let refusal, _, let user, let book)):

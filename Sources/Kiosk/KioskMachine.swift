@@ -225,7 +225,7 @@ public struct KioskMachine: Sendable, Equatable {
 
         case .circulated(let outcome, let now):
             switch outcome {
-            case .greeted(let user):
+            case .greeted(let user, _):
                 state = .session(user, lastActivity: now)
             case .lent, .returned, .refused:
                 touch(at: now)

@@ -105,11 +105,11 @@ struct StaffDesk {
                                           at: now, overrideBy: staff)
         let outcome = try circulation.carryOut(decision, barcode: barcode, at: now, in: tx)
         switch outcome {
-        case .lent(let loan, let book, let user):
+        case .lent(let loan, let book, let user, _):
             try tx.record(AuditEntry(time: now, staff: staff, action: StaffEvent.Action.override.rawValue,
                                      detail: "lent \(book.barcode) 「\(book.title)」 to \(user.card) \(user.name), due \(loan.due), past the rules"))
             return .done(StaffEvent(action: .override, staff: staff, user: user, book: book, loan: loan))
-        case .returned(let loan, let book, _, _):
+        case .returned(let loan, let book, _, _, _):
             try tx.record(AuditEntry(time: now, staff: staff, action: "returned",
                                      detail: "\(book.barcode) 「\(book.title)」 was on loan to \(loan.user ?? "an unknown User") and came back"))
             return .outcome(outcome)

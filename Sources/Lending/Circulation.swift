@@ -153,17 +153,18 @@ public struct Circulation: Sendable {
                   in tx: any LendingTransaction) throws -> Outcome {
         switch decision {
         case .greet(let user):
-            return .greeted(user)
+            return .greeted(user, loans: try userLoans(of: user, in: tx))
         case .refuse(let refusal, let user, let book):
             return .refused(refusal, barcode: barcode, user: user, book: book)
         case .lend(let book, let user, let due, let overrideBy):
             let loan = try tx.addLoan(book: book.barcode, user: user.card, lentAt: now, due: due,
                                       overrideBy: overrideBy)
-            return .lent(loan, book: book, user: user)
+            return .lent(loan, book: book, user: user, loans: try userLoans(of: user, in: tx))
         case .return(let loan, let book):
             let closed = try tx.closeLoan(id: loan.id, returnedAt: now)
             let user = try loan.user.flatMap { try tx.user(card: $0) }
-            return .returned(closed, book: book, user: user, overdueDays: policy.overdueDays(due: loan.due, at: now))
+            return .returned(closed, book: book, user: user, overdueDays: policy.overdueDays(due: loan.due, at: now),
+                             loans: try user.map { try userLoans(of: $0, in: tx) })
         }
     }
 }

@@ -82,11 +82,15 @@ public enum Refusal: String, Sendable, Hashable, CaseIterable {
 }
 
 /// What one Scan led to at the circulation desk.
+///
+/// `loans` is the User's open Loans after the scan (for the screen); the repository's
+/// `Circulation.scan` always fills it, and it is nil where nobody is known (a return whose
+/// User was forgotten) or where an Outcome is made by hand.
 public enum Outcome: Sendable, Equatable {
-    case greeted(User)
-    case lent(Loan, book: Book, user: User)
+    case greeted(User, loans: UserLoans? = nil)
+    case lent(Loan, book: Book, user: User, loans: UserLoans? = nil)
     /// `user` is nil when the Loan's User is no longer known.
-    case returned(Loan, book: Book, user: User?, overdueDays: Int)
+    case returned(Loan, book: Book, user: User?, overdueDays: Int, loans: UserLoans? = nil)
     case refused(Refusal, barcode: String, user: User?, book: Book?)
 }
 

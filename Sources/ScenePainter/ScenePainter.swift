@@ -283,7 +283,11 @@ public final class ScenePainter {
     }
 
     private static func loadImage(_ path: String) -> CairoSurface? {
-        guard path.lowercased().hasSuffix(".png") else { return nil }
+        let lowercased = path.lowercased()
+        if lowercased.hasSuffix(".jpg") || lowercased.hasSuffix(".jpeg") {
+            return JPEGImage.load(path).surface
+        }
+        guard lowercased.hasSuffix(".png") else { return nil }
         guard let surface = cairo_image_surface_create_from_png(path) else { return nil }
         let owned = CairoSurface(owning: surface)
         return cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS ? owned : nil

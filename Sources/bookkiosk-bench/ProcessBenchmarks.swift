@@ -23,9 +23,9 @@ struct ProcessBenchmarks {
         return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil
     }
 
-    func simulate(database: String) throws -> KioskProcess {
+    func simulate(database: String, extraArguments: [String] = []) throws -> KioskProcess {
         try KioskProcess(executable: executable,
-                         arguments: ["simulate", "--db", database, "--config", configPath, "--now", "2026-12-01T09:00:00Z"],
+                         arguments: ["simulate", "--db", database, "--config", configPath, "--now", "2026-12-01T09:00:00Z"] + extraArguments,
                          environment: environment, errorsTo: errorLog)
     }
 
@@ -65,8 +65,9 @@ struct ProcessBenchmarks {
 
     /// VmHWM (and VmRSS) of a `bookkiosk simulate` after `rounds` of Card, lend, return on
     /// the large data set's database, read before it exits.
-    func peakMemory(database: String, users: Int, books: Int, rounds: Int) throws -> (hwm: Double, rss: Double, anonymous: Double, files: Double) {
-        let kiosk = try simulate(database: database)
+    func peakMemory(database: String, users: Int, books: Int, rounds: Int,
+                    extraArguments: [String] = []) throws -> (hwm: Double, rss: Double, anonymous: Double, files: Double) {
+        let kiosk = try simulate(database: database, extraArguments: extraArguments)
         defer { kiosk.finish() }
         var script = ""
         for round in 0..<rounds {

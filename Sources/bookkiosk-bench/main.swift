@@ -123,6 +123,21 @@ do {
         row("largeVsSmall (lend p50)", "\(rounded(largeVsSmall, places: 2))", "≤ 1.3: \(verdict(largeVsSmall <= 1.3))")
     }
 
+    // The screen: each frame at three sizes, and a scan until its frame is painted.
+    progress("screen frames (\(options.rounds / 2) each)")
+    var screenReport: [String: Any] = [:]
+    for (kind, size, latencies) in ScreenBenchmark.frames(rounds: options.rounds / 2, start: start) {
+        screenReport["\(kind) \(size)"] = ["p50": rounded(latencies.p50, places: 2), "p99": rounded(latencies.p99, places: 2)]
+        let target = size.width == 1280 && size.height == 800 ? "p99 ≤ 5 ms: \(verdict(latencies.p99 <= 5))" : ""
+        row("screen \(kind) \(size) ms p50 / p99", "\(rounded(latencies.p50, places: 2)) / \(rounded(latencies.p99, places: 2))", target)
+    }
+    progress("scan to frame at 1280x800")
+    let scanToFrame = try ScreenBenchmark.scanToFrame(databasePath: folder + "/small.sqlite", dataSet: .small, rounds: options.rounds / 2, start: start)
+    screenReport["scanToFrameMillis"] = ["p50": rounded(scanToFrame.p50, places: 2), "p99": rounded(scanToFrame.p99, places: 2), "samples": scanToFrame.count]
+    report["screen"] = screenReport
+    row("scan → frame 1280x800 ms p50 / p99", "\(rounded(scanToFrame.p50, places: 2)) / \(rounded(scanToFrame.p99, places: 2))",
+        "p99 ≤ 6 ms: \(verdict(scanToFrame.p99 <= 6))")
+
     // The decoder.
     progress("decoder")
     let scans = 20_000
@@ -178,6 +193,14 @@ do {
             row("peakRSSMegabytes (VmHWM, large)", "\(rounded(memory.hwm)) (RssAnon \(rounded(memory.anonymous)), RssFile \(rounded(memory.files)))",
                 "< 30: \(verdict(memory.hwm < 30))")
         }
+        progress("memory of simulate --screens (a frame painted and written for every event)")
+        let screens = folder + "/frames"
+        let screenMemory = try processes.peakMemory(database: folder + "/small.sqlite", users: DataSet.small.users, books: DataSet.small.books,
+                                                    rounds: 60, extraArguments: ["--screens", screens])
+        try? FileManager.default.removeItem(atPath: screens)
+        report["screenRSSMegabytes"] = ["VmHWM": rounded(screenMemory.hwm), "RssAnon": rounded(screenMemory.anonymous), "RssFile": rounded(screenMemory.files)]
+        row("screen on: RSS (simulate --screens 1280x800, small)", "VmHWM \(rounded(screenMemory.hwm)), RssAnon \(rounded(screenMemory.anonymous)), RssFile \(rounded(screenMemory.files))",
+            "RssAnon < 20: \(verdict(screenMemory.anonymous < 20))")
     } else {
         report["processFigures"] = "skipped: no bookkiosk beside this benchmark; build it with `swift build -c release --scratch-path .build-bench`"
         row("process figures", "skipped: build bookkiosk beside the benchmark")

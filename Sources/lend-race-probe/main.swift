@@ -40,8 +40,8 @@ do {
     switch mode {
     case "scan":
         switch try Circulation(policy: policy).scan(book, session: user, at: now, in: repository) {
-        case .lent(let loan, _, _): say("lent \(loan.id)")
-        case .returned(let loan, _, _, _): say("returned \(loan.id)")
+        case .lent(let loan, _, _, _): say("lent \(loan.id)")
+        case .returned(let loan, _, _, _, _): say("returned \(loan.id)")
         case .refused(let refusal, _, _, _): say("refused \(refusal.rawValue)")
         case .greeted: say("greeted")
         }

@@ -66,12 +66,12 @@ struct SimulateEndToEndTests {
         #expect(result.status == 0, "\(result.errors)")
         expectEvents(try result.events(), [
             ["event": "ready", "time": "2026-12-01T09:00:00+09:00"],
-            ["event": "greeted", "user": "C0001", "name": "はると"],
-            ["event": "lent", "user": "C0001", "book": "B0001", "title": "ぐりとぐら", "due": "2026-12-08"],
+            ["event": "greeted", "user": "C0001", "name": "はると", "remaining": "2"],
+            ["event": "lent", "user": "C0001", "book": "B0001", "title": "ぐりとぐら", "due": "2026-12-08", "remaining": "1"],
             ["event": "duplicate", "barcode": "B0001"],
-            ["event": "lent", "user": "C0001", "book": "B0002", "due": "2026-12-08"],
+            ["event": "lent", "user": "C0001", "book": "B0002", "due": "2026-12-08", "remaining": "0"],
             ["event": "refused", "reason": "limitReached", "user": "C0001", "book": "B0004"],
-            ["event": "returned", "user": "C0001", "book": "B0001", "overdueDays": "0", "time": "2026-12-01T09:00:03+09:00"],
+            ["event": "returned", "user": "C0001", "book": "B0001", "overdueDays": "0", "time": "2026-12-01T09:00:03+09:00", "remaining": "1"],
             ["event": "sessionEnded", "user": "C0001", "time": "2026-12-01T09:00:33+09:00"],
             ["event": "returned", "user": "C0001", "book": "B0002"],
             ["event": "refused", "reason": "bookNotLendable", "book": "B0003"],

@@ -70,9 +70,9 @@ struct ReferenceKiosk {
 /// The same words for what the real kiosk announced.
 func describe(_ event: KioskEvent) -> String {
     switch event {
-    case .outcome(.greeted(let user)): "greeted \(user.card)"
-    case .outcome(.lent(_, let book, let user)): "lent \(book.barcode) \(user.card)"
-    case .outcome(.returned(let loan, let book, let user, _)): "returned \(book.barcode) \(user?.card ?? loan.user ?? "?")"
+    case .outcome(.greeted(let user, _)): "greeted \(user.card)"
+    case .outcome(.lent(_, let book, let user, _)): "lent \(book.barcode) \(user.card)"
+    case .outcome(.returned(let loan, let book, let user, _, _)): "returned \(book.barcode) \(user?.card ?? loan.user ?? "?")"
     case .outcome(.refused(let refusal, let barcode, _, _)): "refused \(refusal.rawValue) \(barcode)"
     case .duplicate(let barcode): "duplicate \(barcode)"
     case .sessionEnded(let user): "sessionEnded \(user.card)"

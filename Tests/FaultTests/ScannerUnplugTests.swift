@@ -123,7 +123,7 @@ struct ScannerUnplugTests {
         // and "42" alone is too short to be a Scan.
         let scanned = events.compactMap { event -> String? in
             switch event {
-            case .outcome(.lent(_, let book, _)), .outcome(.returned(_, let book, _, _)): book.barcode
+            case .outcome(.lent(_, let book, _, _)), .outcome(.returned(_, let book, _, _, _)): book.barcode
             case .outcome(.refused(_, let barcode, _, _)): barcode
             default: nil
             }

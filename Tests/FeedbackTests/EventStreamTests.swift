@@ -20,6 +20,13 @@ struct EventLineCase: Sendable, CustomTestStringConvertible {
                       line: #"{"event":"greeted","user":"C0001","name":"はると",\#(time),"message":"m"}"#),
         EventLineCase(event: .outcome(.lent(Fixtures.loan, book: Fixtures.guri, user: Fixtures.haruto)), message: "m",
                       line: #"{"event":"lent","user":"C0001","book":"B0042","title":"ぐりとぐら","due":"2026-12-03",\#(time),"message":"m"}"#),
+        EventLineCase(event: .outcome(.greeted(Fixtures.haruto, loans: UserLoans(loans: [], remaining: 2))), message: "m",
+                      line: #"{"event":"greeted","user":"C0001","name":"はると","loans":[],"remaining":2,\#(time),"message":"m"}"#),
+        EventLineCase(event: .outcome(.lent(Fixtures.loan, book: Fixtures.guri, user: Fixtures.haruto, loans: UserLoans(
+                          loans: [UserLoans.Entry(book: "B0042", title: "ぐりとぐら", isbn: "9784834000825", due: Fixtures.loan.due),
+                                  UserLoans.Entry(book: "B0043", title: "はらぺこ\"あおむし\"", due: Fixtures.loan.due)],
+                          remaining: 0))), message: "m",
+                      line: #"{"event":"lent","user":"C0001","book":"B0042","title":"ぐりとぐら","due":"2026-12-03","loans":[{"book":"B0042","title":"ぐりとぐら","isbn":"9784834000825","due":"2026-12-03"},{"book":"B0043","title":"はらぺこ\"あおむし\"","due":"2026-12-03"}],"remaining":0,\#(time),"message":"m"}"#),
         EventLineCase(event: .outcome(.returned(Fixtures.loan, book: Fixtures.guri, user: Fixtures.haruto, overdueDays: 0)),
                       message: "m",
                       line: #"{"event":"returned","user":"C0001","book":"B0042","title":"ぐりとぐら","overdueDays":0,\#(time),"message":"m"}"#),

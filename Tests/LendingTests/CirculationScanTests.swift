@@ -35,15 +35,15 @@ struct CirculationScanTests {
 
     @Test("a Card is greeted, trimmed of its terminator")
     func card() throws {
-        #expect(try circulation.scan("C0001\r\n", session: nil, at: F.now, in: repository) == .greeted(F.haruto))
+        #expect(try circulation.scan("C0001\r\n", session: nil, at: F.now, in: repository) == .greeted(F.haruto, loans: UserLoans(loans: [], remaining: 2)))
     }
 
     @Test("a Codabar-wrapped Card is found by its digits")
     func codabarCard() throws {
         #expect(try circulation.scan("A0001B\r\n", session: nil, at: F.now, in: repository)
-            == .greeted(Self.codabarCard))
+            == .greeted(Self.codabarCard, loans: UserLoans(loans: [], remaining: 2)))
         #expect(try circulation.scan("c0001d", session: nil, at: F.now, in: repository)
-            == .greeted(Self.codabarCard))
+            == .greeted(Self.codabarCard, loans: UserLoans(loans: [], remaining: 2)))
     }
 
     @Test("an inactive Card is refused userInactive")
@@ -67,7 +67,7 @@ struct CirculationScanTests {
     @Test("a Card is found before a Book with the same barcode")
     func cardBeforeBook() throws {
         try repository.transaction { try $0.save(Book(barcode: "C0002", title: "まちがえたほん")) }
-        #expect(try circulation.scan("C0002", session: F.haruto, at: F.now, in: repository) == .greeted(F.yui))
+        #expect(try circulation.scan("C0002", session: F.haruto, at: F.now, in: repository) == .greeted(F.yui, loans: UserLoans(loans: [], remaining: 2)))
         #expect(try openLoans().isEmpty)
     }
 
@@ -76,7 +76,7 @@ struct CirculationScanTests {
         let isbnAsBarcode = Book(barcode: F.guriIsbn, title: "ぐりとぐら（ISBN のまま）")
         try repository.transaction { try $0.save(isbnAsBarcode) }
         let outcome = try circulation.scan(F.guriIsbn, session: F.haruto, at: F.now, in: repository)
-        guard case .lent(let loan, let book, _) = outcome else {
+        guard case .lent(let loan, let book, _, _) = outcome else {
             Issue.record("expected a lend, got \(outcome)")
             return
         }
@@ -88,21 +88,23 @@ struct CirculationScanTests {
     func isbn13() throws {
         let outcome = try circulation.scan(F.guriIsbn, session: F.haruto, at: F.now, in: repository)
         let expected = Loan(id: 1, book: "B0101", user: "C0001", lentAt: F.now, due: F.dueOfLendNow)
-        #expect(outcome == .lent(expected, book: Self.copy1, user: F.haruto))
+        #expect(outcome == .lent(expected, book: Self.copy1, user: F.haruto,
+                                 loans: UserLoans(loans: [UserLoans.Entry(book: "B0101", title: "ぐりとぐら", isbn: F.guriIsbn, due: F.dueOfLendNow)], remaining: 1)))
     }
 
     @Test("a typed ISBN-10 finds the copies by their ISBN-13")
     func isbn10() throws {
         let outcome = try circulation.scan("4834000826\n", session: F.haruto, at: F.now, in: repository)
         let expected = Loan(id: 1, book: "B0101", user: "C0001", lentAt: F.now, due: F.dueOfLendNow)
-        #expect(outcome == .lent(expected, book: Self.copy1, user: F.haruto))
+        #expect(outcome == .lent(expected, book: Self.copy1, user: F.haruto,
+                                 loans: UserLoans(loans: [UserLoans.Entry(book: "B0101", title: "ぐりとぐら", isbn: F.guriIsbn, due: F.dueOfLendNow)], remaining: 1)))
     }
 
     @Test("a second ISBN scan by another User lends the second copy")
     func isbnSecondCopy() throws {
         _ = try circulation.scan(F.guriIsbn, session: F.haruto, at: F.now, in: repository)
         let outcome = try circulation.scan(F.guriIsbn, session: F.yui, at: F.now.addingTimeInterval(60), in: repository)
-        guard case .lent(let loan, let book, let user) = outcome else {
+        guard case .lent(let loan, let book, let user, _) = outcome else {
             Issue.record("expected a lend, got \(outcome)")
             return
         }
@@ -117,7 +119,7 @@ struct CirculationScanTests {
         _ = try circulation.scan(F.guriIsbn, session: F.haruto, at: F.now, in: repository)
         let again = try circulation.scan(F.guriIsbn, session: F.haruto, at: F.now.addingTimeInterval(60),
                                          in: repository)
-        guard case .returned(let loan, let book, _, _) = again else {
+        guard case .returned(let loan, let book, _, _, _) = again else {
             Issue.record("expected a return, got \(again)")
             return
         }
@@ -134,7 +136,7 @@ struct CirculationScanTests {
 
         let first = try circulation.scan(F.guriIsbn, session: F.haruto, at: F.now.addingTimeInterval(120),
                                          in: repository)
-        guard case .returned(let loan, let book, _, _) = first else {
+        guard case .returned(let loan, let book, _, _, _) = first else {
             Issue.record("expected a return, got \(first)")
             return
         }
@@ -142,7 +144,7 @@ struct CirculationScanTests {
         #expect(book == Self.copy2)
 
         let second = try circulation.scan(F.guriIsbn, session: nil, at: F.now.addingTimeInterval(180), in: repository)
-        guard case .returned(let loan, let book, let user, _) = second else {
+        guard case .returned(let loan, let book, let user, _, _) = second else {
             Issue.record("expected a return, got \(second)")
             return
         }
@@ -158,14 +160,16 @@ struct CirculationScanTests {
     func roundTrip() throws {
         let lent = try circulation.scan("B0200", session: F.haruto, at: F.now, in: repository)
         let loan = Loan(id: 1, book: "B0200", user: "C0001", lentAt: F.now, due: F.dueOfLendNow)
-        #expect(lent == .lent(loan, book: Self.aomushi, user: F.haruto))
+        #expect(lent == .lent(loan, book: Self.aomushi, user: F.haruto,
+                             loans: UserLoans(loans: [UserLoans.Entry(book: "B0200", title: "はらぺこあおむし", due: F.dueOfLendNow)], remaining: 1)))
         #expect(try openLoans() == [loan])
 
         let returnedAt = F.tokyo("2026-12-08T17:00")
         let returned = try circulation.scan("B0200", session: F.haruto, at: returnedAt, in: repository)
         var closed = loan
         closed.returnedAt = returnedAt
-        #expect(returned == .returned(closed, book: Self.aomushi, user: F.haruto, overdueDays: 0))
+        #expect(returned == .returned(closed, book: Self.aomushi, user: F.haruto, overdueDays: 0,
+                                     loans: UserLoans(loans: [], remaining: 2)))
         #expect(try openLoans().isEmpty)
         #expect(try allLoans() == [closed])
     }
@@ -175,7 +179,7 @@ struct CirculationScanTests {
         _ = try circulation.scan("B0200", session: F.haruto, at: F.now, in: repository)
         let returnedAt = F.tokyo("2026-12-11T09:00")
         let outcome = try circulation.scan("B0200", session: nil, at: returnedAt, in: repository)
-        guard case .returned(let loan, _, let user, let overdueDays) = outcome else {
+        guard case .returned(let loan, _, let user, let overdueDays, _) = outcome else {
             Issue.record("expected a return, got \(outcome)")
             return
         }
@@ -189,7 +193,7 @@ struct CirculationScanTests {
         _ = try circulation.scan("B0200", session: F.haruto, at: F.now, in: repository)
         let later = F.now.addingTimeInterval(3600)
         let outcome = try circulation.scan("B0200", session: F.yui, at: later, in: repository)
-        guard case .returned(_, _, let user, _) = outcome else {
+        guard case .returned(_, _, let user, _, _) = outcome else {
             Issue.record("expected a return, got \(outcome)")
             return
         }
@@ -219,7 +223,14 @@ struct CirculationScanTests {
                                            in: repository)
         let loan = Loan(id: 3, book: "B0200", user: "C0001", lentAt: F.now, due: F.dueOfLendNow,
                         overrideBy: "さとう先生")
-        #expect(outcome == .lent(loan, book: Self.aomushi, user: F.haruto))
+        guard case .lent(let lent, let book, let user, let loans) = outcome else {
+            Issue.record("expected a lend, got \(outcome)")
+            return
+        }
+        #expect(lent == loan && book == Self.aomushi && user == F.haruto)
+        // Past the limit, the child holds three Books and may borrow none more.
+        #expect(loans?.loans.map(\.book) == ["B0101", "B0102", "B0200"])
+        #expect(loans?.remaining == 0)
         #expect(try openLoans().last == loan)
     }
 
@@ -258,7 +269,8 @@ struct CirculationScanTests {
         // The rolled-back Loan's id is not used up, and the repository takes the next transaction.
         let outcome = try circulation.scan("B0200", session: F.haruto, at: F.now, in: repository)
         let loan = Loan(id: 1, book: "B0200", user: "C0001", lentAt: F.now, due: F.dueOfLendNow)
-        #expect(outcome == .lent(loan, book: Self.aomushi, user: F.haruto))
+        #expect(outcome == .lent(loan, book: Self.aomushi, user: F.haruto,
+                                 loans: UserLoans(loans: [UserLoans.Entry(book: "B0200", title: "はらぺこあおむし", due: F.dueOfLendNow)], remaining: 1)))
     }
 
     @Test("the store refuses a second open Loan of one Book, and the failed transaction leaves the first")

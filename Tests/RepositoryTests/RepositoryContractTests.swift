@@ -18,16 +18,20 @@ struct RepositoryContractTests {
     @Test("a Card greets, a Book is lent, scanned again it is returned", arguments: RepositoryKind.allCases)
     func lendAndReturn(kind: RepositoryKind) throws {
         try kind.withSeededRepository { (repository: any LendingRepository) throws in
-            #expect(try F.circulation.scan("C0001", session: nil, at: F.t0, in: repository) == .greeted(F.haruto))
+            #expect(try F.circulation.scan("C0001", session: nil, at: F.t0, in: repository) == .greeted(F.haruto, loans: UserLoans(loans: [], remaining: 2)))
 
             let lent = try F.circulation.scan("B0001", session: F.haruto, at: F.t0, in: repository)
-            guard case .lent(let loan, let book, let user) = lent else {
+            guard case .lent(let loan, let book, let user, _) = lent else {
                 Issue.record("expected a lend, got \(lent)")
                 return
             }
             #expect(book == F.guri1)
             #expect(user == F.haruto)
             #expect(loan == Loan(id: loan.id, book: "B0001", user: "C0001", lentAt: F.t0, due: F.dueFromT0))
+            if case .lent(_, _, _, let loans) = lent {
+                #expect(loans == UserLoans(loans: [UserLoans.Entry(book: "B0001", title: F.guri1.title, isbn: F.guri1.isbn, due: F.dueFromT0)],
+                                           remaining: 1))
+            }
             #expect(try repository.read { try $0.openLoan(book: "B0001") } == loan)
             #expect(try repository.read { try $0.openLoans(user: "C0001") } == [loan])
 
@@ -35,7 +39,8 @@ struct RepositoryContractTests {
             let returned = try F.circulation.scan("B0001", session: nil, at: later, in: repository)
             var closed = loan
             closed.returnedAt = later
-            #expect(returned == .returned(closed, book: F.guri1, user: F.haruto, overdueDays: 0))
+            #expect(returned == .returned(closed, book: F.guri1, user: F.haruto, overdueDays: 0,
+                                         loans: UserLoans(loans: [], remaining: 2)))
             #expect(try repository.read { try $0.openLoans() }.isEmpty)
             #expect(try repository.read { try $0.allLoans() } == [closed])
         }
@@ -74,13 +79,13 @@ struct RepositoryContractTests {
                 == .refused(.hasOverdue, barcode: "B0003", user: F.haruto, book: F.caterpillar))
 
             let returned = try F.circulation.scan("B0001", session: F.haruto, at: friday, in: repository)
-            guard case .returned(_, _, _, let overdueDays) = returned else {
+            guard case .returned(_, _, _, let overdueDays, _) = returned else {
                 Issue.record("expected a return, got \(returned)")
                 return
             }
             #expect(overdueDays == 3)
             let lent = try F.circulation.scan("B0003", session: F.haruto, at: friday, in: repository)
-            guard case .lent(let loan, _, _) = lent else { Issue.record("expected a lend, got \(lent)"); return }
+            guard case .lent(let loan, _, _, _) = lent else { Issue.record("expected a lend, got \(lent)"); return }
             #expect(loan.book == "B0003")
         }
     }
@@ -103,13 +108,13 @@ struct RepositoryContractTests {
             #expect(try repository.read { try $0.books(isbn: F.isbn) } == [F.guri1, F.guri2])
 
             let toHaruto = try F.circulation.scan(F.isbn, session: F.haruto, at: F.t0, in: repository)
-            guard case .lent(let harutoLoan, let harutoCopy, _) = toHaruto else {
+            guard case .lent(let harutoLoan, let harutoCopy, _, _) = toHaruto else {
                 Issue.record("expected a lend, got \(toHaruto)")
                 return
             }
             #expect(harutoCopy == F.guri1)
             let toYui = try F.circulation.scan(F.isbn, session: F.yui, at: F.t0 + 60, in: repository)
-            guard case .lent(_, let yuiCopy, _) = toYui else { Issue.record("expected a lend, got \(toYui)"); return }
+            guard case .lent(_, let yuiCopy, _, _) = toYui else { Issue.record("expected a lend, got \(toYui)"); return }
             #expect(yuiCopy == F.guri2)
 
             #expect(try F.circulation.scan(F.isbn, session: nil, at: F.t0 + 120, in: repository)
@@ -117,7 +122,7 @@ struct RepositoryContractTests {
                 == .refused(.cardFirst, barcode: F.isbn, user: nil, book: F.guri1))
 
             let back = try F.circulation.scan(F.isbn, session: F.haruto, at: F.t0 + 180, in: repository)
-            guard case .returned(let closed, let book, _, _) = back else {
+            guard case .returned(let closed, let book, _, _, _) = back else {
                 Issue.record("expected a return, got \(back)")
                 return
             }

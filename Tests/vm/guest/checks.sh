@@ -364,5 +364,6 @@ run_check syn-dropped check_syn_dropped
 run_check two-scanners check_two_scanners
 run_check staff-keyboard check_staff_keyboard
 run_check screen check_screen
+run_check screen-run check_screen_run
 # Last, and alone: nothing else makes devices come and go while the kiosk idles.
 run_check idle-cpu check_idle

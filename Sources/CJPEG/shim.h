@@ -1,0 +1,80 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <setjmp.h>
+#include <jpeglib.h>
+
+/* libjpeg reports errors by calling error_exit, which must not return: this shim jumps back
+   out of the decoder with setjmp/longjmp (which Swift cannot do) and hands Swift a plain result. */
+
+struct bookkiosk_jpeg_error {
+    struct jpeg_error_mgr manager;
+    jmp_buf jump;
+    char message[JMSG_LENGTH_MAX];
+};
+
+static void bookkiosk_jpeg_error_exit(j_common_ptr info) {
+    struct bookkiosk_jpeg_error *error = (struct bookkiosk_jpeg_error *)info->err;
+    (*info->err->format_message)(info, error->message);
+    longjmp(error->jump, 1);
+}
+
+static void bookkiosk_jpeg_quiet(j_common_ptr info) {
+    (void)info;
+}
+
+/* Decodes the JPEG file at `path` into a malloc'd buffer of 32-bit pixels, native-endian
+   0xXXRRGGBB (cairo's RGB24 on little-endian machines: libjpeg-turbo's JCS_EXT_BGRX), rows of
+   `*width * 4` bytes. Returns NULL and fills `message` when the file cannot be read or decoded.
+   The caller frees the buffer with free(). */
+static inline unsigned char *bookkiosk_jpeg_decode(const char *path, int *width, int *height,
+                                                   char *message, size_t message_size) {
+    FILE *file = fopen(path, "rb");
+    if (file == NULL) {
+        snprintf(message, message_size, "cannot open the file");
+        return NULL;
+    }
+    struct jpeg_decompress_struct info;
+    struct bookkiosk_jpeg_error error;
+    unsigned char *volatile pixels = NULL;
+    info.err = jpeg_std_error(&error.manager);
+    error.manager.error_exit = bookkiosk_jpeg_error_exit;
+    error.manager.output_message = bookkiosk_jpeg_quiet;
+    error.message[0] = 0;
+    if (setjmp(error.jump)) {
+        jpeg_destroy_decompress(&info);
+        fclose(file);
+        free(pixels);
+        snprintf(message, message_size, "%s", error.message);
+        return NULL;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_stdio_src(&info, file);
+    jpeg_read_header(&info, TRUE);
+    info.out_color_space = JCS_EXT_BGRX;
+    jpeg_start_decompress(&info);
+    if (info.output_width == 0 || info.output_height == 0 || info.output_width > 16384 || info.output_height > 16384) {
+        snprintf(message, message_size, "the picture is %ux%u pixels", info.output_width, info.output_height);
+        jpeg_destroy_decompress(&info);
+        fclose(file);
+        return NULL;
+    }
+    size_t stride = (size_t)info.output_width * 4;
+    pixels = malloc(stride * info.output_height);
+    if (pixels == NULL) {
+        snprintf(message, message_size, "out of memory");
+        jpeg_destroy_decompress(&info);
+        fclose(file);
+        return NULL;
+    }
+    while (info.output_scanline < info.output_height) {
+        JSAMPROW row = pixels + stride * info.output_scanline;
+        jpeg_read_scanlines(&info, &row, 1);
+    }
+    jpeg_finish_decompress(&info);
+    *width = (int)info.output_width;
+    *height = (int)info.output_height;
+    jpeg_destroy_decompress(&info);
+    fclose(file);
+    return pixels;
+}

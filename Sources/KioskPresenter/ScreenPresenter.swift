@@ -1,0 +1,132 @@
+import Foundation
+import Feedback
+import KioskScreen
+import Lending
+import Scene
+import ScenePainter
+
+/// Shows the kiosk's screen on a `FrameOutput` (the DRM display, a window, an image): it holds
+/// the `ScreenModel`, folds in each event, prompt and tick, lays the model out and paints only
+/// what changed. The same scene twice paints nothing (an idle kiosk draws nothing); when only
+/// the Session's countdown bar changed, only the bar's rectangle is painted and presented.
+///
+/// The fonts are loaded when the presenter is made, not on a child's first scan. A display that
+/// fails is logged once (until it works again) and the kiosk carries on with sound and the
+/// status line. Not `Sendable`: one presenter is used from the kiosk's one thread.
+public final class ScreenPresenter {
+    public private(set) var model: ScreenModel
+    public let layout: ScreenLayout
+    public let output: any FrameOutput
+    private let painter: ScenePainter
+    private let log: (String) -> Void
+    /// The scene on the output now; nil before the first frame or after a failed one.
+    private var shown: Scene?
+    private var isFailing = false
+
+    /// Frames presented whole, and frames that painted only the countdown bar (for tests and
+    /// the benchmark).
+    public private(set) var fullFrames = 0
+    public private(set) var barFrames = 0
+
+    /// - Parameters:
+    ///   - now: the time the kiosk starts at (the model's clock).
+    ///   - log: a grown-up's line when the display fails (once until it works again).
+    public init(output: any FrameOutput, layout: ScreenLayout, policy: Policy, painter: ScenePainter = ScenePainter(),
+                now: Date, log: @escaping (String) -> Void) {
+        self.output = output
+        self.layout = layout
+        self.painter = painter
+        self.log = log
+        model = ScreenModel(policy: policy, now: now)
+        painter.warmUp()
+    }
+
+    /// When the screen next changes by time alone (the bar's next second, an answer going
+    /// back to waiting, midnight's date); the run loop waits no longer than this and then
+    /// calls `advance(to:)`. Nil: nothing changes until something happens.
+    public var nextDeadline: Date? { model.nextDeadline }
+
+    /// Shows `event`, which happened at `time`.
+    public func show(_ event: KioskEvent, at time: Date) {
+        model.apply(event, at: time)
+        redraw()
+    }
+
+    /// Shows a staff-mode prompt.
+    public func show(_ prompt: StaffPrompt, notice: StaffNotice?, at time: Date) {
+        model.apply(prompt, notice: notice, at: time)
+        redraw()
+    }
+
+    /// Shows a barcode being typed on the keyboard (the demo).
+    public func showTyping(_ typed: String, at time: Date) {
+        model.apply(typing: typed, at: time)
+        redraw()
+    }
+
+    /// Brings the screen to `time`: the countdown bar shrinks, an answer goes back to waiting.
+    public func advance(to time: Date) {
+        model.advance(to: time)
+        redraw()
+    }
+
+    /// Paints what changed since the last frame, if anything did.
+    public func redraw() {
+        let scene = layout.scene(for: model, size: output.size)
+        if !output.needsFullFrame, let shown {
+            if shown == scene { return }
+            let bar = ScreenLayout.sessionBarGroup
+            if case .group(_, let clip?, _)? = scene.group(named: bar), shown.group(named: bar) != nil,
+               shown.removingGroup(named: bar) == scene.removingGroup(named: bar) {
+                present(scene, clip: clip)
+                return
+            }
+        }
+        present(scene, clip: nil)
+    }
+
+    /// Paints the whole frame again (after the output was given back, say).
+    public func redrawAll() {
+        shown = nil
+        redraw()
+    }
+
+    private func present(_ scene: Scene, clip: Rect?) {
+        let changed = clip.map(ScreenPresenter.pixelRect)
+        do {
+            try output.present(changed: changed) { buffer in
+                painter.paint(scene, into: buffer, clip: changed)
+            }
+            shown = scene
+            if clip == nil { fullFrames += 1 } else { barFrames += 1 }
+            if isFailing {
+                isFailing = false
+                log("screen: the display works again")
+            }
+        } catch {
+            shown = nil
+            if !isFailing {
+                isFailing = true
+                log("screen: a frame could not be shown (\(error)); the kiosk carries on with sound and the status line")
+            }
+        }
+    }
+
+    /// `rect` grown to whole pixels (the scene's units are the output's pixels).
+    static func pixelRect(_ rect: Rect) -> Rect {
+        let minX = rect.minX.rounded(.down), minY = rect.minY.rounded(.down)
+        return Rect(x: minX, y: minY, width: rect.maxX.rounded(.up) - minX, height: rect.maxY.rounded(.up) - minY)
+    }
+}
+
+extension Scene {
+    /// The scene without the top-level group called `name`.
+    func removingGroup(named name: String) -> Scene {
+        var copy = self
+        copy.items.removeAll { item in
+            if case .group(let own, _, _) = item { return own == name }
+            return false
+        }
+        return copy
+    }
+}

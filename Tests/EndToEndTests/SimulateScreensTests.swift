@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+/// `simulate --screens DIR`: one PNG per event line, named after its place and event, and the
+/// staff prompts' frames after them.
+@Suite("simulate --screens")
+struct SimulateScreensTests {
+    @Test func oneFramePerEventLineAndPerPrompt() throws {
+        let folder = try TemporaryFolder()
+        let config = try folder.write("config.json", #"{"timeZone": "Asia/Tokyo", "language": "en"}"#)
+        let common = ["--db", folder.path("library.sqlite"), "--config", config]
+        _ = try BookKioskBinary.run(["import", "books", try folder.write("books.csv", "barcode,title\nB0001,Guri and Gura\n")] + common, in: folder.url)
+        _ = try BookKioskBinary.run(["import", "users", try folder.write("users.csv", "card,name\nC0001,Haruto\n")] + common, in: folder.url)
+        let frames = folder.path("frames")
+        let result = try BookKioskBinary.run(["simulate", "--now", "2026-12-01T09:00:00", "--screens", frames, "--screen-size", "800x480"] + common,
+                                             input: "C0001\nB0001\nB0001\n@key F12\n@type 1\n", in: folder.url)
+        #expect(result.status == 0, "\(result.errors)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: frames).sorted()
+        #expect(names == ["0001-ready.png", "0002-greeted.png", "0003-lent.png", "0004-duplicate.png", "0005-prompt-1.png", "0005-prompt-2.png",
+                          "0005-sessionEnded.png"])
+        // F12 ends the Session (event 5), then the PIN prompt and one digit typed follow it.
+        #expect(result.output.split(separator: "\n").count == 5)
+        let png = try #require(FileManager.default.contents(atPath: (frames as NSString).appendingPathComponent("0003-lent.png")))
+        #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        // The IHDR chunk holds the size asked for.
+        let bytes = [UInt8](png)
+        #expect(Array(bytes[16..<24]) == [0, 0, 0x03, 0x20, 0, 0, 0x01, 0xE0])
+    }
+
+    @Test func aBadSizeIsRefusedWithWhatToType() throws {
+        let folder = try TemporaryFolder()
+        let result = try BookKioskBinary.run(["simulate", "--db", folder.path("l.sqlite"), "--screens", folder.path("f"), "--screen-size", "big"],
+                                             in: folder.url)
+        #expect(result.status != 0)
+        #expect(result.errors.contains("--screen-size must be WIDTHxHEIGHT"))
+    }
+}

@@ -1,0 +1,182 @@
+#!/bin/sh
+# Draws every state of the kiosk's screen into kiosk/screens/: a scenario played through
+# `bookkiosk simulate --screens`, at 1280x800 in Japanese and at 800x480 in English.
+#
+#   scripts/screens.sh [path/to/bookkiosk]     (default: .build/debug/bookkiosk, built first)
+#
+# Each frame is named after its line in the event stream (0002-greeted.png, ...); the script
+# then copies the frames worth showing to kiosk/screens/<lang>-<size>/<state>.png.
+set -eu
+cd "$(dirname "$0")/.."
+if [ $# -ge 1 ]; then
+    bookkiosk=$1
+else
+    swift build --product bookkiosk >/dev/null
+    bookkiosk=.build/debug/bookkiosk
+fi
+work=$(mktemp -d)
+trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT; [ -n "${KEEP:-}" ] && echo "work: $work" >&2
+
+scenario() {
+    # The frames kept below are named after the event line each follows (see the comments).
+    cat <<'SCENARIO'
+# 0001 ready: waiting for a card
+C0001
+# 0002 greeted: the Session, two empty slots
+B0001
+# 0003 lent: the cover beside the title, the due strip over the weekend
+B0001
+# 0004 duplicate: nothing jumps, a quiet line
+@wait 3s
+B0002
+# 0005 lent: the second book, so the limit is reached
+B0004
+# 0006 refused limitReached: the slots are full
+@wait 3s
+B0001
+# 0007 returned: thank you, a slot is free again
+@wait 40s
+# 0008 sessionEnded: goodbye
+C0002
+# 0009 greeted: Mei has two overdue books
+B0006
+# 0010 refused hasOverdue: the calendar
+B0003
+# 0011 returned, late, in the Session: thanked, never scolded
+@wait 40s
+# 0012 sessionEnded
+B0002
+# 0013 returned with no Session
+B0004
+# 0014 refused cardFirst: the card
+X-UNKNOWN
+# 0015 refused unknownBarcode: the question mark
+C0003
+# 0016 refused userInactive
+B0005
+# 0017 refused bookNotLendable
+@unplug usb-Barcode_Scanner-event-kbd
+# 0018 scannerLost
+@plug usb-Barcode_Scanner-event-kbd
+# 0019 scannerBack; then staff mode: 0019-prompt-1 PIN, -3 two digits typed
+@key F12
+@type 12
+@type 34
+@enter
+# 0020 staff entered; 0020-prompt-1 the menu, -2 scan a book to register, -3..-7 typing its title
+@key b
+B0010
+@type Guri
+@enter
+@enter
+# 0021 staff registeredBook; -1 its notice, -2 menu, -3 the overdue list, -4 menu, -5 scan a card, -6 scan books for Haruto
+@key Esc
+@key o
+@key Esc
+@key l
+C0001
+B0006
+# 0022 staff override; -1 its notice, -2, -3 back to the menu
+@key Esc
+@key Esc
+@key q
+# 0023 staff left; -1..-5 a wrong PIN typed
+@key F12
+@type 9999
+@enter
+# 0024 refused pinWrong; -1 the PIN again with the notice
+@key Esc
+SCENARIO
+}
+
+library() {
+    db=$1
+    lang=$2
+    if [ "$lang" = ja ]; then
+        printf 'barcode,title,isbn,status\nB0001,ぐりとぐら,9784834000825,available\nB0002,はらぺこあおむし,,available\nB0003,しろくまちゃんのほっとけーき,,available\nB0004,ちいさなうさこちゃんとおおきなクリスマスツリーのおはなし ながいながいタイトル,,available\nB0005,ももたろう,,withdrawn\nB0006,おおきなかぶ,,available\nB0007,はじめてのおつかい,,available\n' > "$work/books.csv"
+        printf 'card,name,limit,active\nC0001,はると,,yes\nC0002,めい,,yes\nC0003,そうた,,no\n' > "$work/users.csv"
+    else
+        printf 'barcode,title,isbn,status\nB0001,Guri and Gura,9784834000825,available\nB0002,The Very Hungry Caterpillar,,available\nB0003,Little Polar Bear'"'"'s Pancakes,,available\nB0004,Miffy and the Very Big Christmas Tree: A Rather Long Title Indeed,,available\nB0005,Momotaro,,withdrawn\nB0006,The Enormous Turnip,,available\nB0007,Miki'"'"'s First Errand,,available\n' > "$work/books.csv"
+        printf 'card,name,limit,active\nC0001,Haruto,,yes\nC0002,Mei,,yes\nC0003,Sota,,no\n' > "$work/users.csv"
+    fi
+    "$bookkiosk" import books "$work/books.csv" --db "$db" --config "$work/config-$lang.json" >/dev/null 2>&1
+    "$bookkiosk" import users "$work/users.csv" --db "$db" --config "$work/config-$lang.json" >/dev/null 2>&1
+    printf '1234\n' | "$bookkiosk" staff add "$3" --db "$db" --config "$work/config-$lang.json" >/dev/null
+    # Mei borrowed B0003 and B0007 three weeks before the scenario: they are overdue.
+    printf 'C0002\nB0003\nB0007\n' | "$bookkiosk" simulate --db "$db" --config "$work/config-$lang.json" --now 2026-11-12T09:00:00 >/dev/null
+}
+
+# A cover for Guri and Gura, drawn by cairo through a tiny scene (no image files in the repository).
+cover() {
+    mkdir -p "$work/covers"
+    python3 - "$work/covers/9784834000825.png" <<'PY'
+import sys, struct, zlib
+w, h = 150, 200
+rows = []
+for y in range(h):
+    row = bytearray([0])
+    for x in range(w):
+        if 20 < y < 70 and 15 < x < 135:
+            row += bytes((255, 250, 235))
+        elif (x - 75) ** 2 + (y - 140) ** 2 < 38 ** 2:
+            row += bytes((250, 200, 60))
+        else:
+            row += bytes((70, 140, 200))
+    rows.append(bytes(row))
+raw = b"".join(rows)
+def chunk(kind, data):
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xffffffff)
+png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
+open(sys.argv[1], "wb").write(png)
+PY
+}
+
+render() {
+    lang=$1 size=$2 staff=$3 library_name=$4
+    out="kiosk/screens/$lang-$size"
+    printf '{"timeZone": "Asia/Tokyo", "language": "%s"}\n' "$lang" > "$work/config-$lang.json"
+    db="$work/$lang.sqlite"
+    rm -f "$db"
+    library "$db" "$lang" "$staff"
+    rm -rf "$work/frames"
+    scenario | "$bookkiosk" simulate --db "$db" --config "$work/config-$lang.json" --now 2026-12-03T09:00:00 \
+        --screens "$work/frames" --screen-size "$size" --covers "$work/covers" --library-name "$library_name" > "$work/events-$lang.jsonl"
+    # Database trouble: another process holds the database past the busy timeout.
+    python3 - "$db" <<'PY' &
+import sqlite3, sys, time
+connection = sqlite3.connect(sys.argv[1], isolation_level=None)
+connection.execute("BEGIN EXCLUSIVE")
+time.sleep(16)
+PY
+    sleep 1
+    printf 'C0001\n' | "$bookkiosk" simulate --db "$db" --config "$work/config-$lang.json" --now 2026-12-03T09:00:00 \
+        --screens "$work/trouble" --screen-size "$size" --library-name "$library_name" > /dev/null 2>&1 || true
+    wait
+    cp "$work/trouble/0002-error.png" "$work/frames/database.png"
+    rm -rf "$out"
+    mkdir -p "$out"
+    for pair in \
+        0001-ready:waiting 0002-greeted:session 0003-lent:lent 0004-duplicate:duplicate \
+        0006-refused:refused-limitReached 0007-returned:returned 0008-sessionEnded:sessionEnded \
+        0009-greeted:session-overdue 0010-refused:refused-hasOverdue 0011-returned:returned-late \
+        0014-refused:refused-cardFirst 0015-refused:refused-unknownBarcode 0016-refused:refused-userInactive \
+        0017-refused:refused-bookNotLendable 0018-scannerLost:scannerLost 0019-scannerBack:scannerBack \
+        0019-prompt-3:staff-pin 0020-prompt-1:staff-menu 0020-prompt-7:staff-typeTitle \
+        0021-prompt-1:staff-registeredBook 0021-prompt-3:staff-overdue 0021-prompt-6:staff-scanBookToLend \
+        0022-prompt-1:staff-override 0024-refused:refused-pinWrong database:databaseTrouble
+    do
+        frame=${pair%%:*} name=${pair#*:}
+        if [ -f "$work/frames/$frame.png" ]; then
+            cp "$work/frames/$frame.png" "$out/$name.png"
+        else
+            echo "screens.sh: no frame $frame for $name ($lang $size)" >&2
+            ls "$work/frames" >&2
+            exit 1
+        fi
+    done
+}
+
+cover
+render ja 1280x800 やまだ "さくらようちえん としょコーナー"
+render en 800x480 "Ms Yamada" "Sakura Kindergarten Library"
+echo "screens.sh: wrote kiosk/screens/ja-1280x800 and kiosk/screens/en-800x480"

@@ -55,13 +55,15 @@ func kioskRuntime(_ config: Configuration, repository: any LendingRepository,
     let statusLine: Int32? = events == "-" ? nil : STDOUT_FILENO
     let announcer = Announcer(settings: config.feedbackSettings(statusLine: statusLine, events: eventStream), log: kioskLog)
     let runtime = KioskRuntime(policy: config.policy, repository: repository,
+                               // The screen first: a frame is shown (its flip done) before its
+                               // event is written, so an event in the stream is on the screen.
                                announce: { event, time in
-                                   announcer.announce(event, at: time)
                                    screen?.show(event, at: time)
+                                   announcer.announce(event, at: time)
                                },
                                prompt: { prompt, notice in
-                                   announcer.showPrompt(prompt, notice: notice)
                                    screen?.show(prompt, notice: notice, at: Date())
+                                   announcer.showPrompt(prompt, notice: notice)
                                },
                                log: kioskLog)
     runtime.useKanjiConversion(log: kioskLog)

@@ -100,8 +100,8 @@ check_screen_run() {
     kiosk_start /vm/fixtures/screen-config.json > "$WORK/why" || { fail $name "$(cat "$WORK/why")"; return; }
     grep -q 'screen: Virtual-1' "$WORK/kiosk.log" \
         || { fail $name "the kiosk did not open the display: $(tr '\n' ' ' < "$WORK/kiosk.log")"; return; }
-    # The frame is painted just after the event is written: once the event is in the stream
-    # and the kiosk has settled (no thread running), the frame is on the screen.
+    # The frame is shown (its page flip done) before the event is written, so once the event
+    # is in the stream the frame is on the screen; the kiosk settling is waited for as well.
     local runs
     runs=$(kiosk_runs)
     type_on "$SCANNER_NODE" C0001 || { fail $name "evemu-play failed"; return; }

@@ -157,6 +157,22 @@ screen_run_verdict() {
         echo "FAIL screen-run-frame: no two screendumps of the greeting to find the countdown bar's rows by" >> "$out"
         return 0
     fi
+    # The waiting screen, after Ctrl+Alt+F2 and Ctrl+Alt+F1: tty2 was shown, then the kiosk again.
+    expected="$sim/frames/0001-ready.png"
+    if [ ! -f "$work/screen/run-away.png" ] || [ ! -f "$work/screen/run-back.png" ] || [ ! -f "$expected" ]; then
+        echo "FAIL screen-run-frame:console: missing run-away.png, run-back.png or the simulated 0001-ready.png" >> "$out"
+    else
+        result=$("$probe" compare "$work/screen/run-away.png" "$expected" || true)
+        case "$result" in
+            "0 of "*) echo "FAIL screen-run-frame:away: after Ctrl+Alt+F2 the screen still shows the kiosk ($result)" >> "$out" ;;
+            *) echo "PASS screen-run-frame:away (after Ctrl+Alt+F2 the console shows tty2, not the kiosk: $result)" >> "$out" ;;
+        esac
+        if result=$("$probe" compare "$work/screen/run-back.png" "$expected"); then
+            echo "PASS screen-run-frame:back (after Ctrl+Alt+F1 bookkiosk run's screen = simulate --screens 0001-ready.png: $result)" >> "$out"
+        else
+            echo "FAIL screen-run-frame:back: after Ctrl+Alt+F1 the screen differs from simulate --screens 0001-ready.png: $result" >> "$out"
+        fi
+    fi
     for shot in greeted lent; do
         expected=""
         for frame in "$sim"/frames/*-"$shot".png; do [ -f "$frame" ] && expected=$frame; done

@@ -100,6 +100,18 @@ check_screen_run() {
     kiosk_start /vm/fixtures/screen-config.json > "$WORK/why" || { fail $name "$(cat "$WORK/why")"; return; }
     grep -q 'screen: Virtual-1' "$WORK/kiosk.log" \
         || { fail $name "the kiosk did not open the display: $(tr '\n' ' ' < "$WORK/kiosk.log")"; return; }
+    # Ctrl+Alt+F2 on the keyboard the kiosk has not grabbed gives the console to tty2 (a login
+    # prompt on a real kiosk); Ctrl+Alt+F1 brings the kiosk back, drawn whole.
+    screen_host key ctrl-alt-f2 > "$WORK/why" || { fail $name "sendkey: $(cat "$WORK/why")"; return; }
+    wait_until 20 grep -q 'the console switched away' "$WORK/kiosk.log" \
+        || { fail $name "Ctrl+Alt+F2 did not make the kiosk give the display up: $(tr '\n' ' ' < "$WORK/kiosk.log")"; return; }
+    # fbcon draws tty2 once the switch is done; give it a moment under emulation.
+    sleep 1
+    screen_host shot run-away > "$WORK/why" || { fail $name "screendump: $(cat "$WORK/why")"; return; }
+    screen_host key ctrl-alt-f1 > "$WORK/why" || { fail $name "sendkey: $(cat "$WORK/why")"; return; }
+    wait_until 20 grep -q 'the console is back; the screen is drawn whole again' "$WORK/kiosk.log" \
+        || { fail $name "Ctrl+Alt+F1 did not give the kiosk its display back: $(tr '\n' ' ' < "$WORK/kiosk.log")"; return; }
+    screen_host shot run-back > "$WORK/why" || { fail $name "screendump: $(cat "$WORK/why")"; return; }
     # The frame is shown (its page flip done) before the event is written, so once the event
     # is in the stream the frame is on the screen; the kiosk settling is waited for as well.
     local runs
@@ -120,5 +132,5 @@ check_screen_run() {
     kiosk_stop
     # For the host's simulation of the same scans: when they happened.
     echo "SCREEN-RUN-TIMES $(event_time greeted) $(event_time lent)" >&5
-    pass "$name (bookkiosk run showed the greeting and the loan on $(sed -n 's/^.*screen: //p' "$WORK/kiosk.log" | head -n 1); screendumps taken, compared on the host with simulate --screens)"
+    pass "$name (bookkiosk run gave the display up on Ctrl+Alt+F2 and took it back on Ctrl+Alt+F1, then showed the greeting and the loan on $(sed -n 's/^.*screen: //p' "$WORK/kiosk.log" | head -n 1); screendumps taken, compared on the host with simulate --screens)"
 }

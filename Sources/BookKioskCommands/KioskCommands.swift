@@ -36,6 +36,12 @@ enum StopOnSignal {
             _exit(0)
         }
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] { signal(signalNumber, handler) }
+        // A parent may have started the kiosk with these blocked (the mask is inherited):
+        // SIGTERM must stop it all the same.
+        var stopSignals = sigset_t()
+        sigemptyset(&stopSignals)
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stopSignals, signalNumber) }
+        sigprocmask(SIG_UNBLOCK, &stopSignals, nil)
         // A player or a closed event-stream pipe must not stop the kiosk.
         signal(SIGPIPE, SIG_IGN)
     }
@@ -114,7 +120,9 @@ struct RunCommand {
             forgetOldBorrowers(in: repository, privacyDays: privacyDays, at: now)
         }
         StopOnSignal.install()
-        kioskLog("running on \(source.openScannerNames.joined(separator: ", ")) with the database \(common.databasePath)")
+        let waiting = source.lostScannerNames.isEmpty ? "" : "; waiting for \(source.lostScannerNames.joined(separator: ", "))"
+        let scanners = source.openScannerNames.isEmpty ? "no scanner yet" : source.openScannerNames.joined(separator: ", ")
+        kioskLog("running on \(scanners)\(waiting) with the database \(common.databasePath)")
         try runtime.run(source: source)
         source.keyboard?.restore()
         throw CommandFailure("No scanner is left and \(source.directory.devicePath) cannot be watched for one to come back; the kiosk stopped.")

@@ -67,7 +67,7 @@ func kioskLog(_ line: String) {
 }
 
 /// Returned Loans older than `privacyDays` lose their User: the library keeps how often a
-/// Book was read, not who read it.
+/// Book was read, not who read it. Audit entries of that age lose theirs too.
 func forgetOldBorrowers(in repository: SQLiteLendingRepository, privacyDays: Int, at now: Date) {
     do {
         let forgotten = try repository.anonymizeReturnedLoans(olderThan: now.addingTimeInterval(-Double(privacyDays) * 86_400))
@@ -75,6 +75,7 @@ func forgetOldBorrowers(in repository: SQLiteLendingRepository, privacyDays: Int
     } catch {
         kioskLog("privacy: could not forget old borrowers (will try again tomorrow): \(error)")
     }
+    forgetOldAuditedUsers(in: repository, privacyDays: privacyDays, at: now)
 }
 
 /// `bookkiosk run`: the kiosk itself, on the configured Scanners, with staff keys from the

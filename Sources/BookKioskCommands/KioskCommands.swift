@@ -120,6 +120,7 @@ struct RunCommand {
         runtime.daily = { now in
             forgetOldBorrowers(in: repository, privacyDays: privacyDays, at: now)
         }
+        runtime.checkpointWhenQuiet(repository)
         StopOnSignal.install()
         let waiting = source.lostScannerNames.isEmpty ? "" : "; waiting for \(source.lostScannerNames.joined(separator: ", "))"
         let scanners = source.openScannerNames.isEmpty ? "no scanner yet" : source.openScannerNames.joined(separator: ", ")

@@ -87,6 +87,29 @@ public final class SQLiteLendingRepository: LendingRepository {
         }
     }
 
+    /// SQLite's own auto-checkpoint after a commit (1000 pages by default) is kept only as a
+    /// ceiling: the kiosk checkpoints when it is quiet (`checkpointWhenIdle`), so a child's
+    /// lend does not pay for copying the WAL back. 4000 pages of 4 KiB: a WAL of 16 MB at most.
+    public static let autocheckpointCeilingPages = 4000
+
+    /// Copies the WAL into the database file without waiting for anyone (a passive
+    /// checkpoint), for the kiosk to call when nobody is scanning. Not inside `transaction`.
+    public func checkpointWhenIdle() throws -> WALCheckpoint {
+        precondition(!isInTransaction, "checkpointWhenIdle runs outside transactions")
+        return try connection.checkpointPassively()
+    }
+
+    /// Sets the auto-checkpoint threshold in WAL pages (0: off); see `autocheckpointCeilingPages`.
+    public func setAutocheckpoint(pages: Int) throws {
+        try connection.setAutocheckpoint(pages: pages)
+    }
+
+    /// Records every statement this repository runs, with its time, until the profile is
+    /// stopped (`bookkiosk-bench`'s look at where a lend's time goes).
+    public func profileStatements() -> StatementProfile {
+        StatementProfile(connection)
+    }
+
     /// The schema version recorded in the file (`PRAGMA user_version`).
     public func schemaVersion() throws -> Int {
         try connection.firstRow("PRAGMA user_version") { Int($0.int64(0)) } ?? 0
@@ -192,6 +215,7 @@ public final class SQLiteLendingRepository: LendingRepository {
         // A lend the child heard succeed survives a power cut.
         try connection.execute("PRAGMA synchronous = FULL")
         try connection.execute("PRAGMA foreign_keys = ON")
+        try connection.setAutocheckpoint(pages: Self.autocheckpointCeilingPages)
     }
 
     /// Applies the migrations the file lacks, all in one transaction, looking again once the

@@ -94,9 +94,20 @@ public final class SQLiteLendingRepository: LendingRepository {
 
     /// Copies the WAL into the database file without waiting for anyone (a passive
     /// checkpoint), for the kiosk to call when nobody is scanning. Not inside `transaction`.
+    /// When every frame was copied, the next write starts the WAL over and, with
+    /// `synchronous=FULL`, syncs its new header: one fsync more. That is paid here, not by the
+    /// next child's lend, with a write of the schema version as it is (one frame).
     public func checkpointWhenIdle() throws -> WALCheckpoint {
         precondition(!isInTransaction, "checkpointWhenIdle runs outside transactions")
-        return try connection.checkpointPassively()
+        let checkpoint = try connection.checkpointPassively()
+        if checkpoint.isComplete && checkpoint.frames > 1 {
+            try connection.transaction(.immediate) {
+                let version = try connection.firstRow("PRAGMA user_version") { $0.int64(0) } ?? 0
+                // PRAGMA takes no parameters; the value is the file's own.
+                try connection.execute("PRAGMA user_version = \(version)")
+            }
+        }
+        return checkpoint
     }
 
     /// Sets the auto-checkpoint threshold in WAL pages (0: off); see `autocheckpointCeilingPages`.

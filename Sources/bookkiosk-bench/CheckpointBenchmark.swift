@@ -19,35 +19,49 @@ enum CheckpointBenchmark {
 
     struct Figures {
         var lend = Latencies()
+        /// Lends of the first child after a quiet moment, and of the others.
+        var firstAfterQuiet = Latencies()
+        var laterInGroup = Latencies()
         /// Checkpoints done when quiet (0 for `.autocheckpoint`).
         var quietCheckpoints = 0
         /// Their own time, which no child waits for: it happens between children.
         var quietCheckpointMillis = Latencies()
     }
 
-    /// `rounds` children, each a Card, a lend and a return of a random Book, through the
-    /// runtime on a new small library at `path`. In `.quietCheckpoint` mode, after a group of
-    /// 1–8 children (seeded), the kiosk is quiet and checkpoints, as `run` does 3 s after the
-    /// last scan; the same groups are drawn in both modes.
-    static func run(mode: Mode, path: String, dataSet: DataSet, rounds: Int, start: Date, seed: UInt64) throws -> Figures {
-        try dataSet.generate(at: path, now: start, seed: 8)
-        let repository = try SQLiteLendingRepository(path: path)
-        try repository.setAutocheckpoint(pages: mode == .autocheckpoint ? Mode.sqliteDefaultPages : SQLiteLendingRepository.autocheckpointCeilingPages)
-        // Start both modes from an empty WAL.
-        _ = try repository.checkpointWhenIdle()
-        let policy = Policy(timeZone: TimeZone(identifier: "UTC")!)
-        let seen = Announcements()
-        let runtime = KioskRuntime(policy: policy, repository: repository, announce: { event, _ in
-            seen.lastTime = monotonicNanoseconds()
-            seen.lastEvent = event
-        })
-        var clock = start
-        runtime.feed(.started(at: clock))
-        var random = SplitMix64(seed: seed)
-        var figures = Figures()
-        var groupLeft = 1 + Int(random.next() % 8)
+    /// One mode's kiosk: a new small library at `path`, the runtime over it, and its figures.
+    /// Children come in groups of 1–8 (seeded, the same groups in both modes); in
+    /// `.quietCheckpoint` mode the kiosk is quiet after each group and checkpoints, as `run`
+    /// does 3 s after the last scan.
+    final class Kiosk {
+        let mode: Mode
+        private let repository: SQLiteLendingRepository
+        private let runtime: KioskRuntime
+        private let seen = Announcements()
+        private let dataSet: DataSet
+        private var clock: Date
+        private var random: SplitMix64
+        private var groupLeft = 0
+        private(set) var figures = Figures()
 
-        func scan(_ barcode: String) -> (KioskEvent?, Double) {
+        init(mode: Mode, path: String, dataSet: DataSet, start: Date, seed: UInt64) throws {
+            self.mode = mode
+            self.dataSet = dataSet
+            try dataSet.generate(at: path, now: start, seed: 8)
+            repository = try SQLiteLendingRepository(path: path)
+            try repository.setAutocheckpoint(pages: mode == .autocheckpoint ? Mode.sqliteDefaultPages : SQLiteLendingRepository.autocheckpointCeilingPages)
+            // Both modes start from an empty WAL.
+            _ = try repository.checkpointWhenIdle()
+            let seen = self.seen
+            runtime = KioskRuntime(policy: Policy(timeZone: TimeZone(identifier: "UTC")!), repository: repository, announce: { event, _ in
+                seen.lastTime = monotonicNanoseconds()
+                seen.lastEvent = event
+            })
+            clock = start
+            random = SplitMix64(seed: seed)
+            runtime.feed(.started(at: clock))
+        }
+
+        private func scan(_ barcode: String) -> (KioskEvent?, Double) {
             clock = clock.addingTimeInterval(5)
             seen.lastEvent = nil
             let before = monotonicNanoseconds()
@@ -55,20 +69,23 @@ enum CheckpointBenchmark {
             return (seen.lastEvent, microseconds(from: before, to: seen.lastTime))
         }
 
-        for _ in 0..<rounds {
-            let card = DataSet.userCard(Int(random.next() % UInt64(dataSet.users)))
-            var bookIndex = Int(random.next() % UInt64(dataSet.books))
-            if bookIndex % 100 == 99 { bookIndex -= 1 } // withdrawn ones are not lent
-            let book = DataSet.bookBarcode(bookIndex)
-            guard case .outcome(.greeted) = scan(card).0 else { throw ScanPathBenchmark.Unexpected(description: "card \(card) not greeted") }
-            let (lent, lendTime) = scan(book)
-            guard case .outcome(.lent) = lent else { throw ScanPathBenchmark.Unexpected(description: "book \(book) not lent: \(String(describing: lent))") }
-            figures.lend.add(lendTime)
-            guard case .outcome(.returned) = scan(book).0 else { throw ScanPathBenchmark.Unexpected(description: "book \(book) not returned") }
-            groupLeft -= 1
-            if groupLeft == 0 {
-                groupLeft = 1 + Int(random.next() % 8)
-                if mode == .quietCheckpoint {
+        /// `children` more children, each a Card, a lend and a return of a random Book.
+        func serve(_ children: Int) throws {
+            for _ in 0..<children {
+                let firstOfGroup = groupLeft == 0
+                if firstOfGroup { groupLeft = 1 + Int(random.next() % 8) }
+                let card = DataSet.userCard(Int(random.next() % UInt64(dataSet.users)))
+                var bookIndex = Int(random.next() % UInt64(dataSet.books))
+                if bookIndex % 100 == 99 { bookIndex -= 1 } // withdrawn ones are not lent
+                let book = DataSet.bookBarcode(bookIndex)
+                guard case .outcome(.greeted) = scan(card).0 else { throw ScanPathBenchmark.Unexpected(description: "card \(card) not greeted") }
+                let (lent, lendTime) = scan(book)
+                guard case .outcome(.lent) = lent else { throw ScanPathBenchmark.Unexpected(description: "book \(book) not lent: \(String(describing: lent))") }
+                figures.lend.add(lendTime)
+                if firstOfGroup { figures.firstAfterQuiet.add(lendTime) } else { figures.laterInGroup.add(lendTime) }
+                guard case .outcome(.returned) = scan(book).0 else { throw ScanPathBenchmark.Unexpected(description: "book \(book) not returned") }
+                groupLeft -= 1
+                if groupLeft == 0 && mode == .quietCheckpoint {
                     let before = monotonicNanoseconds()
                     _ = try repository.checkpointWhenIdle()
                     figures.quietCheckpointMillis.add(microseconds(from: before, to: monotonicNanoseconds()) / 1000)
@@ -76,7 +93,6 @@ enum CheckpointBenchmark {
                 }
             }
         }
-        return figures
     }
 }
 
@@ -84,6 +100,9 @@ enum CheckpointBenchmark {
 /// own profile), the WAL frames each commit writes, and what is left for the rules, the
 /// runtime and the event (not SQL).
 enum LendAnatomy {
+    /// The frame `checkpointWhenIdle` writes after a complete checkpoint, counted out of each commit's.
+    static let primingFrames = 1
+
     struct Part {
         var sql: String
         var micros = Latencies()
@@ -137,7 +156,7 @@ enum LendAnatomy {
             guard case .outcome(.lent) = seen.lastEvent else { throw ScanPathBenchmark.Unexpected(description: "book \(book) not lent") }
             figures.lend.add(lendMicros)
             add(profile.statements, to: &figures.lendStatements)
-            figures.lendFrames.add(Double(try repository.checkpointWhenIdle().frames))
+            figures.lendFrames.add(Double(try repository.checkpointWhenIdle().frames - LendAnatomy.primingFrames))
 
             clock = clock.addingTimeInterval(5)
             runtime.feed(.scanned(book, at: clock))
@@ -147,7 +166,7 @@ enum LendAnatomy {
             figures.floor.add(try floorConnection.commitOneRow(round))
             add(floorProfile.statements, to: &figures.floorStatements)
             floorProfile.stop()
-            figures.floorFrames.add(Double(try repository.checkpointWhenIdle().frames))
+            figures.floorFrames.add(Double(try repository.checkpointWhenIdle().frames - LendAnatomy.primingFrames))
         }
         return figures
     }
@@ -186,14 +205,25 @@ extension CheckpointBenchmark {
         var json: [String: Any] = [:]
         var rows: [(String, String, String)] = []
         var byMode: [Mode: Figures] = [:]
-        for mode in Mode.allCases {
-            progress("long run, \(mode.rawValue): \(rounds) children (card, lend, return)")
-            let figures = try run(mode: mode, path: folder + "/long-\(mode.rawValue).sqlite", dataSet: .small,
-                                  rounds: rounds, start: start, seed: 1414)
+        // Both kiosks serve in turns of `turn` children, so a disk that is slower for a while
+        // (other programs on the machine) slows both alike.
+        let turn = 250
+        progress("long run: \(rounds) children (card, lend, return) in each mode, in turns of \(turn)")
+        let kiosks = try Mode.allCases.map { try Kiosk(mode: $0, path: folder + "/long-\($0.rawValue).sqlite", dataSet: .small, start: start, seed: 1414) }
+        var served = 0
+        while served < rounds {
+            let count = min(turn, rounds - served)
+            for kiosk in kiosks { try kiosk.serve(count) }
+            served += count
+        }
+        for kiosk in kiosks {
+            let mode = kiosk.mode
+            let figures = kiosk.figures
             byMode[mode] = figures
             var entry: [String: Any] = ["lendMicros": ["p50": rounded(figures.lend.p50), "p99": rounded(figures.lend.p99),
                                                        "p999": rounded(figures.lend.p999), "max": rounded(figures.lend.max)],
-                                        "lends": figures.lend.count]
+                                        "lends": figures.lend.count,
+                                        "firstAfterQuietP50": rounded(figures.firstAfterQuiet.p50), "laterInGroupP50": rounded(figures.laterInGroup.p50)]
             if mode == .quietCheckpoint {
                 entry["quietCheckpoints"] = figures.quietCheckpoints
                 entry["quietCheckpointMillis"] = ["p50": rounded(figures.quietCheckpointMillis.p50), "max": rounded(figures.quietCheckpointMillis.max)]
@@ -202,6 +232,7 @@ extension CheckpointBenchmark {
             let how = mode == .autocheckpoint ? "before: auto-checkpoint at 1000 pages" : "after: checkpoint when quiet, ceiling 4000 pages"
             rows.append(("long run lendMicros p50 / p99 / p99.9 / max (\(how))",
                          "\(rounded(figures.lend.p50)) / \(rounded(figures.lend.p99)) / \(rounded(figures.lend.p999)) / \(rounded(figures.lend.max))"
+                            + " (p50 first child after a quiet moment \(rounded(figures.firstAfterQuiet.p50)), others \(rounded(figures.laterInGroup.p50)))"
                             + (mode == .quietCheckpoint ? " (\(figures.quietCheckpoints) quiet checkpoints, p50 \(rounded(figures.quietCheckpointMillis.p50)) ms, between children)" : ""),
                          ""))
         }
@@ -210,7 +241,7 @@ extension CheckpointBenchmark {
                          "p99.9 after / before \(rounded(after.lend.p999 / before.lend.p999, places: 2))"))
         }
         json["rounds"] = rounds
-        json["method"] = "small data set, \(rounds) children each Card + lend + return through KioskRuntime; quietCheckpoint: a passive checkpoint (untimed, between children) after groups of 1-8 children, the same groups in both modes"
+        json["method"] = "small data set, \(rounds) children each Card + lend + return through KioskRuntime, the two modes taking turns of \(turn) children; quietCheckpoint: a passive checkpoint (untimed, between children) after groups of 1-8 children, the same groups in both modes"
 
         progress("lend anatomy: \(anatomyRounds) lends, each statement profiled")
         let anatomy = try LendAnatomy.run(path: folder + "/anatomy.sqlite", dataSet: .small, rounds: anatomyRounds, start: start, seed: 77)

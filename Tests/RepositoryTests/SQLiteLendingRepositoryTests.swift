@@ -157,6 +157,28 @@ struct SQLiteLendingRepositoryTests {
         }
     }
 
+    @Test("the checkpoint when idle copies the WAL into the file and restarts it with one write of its own; the auto-checkpoint is a ceiling")
+    func checkpointWhenIdle() throws {
+        try withTemporaryDirectory { directory in
+            let repository = try SQLiteLendingRepository(path: directory + "/library.sqlite")
+            #expect(try repository.connection.firstRow("PRAGMA wal_autocheckpoint") { $0.int64(0) } == Int64(SQLiteLendingRepository.autocheckpointCeilingPages))
+            try repository.transaction { tx in
+                try tx.save(Book(barcode: "B0001", title: "ぐりとぐら"))
+                try tx.save(User(card: "C0001", name: "はると"))
+            }
+            _ = try repository.transaction { try $0.addLoan(book: "B0001", user: "C0001", lentAt: F.t0, due: F.dueFromT0, overrideBy: nil) }
+            let version = try repository.schemaVersion()
+            let first = try repository.checkpointWhenIdle()
+            #expect(first.isComplete && first.frames > 1, "\(first)")
+            // What is left is the one frame of the write that restarted the WAL.
+            let second = try repository.checkpointWhenIdle()
+            #expect(second == WALCheckpoint(frames: 1, checkpointed: 1))
+            #expect(try repository.schemaVersion() == version)
+            #expect(try repository.read { try $0.openLoans() }.map(\.book) == ["B0001"])
+            #expect(try repository.integrityCheck() == ["ok"])
+        }
+    }
+
     @Test("every table is STRICT, and the PIN lock keeps a single row")
     func strictTablesAndOneLockRow() throws {
         try withTemporaryDirectory { directory in

@@ -17,7 +17,7 @@
 #   --idle-seconds N  how long the idle-CPU check watches an idle kiosk (default 60)
 #   --timeout S    give up on the VM after S seconds (default 240)
 #   --checks "A B" run only these checks (evemu-roundtrip recording card-and-book grab unplug
-#                  syn-dropped two-scanners staff-keyboard idle-cpu, or one recording:
+#                  syn-dropped two-scanners staff-keyboard boot-without-scanner idle-cpu, or one recording:
 #                  recording:NAME); the modules check always runs
 set -euo pipefail
 

@@ -77,6 +77,7 @@ struct DoctorCommand {
         report(configurationFindings)
         report(checkDatabase(at: databaseOption ?? configuration.database ?? places.defaultDatabase))
         report(checkScanners(configuration.scanners))
+        report(checkStaffKeyboard(configuration.keyboard))
         report(checkSound(configuration))
         report(checkSpeech(configuration))
         report(checkScreen(configuration.screen))

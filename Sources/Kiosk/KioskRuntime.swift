@@ -36,6 +36,12 @@ public final class KioskRuntime {
     /// first. None (the default, and where there is no dictionary) offers the kana themselves.
     public var convertKana: (String) -> [ConversionSegment] = { _ in [] }
 
+    /// Work done once the kiosk has been quiet for `delay` after a scan or a key (the
+    /// database's checkpoint): once, then nothing until the next scan or key, so an idle kiosk
+    /// sleeps without waking. `run` carries it out.
+    public var whenQuiet: QuietWork?
+    private var quietDeadline: Date?
+
     /// - Parameters:
     ///   - announce: called once for each KioskEvent, in order.
     ///   - prompt: shows a staff-mode prompt on the status line.
@@ -110,7 +116,8 @@ public final class KioskRuntime {
         runDailyIfNewDay(at: clock())
         feed(.started(at: clock()))
         while true {
-            let timeout = machine.nextDeadline.map { deadline -> Duration in
+            let nextDeadline = [machine.nextDeadline, quietDeadline].compactMap { $0 }.min()
+            let timeout = nextDeadline.map { deadline -> Duration in
                 let seconds = max(0, deadline.timeIntervalSince(clock()))
                 return .milliseconds(Int64((seconds * 1000).rounded(.up)))
             }
@@ -132,6 +139,22 @@ public final class KioskRuntime {
                 break
             case .ended:
                 return
+            }
+            doQuietWork(after: event, at: now)
+        }
+    }
+
+    /// After a scan or a key, (re)arms the quiet work; once its time has come with nothing
+    /// since, does it and disarms.
+    private func doQuietWork(after event: SourceEvent, at now: Date) {
+        guard let whenQuiet else { return }
+        switch event {
+        case .scan, .key:
+            quietDeadline = now.addingTimeInterval(whenQuiet.delay)
+        case .scannerLost, .scannerBack, .timedOut, .ended:
+            if let deadline = quietDeadline, deadline <= now {
+                quietDeadline = nil
+                whenQuiet.work()
             }
         }
     }
@@ -218,5 +241,16 @@ extension KioskFault {
             kind = .database
         }
         self.init(kind: kind, detail: String(describing: error))
+    }
+}
+
+/// Work for `KioskRuntime.whenQuiet`: done `delay` seconds after the last scan or key.
+public struct QuietWork {
+    public var delay: TimeInterval
+    public var work: () -> Void
+
+    public init(delay: TimeInterval, work: @escaping () -> Void) {
+        self.delay = delay
+        self.work = work
     }
 }

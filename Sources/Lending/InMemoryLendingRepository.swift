@@ -161,6 +161,16 @@ public final class InMemoryLendingRepository: LendingRepository {
             for barcode in barcodes { state.printed[kind, default: [:]][barcode] = time }
         }
 
+        func forgetAuditedUsers(recordedBefore cutoff: Date) throws -> Int {
+            checkOpen()
+            var forgotten = 0
+            for index in state.audit.indices where state.audit[index].time < cutoff && state.audit[index].user != nil {
+                state.audit[index].user = nil
+                forgotten += 1
+            }
+            return forgotten
+        }
+
         private func updateOpenLoan(_ id: Int64, _ change: (inout Loan) -> Void) throws -> Loan {
             checkOpen()
             guard let index = state.loans.firstIndex(where: { $0.id == id && $0.isOpen }) else {

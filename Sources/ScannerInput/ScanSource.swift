@@ -37,7 +37,8 @@ public enum KeyPress: Sendable, Hashable {
 public enum SourceEvent: Sendable, Equatable {
     case scan(Scan)
     case key(KeyPress)
-    /// A Scanner went away (unplugged); the source keeps delivering from the others.
+    /// A Scanner went away (unplugged), or was missing when the source opened; the source
+    /// keeps delivering from the others.
     case scannerLost(String)
     /// A Scanner that was lost is back.
     case scannerBack(String)

@@ -17,8 +17,8 @@
 #   --idle-seconds N  how long the idle-CPU check watches an idle kiosk (default 60)
 #   --timeout S    give up on the VM after S seconds (default 240)
 #   --checks "A B" run only these checks (evemu-roundtrip recording card-and-book grab unplug
-#                  syn-dropped two-scanners staff-keyboard screen screen-run idle-cpu, or one
-#                  recording: recording:NAME); the modules check always runs
+#                  syn-dropped two-scanners staff-keyboard boot-without-scanner screen screen-run
+#                  idle-cpu, or one recording: recording:NAME); the modules check always runs
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)

@@ -154,9 +154,9 @@ public struct Circulation: Sendable {
     public func carryOut(_ decision: Decision, barcode: String, at now: Date,
                          in tx: any LendingTransaction, sessionLoans: (card: String, loans: [Loan])? = nil) throws -> Outcome {
         /// The open Loans of `card` once `change` is made to them, from the Session's when known.
-        func loans(of user: User, changing change: ([Loan]) -> [Loan]) throws -> UserLoans {
+        func loans(of user: User, known: Book? = nil, changing change: ([Loan]) -> [Loan]) throws -> UserLoans {
             if let sessionLoans, sessionLoans.card == user.card {
-                return try userLoans(of: user, openLoans: change(sessionLoans.loans), in: tx)
+                return try userLoans(of: user, openLoans: change(sessionLoans.loans), known: known, in: tx)
             }
             return try userLoans(of: user, in: tx)
         }
@@ -168,7 +168,7 @@ public struct Circulation: Sendable {
         case .lend(let book, let user, let due, let overrideBy):
             let loan = try tx.addLoan(book: book.barcode, user: user.card, lentAt: now, due: due,
                                       overrideBy: overrideBy)
-            return .lent(loan, book: book, user: user, loans: try loans(of: user) { $0 + [loan] })
+            return .lent(loan, book: book, user: user, loans: try loans(of: user, known: book) { $0 + [loan] })
         case .return(let loan, let book):
             let closed = try tx.closeLoan(id: loan.id, returnedAt: now)
             let user = try loan.user.flatMap { try tx.user(card: $0) }

@@ -12,6 +12,8 @@ let package = Package(
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(name: "CCrypt", pkgConfig: "libcrypt", providers: [.apt(["libcrypt-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        // Kana-kanji conversion (Debian: libanthy-dev; its dictionary is the package anthy-common).
+        .systemLibrary(name: "CAnthy", pkgConfig: "anthy", providers: [.apt(["libanthy-dev"])]),
         // The desktop window of the demo (Debian: libsdl2-dev).
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         // JPEG book covers (Debian: libjpeg62-turbo-dev).
@@ -23,6 +25,8 @@ let package = Package(
         .target(name: "LendingSQLite", dependencies: ["Lending", "CSQLite"]),
         // Key events to Scans; evdev devices; evemu recordings; ScanSource.
         .target(name: "ScannerInput", dependencies: ["CEvdev"]),
+        // Kanji conversion for kana input, with anthy.
+        .target(name: "KanjiConversion", dependencies: ["CAnthy", "ScannerInput"]),
         // Messages, status line, cues, speech, the JSON event stream.
         .target(name: "Feedback", dependencies: ["Lending"]),
         // Staff PINs as crypt(3) yescrypt hashes.
@@ -33,6 +37,8 @@ let package = Package(
         .target(name: "Scene"),
         // The one painter: a Scene onto pixels, a PNG or PDF pages, with cairo and pango.
         .target(name: "ScenePainter", dependencies: ["Scene", "CCairo", "CJPEG"]),
+        // Library cards and book labels: sheets, NW-7 and Code 128, pages laid out as Scenes.
+        .target(name: "Printing", dependencies: ["Lending", "Scene"]),
         // The kiosk's screen: a pure model folded from events, prompts and time; a pure layout into a scene.
         .target(name: "KioskScreen", dependencies: ["Lending", "Feedback", "Scene"]),
         // Shows the screen on any FrameOutput: lays out and paints only what changed; PNG frames; covers.
@@ -42,8 +48,8 @@ let package = Package(
         // The commands (simulate, demo, import, ...) as a library, so they can be tested.
         .target(
             name: "BookKioskCommands",
-            dependencies: ["Lending", "LendingSQLite", "ScannerInput", "Feedback", "Kiosk", "StaffPIN",
-                           "Scene", "KioskScreen", "KioskPresenter", "ScreenWindow"]
+            dependencies: ["Lending", "LendingSQLite", "ScannerInput", "Feedback", "Kiosk", "StaffPIN", "KanjiConversion",
+                           "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter", "ScreenWindow"]
         ),
         .executableTarget(name: "bookkiosk", dependencies: ["BookKioskCommands"]),
         // Test helper: a second process for RepositoryTests' two-kiosk race (not shipped).
@@ -51,21 +57,23 @@ let package = Package(
         // Figures: scan latency, durable-write floor, decoder, import, startup, idle CPU, memory.
         .executableTarget(
             name: "bookkiosk-bench",
-            dependencies: ["Lending", "LendingSQLite", "CSQLite", "ScannerInput", "CEvdev", "Feedback", "Kiosk",
+            dependencies: ["Lending", "LendingSQLite", "CSQLite", "ScannerInput", "CEvdev", "Feedback", "Kiosk", "Printing",
                            "Scene", "ScenePainter", "KioskScreen", "KioskPresenter"]
         ),
 
         .testTarget(name: "LendingTests", dependencies: ["Lending"]),
         .testTarget(name: "RepositoryTests", dependencies: ["Lending", "LendingSQLite", "CSQLite"]),
         .testTarget(name: "ScannerInputTests", dependencies: ["ScannerInput", "CEvdev"]),
+        .testTarget(name: "KanjiConversionTests", dependencies: ["KanjiConversion", "ScannerInput"]),
         .testTarget(name: "FeedbackTests", dependencies: ["Feedback", "Lending"]),
         .testTarget(name: "StaffPINTests", dependencies: ["StaffPIN"]),
         .testTarget(name: "ScenePainterTests", dependencies: ["Scene", "ScenePainter"]),
+        .testTarget(name: "PrintingTests", dependencies: ["Printing", "Scene", "ScenePainter", "Lending"]),
         .testTarget(name: "KioskScreenTests", dependencies: ["KioskScreen", "KioskPresenter", "Scene", "ScenePainter", "Feedback", "Lending"]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Lending", "Feedback", "ScannerInput", "StaffPIN"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["BookKioskCommands", "Lending", "LendingSQLite", "Feedback"]
+            dependencies: ["BookKioskCommands", "Lending", "LendingSQLite", "Feedback", "Printing"]
         ),
         // The kiosk's deployment files (udev/, kiosk/): syntax, sandbox level, installer.
         .testTarget(name: "DeploymentTests"),

@@ -31,6 +31,9 @@ public enum BookKiosk {
       report audit                  every staff action and wrong PIN
       staff add|pin|remove NAME     Staff accounts: add one, change a PIN, remove one
       staff list                    who may enter staff mode (F12 at the kiosk)
+      print cards|labels --out F.pdf
+                                    library Cards or Book labels as a PDF (--users/--books all|new|CODE,…,
+                                    --sheet NAME, --start-at N, --symbology nw7|code128); print sheets lists the sheets
       backup DEST                   a consistent copy of the database, safe while the kiosk runs
       doctor                        check the config, database, scanners, sound and speech; say what to fix
       help                          this text
@@ -71,6 +74,8 @@ public enum BookKiosk {
                 status = try ReportCommand(rest, places: places, console: console).run()
             case "staff":
                 status = try StaffCommand(rest, places: places, console: console).run()
+            case "print":
+                status = try PrintCommand(rest, places: places, console: console).run()
             case "backup":
                 status = try BackupCommand(rest, places: places, console: console).run()
             case "doctor":

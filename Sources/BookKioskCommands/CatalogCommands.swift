@@ -1,7 +1,7 @@
 import Foundation
 import Lending
 
-/// `bookkiosk import books|users F.csv`.
+/// `bookkiosk import books|users F.csv`; `-` for standard input (see `ImportSource`).
 struct ImportCommand {
     let kind: CatalogImport.Kind
     let file: String
@@ -20,18 +20,24 @@ struct ImportCommand {
     }
 
     func run() throws -> BookKiosk.Status {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw CommandFailure("\(file) cannot be read. Check the file name and that you may read it.")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw CommandFailure("\(file) is not UTF-8 text. Save it as \"CSV UTF-8\" and import it again; nothing was imported.")
-        }
+        // Read whole before the database is touched: a pipe can be read only once.
+        let source = ImportSource(argument: file)
+        let text = try source.text(of: try source.read())
+        let file = source.name
         let repository = try common.openRepository()
         do {
-            let report = try CatalogImport(kind: kind).run(text, into: repository)
+            let numbering = kind == .books ? common.configuration.bookNumbering : common.configuration.cardNumbering
+            let report = try CatalogImport(kind: kind, numbering: numbering).run(text, into: repository)
             for warning in report.warnings { console.error("\(file): \(warning)") }
             let noun = report.added == 1 ? String(kind.rawValue.dropLast()) : kind.rawValue
             console.print("Imported \(file): \(report.added) \(noun) added, \(report.updated) updated.")
+            if !report.numbered.isEmpty {
+                let what = kind == .books ? "barcodes" : "card numbers"
+                console.print("New \(what) for the rows without one (print them with `bookkiosk print \(kind == .books ? "labels --books" : "cards --users") new`):")
+                for given in report.numbered {
+                    console.print("  line \(given.line): \(given.barcode) \(given.name)")
+                }
+            }
             return .success
         } catch let failure as CatalogImport.Failure {
             console.error("\(file): \(failure.description)")

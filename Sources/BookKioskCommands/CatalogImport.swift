@@ -29,6 +29,16 @@ public struct CatalogImport {
         public var updated = 0
         /// Things worth knowing that did not stop the import (unknown columns).
         public var warnings: [String] = []
+        /// The rows that came without a barcode or card, and the number each was given.
+        public var numbered: [Numbered] = []
+    }
+
+    /// A row imported without a barcode, and the one it was given.
+    public struct Numbered: Sendable, Equatable {
+        public var line: Int
+        public var barcode: String
+        /// The Book's title or the User's name.
+        public var name: String
     }
 
     /// Why nothing was imported: every problem found, each with its line number.
@@ -46,9 +56,12 @@ public struct CatalogImport {
     }
 
     public let kind: Kind
+    /// How rows without a barcode or card are numbered.
+    public let numbering: BarcodeNumbering
 
-    public init(kind: Kind) {
+    public init(kind: Kind, numbering: BarcodeNumbering? = nil) {
         self.kind = kind
+        self.numbering = numbering ?? (kind == .books ? .books : .cards)
     }
 
     /// Imports `text` (the CSV file's contents) into `repository`, all or nothing.
@@ -94,7 +107,9 @@ public struct CatalogImport {
                 problems.append(problem.message)
             case .success(let row):
                 let key = row.key
-                if let first = seen[key] {
+                if key.isEmpty {
+                    rows.append(row)  // numbered below
+                } else if let first = seen[key] {
                     problems.append("line \(record.line): \(key) is already on line \(first); each \(kind == .books ? "barcode" : "card") may appear once")
                 } else {
                     seen[key] = record.line
@@ -102,10 +117,26 @@ public struct CatalogImport {
                 }
             }
         }
-        let parsed = rows
+        var parsed = rows
         try repository.transaction { tx in
+            // Rows without a barcode get the next free numbers, clear of the library's barcodes
+            // and of every barcode in the file.
+            let unnumbered = parsed.indices.filter { parsed[$0].key.isEmpty }
+            if !unnumbered.isEmpty {
+                let taken = Set(try tx.allBooks().map(\.barcode)).union(try tx.allUsers().map(\.card)).union(seen.keys)
+                let numbers: [String]
+                do {
+                    numbers = try numbering.next(unnumbered.count, avoiding: taken)
+                } catch let error as BarcodeNumbering.Exhausted {
+                    throw Failure(problems: ["\(unnumbered.count) rows have no \(kind == .books ? "barcode" : "card") to number, but \(error.description)"])
+                }
+                for (index, number) in zip(unnumbered, numbers) {
+                    parsed[index].key = number
+                    report.numbered.append(Numbered(line: parsed[index].line, barcode: number, name: parsed[index].name))
+                }
+            }
             // Check every row against the library before writing any, so one run reports all.
-            for row in parsed {
+            for row in parsed where !report.numbered.contains(where: { $0.line == row.line }) {
                 let conflict: Catalog.Conflict? = switch row {
                 case .book(let book, _, _): try Catalog.conflict(saving: book, in: tx)
                 case .user(let user, _, _, _): try Catalog.conflict(saving: user, in: tx)
@@ -150,9 +181,8 @@ public struct CatalogImport {
         switch kind {
         case .books:
             let barcode = Barcode.normalize(cell("barcode") ?? "")
-            guard !barcode.isEmpty else { return fail("the barcode is empty; every book needs the barcode on its label") }
             let title = cell("title") ?? ""
-            guard !title.isEmpty else { return fail("book \(barcode) has no title") }
+            guard !title.isEmpty else { return fail(barcode.isEmpty ? "the book has no title" : "book \(barcode) has no title") }
             var isbn: String?
             if let text = cell("isbn"), !text.isEmpty {
                 let digits = text.filter { $0 != "-" && $0 != " " }
@@ -174,9 +204,8 @@ public struct CatalogImport {
                                   line: line, hasStatus: !statusText.isEmpty))
         case .users:
             let card = Barcode.normalize(cell("card") ?? "")
-            guard !card.isEmpty else { return fail("the card is empty; every user needs the barcode on their library card") }
             let name = cell("name") ?? ""
-            guard !name.isEmpty else { return fail("user \(card) has no name") }
+            guard !name.isEmpty else { return fail(card.isEmpty ? "the user has no name" : "user \(card) has no name") }
             var limit: Int?
             let limitText = cell("limit") ?? ""
             if !limitText.isEmpty {
@@ -208,10 +237,31 @@ extension CatalogImport.Row {
         }
     }
 
+    /// The barcode or card; empty for a row that is to be given a number.
     var key: String {
+        get {
+            switch self {
+            case .book(let book, _, _): book.barcode
+            case .user(let user, _, _, _): user.card
+            }
+        }
+        set {
+            switch self {
+            case .book(var book, let line, let hasStatus):
+                book.barcode = newValue
+                self = .book(book, line: line, hasStatus: hasStatus)
+            case .user(var user, let line, let hasLimit, let hasActive):
+                user.card = newValue
+                self = .user(user, line: line, hasLimit: hasLimit, hasActive: hasActive)
+            }
+        }
+    }
+
+    /// The Book's title or the User's name.
+    var name: String {
         switch self {
-        case .book(let book, _, _): book.barcode
-        case .user(let user, _, _, _): user.card
+        case .book(let book, _, _): book.title
+        case .user(let user, _, _, _): user.name
         }
     }
 }

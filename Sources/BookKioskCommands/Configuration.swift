@@ -1,5 +1,6 @@
 import Foundation
 import Lending
+import Printing
 import ScannerInput
 
 /// The kiosk's configuration: one JSON object, every key optional. Unknown keys and bad values
@@ -31,11 +32,19 @@ public struct Configuration: Sendable, Equatable {
     /// The evdev keyboard staff type on: `{"match": …, "layout": "us"|"jp"}`, `match` in the
     /// forms a Scanner's takes. None: staff keys come from the terminal `run` is started on.
     public var keyboard: StaffKeyboardConfiguration?
+    /// The library's name, printed on Cards and labels.
+    public var libraryName = ""
+    /// The user's own label sheets (the built-in ones are `Sheet.builtIn`).
+    public var sheets: [Sheet] = []
+    /// How Users and Books imported without a barcode are numbered.
+    public var cardNumbering = BarcodeNumbering.cards
+    public var bookNumbering = BarcodeNumbering.books
 
     public static let keys: [String] = [
         "loanLimit", "loanDays", "closedWeekdays", "closedDates", "blockOnOverdue",
         "sessionTimeoutSeconds", "debounceSeconds", "timeZone", "language",
         "sound", "player", "speech", "voice", "volume", "database", "scanners", "keyboard", "privacyDays",
+        "libraryName", "sheets", "numbering",
     ]
 
     public init() {}
@@ -122,6 +131,12 @@ public struct Configuration: Sendable, Equatable {
                 parseScanners(value, into: &config, problems: &problems)
             case "keyboard":
                 parseKeyboard(value, into: &config, problems: &problems)
+            case "libraryName":
+                parseLibraryName(value, into: &config, problems: &problems)
+            case "sheets":
+                parseSheets(value, into: &config, problems: &problems)
+            case "numbering":
+                parseNumbering(value, into: &config, problems: &problems)
             default:
                 let hint = Configuration.keys.first { $0.lowercased() == key.lowercased() }.map { " (did you mean \"\($0)\"?)" } ?? ""
                 problem("is not a key BookKiosk knows\(hint); known keys: \(Configuration.keys.joined(separator: ", "))")
@@ -203,12 +218,12 @@ public struct Configuration: Sendable, Equatable {
         isBoolean(value) ? (value as! NSNumber).boolValue : nil
     }
 
-    private static func number(_ value: Any) -> Double? {
+    static func number(_ value: Any) -> Double? {
         guard !isBoolean(value), let number = value as? NSNumber else { return nil }
         return number.doubleValue
     }
 
-    private static func wholeNumber(_ value: Any) -> Int? {
+    static func wholeNumber(_ value: Any) -> Int? {
         guard let double = number(value), double.rounded() == double, abs(double) < 1e9 else { return nil }
         return Int(double)
     }

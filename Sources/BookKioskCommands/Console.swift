@@ -15,8 +15,17 @@ struct Console {
         write(line + "\n", to: errors)
     }
 
+    /// Writes `bytes` as they are to standard output (a PDF for `--out -`).
+    func write(bytes: [UInt8]) {
+        write(bytes[...], to: output)
+    }
+
     private func write(_ text: String, to descriptor: Int32) {
-        var bytes = Array(text.utf8)[...]
+        write(Array(text.utf8)[...], to: descriptor)
+    }
+
+    private func write(_ data: ArraySlice<UInt8>, to descriptor: Int32) {
+        var bytes = data
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {

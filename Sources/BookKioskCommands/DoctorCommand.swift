@@ -77,8 +77,10 @@ struct DoctorCommand {
         report(configurationFindings)
         report(checkDatabase(at: databaseOption ?? configuration.database ?? places.defaultDatabase))
         report(checkScanners(configuration.scanners))
+        report(checkStaffKeyboard(configuration.keyboard))
         report(checkSound(configuration))
         report(checkSpeech(configuration))
+        report(checkKanjiConversion())
         console.print(Self.summary(of: findings))
         return Self.status(of: findings)
     }

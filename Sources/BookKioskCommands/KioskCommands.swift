@@ -37,6 +37,12 @@ enum StopOnSignal {
             _exit(0)
         }
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] { signal(signalNumber, handler) }
+        // A parent may have started the kiosk with these blocked (the mask is inherited):
+        // SIGTERM must stop it all the same.
+        var stopSignals = sigset_t()
+        sigemptyset(&stopSignals)
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stopSignals, signalNumber) }
+        sigprocmask(SIG_UNBLOCK, &stopSignals, nil)
         // A player or a closed event-stream pipe must not stop the kiosk.
         signal(SIGPIPE, SIG_IGN)
     }
@@ -60,6 +66,8 @@ func kioskRuntime(_ config: Configuration, repository: any LendingRepository,
                                    screen?.show(prompt, notice: notice, at: Date())
                                },
                                log: kioskLog)
+    runtime.useKanjiConversion(log: kioskLog)
+    runtime.bookNumbering = config.bookNumbering
     if let screen {
         runtime.showTyping = { typed in
             announcer.showTyping(typed)
@@ -77,7 +85,7 @@ func kioskLog(_ line: String) {
 }
 
 /// Returned Loans older than `privacyDays` lose their User: the library keeps how often a
-/// Book was read, not who read it.
+/// Book was read, not who read it. Audit entries of that age lose theirs too.
 func forgetOldBorrowers(in repository: SQLiteLendingRepository, privacyDays: Int, at now: Date) {
     do {
         let forgotten = try repository.anonymizeReturnedLoans(olderThan: now.addingTimeInterval(-Double(privacyDays) * 86_400))
@@ -85,6 +93,7 @@ func forgetOldBorrowers(in repository: SQLiteLendingRepository, privacyDays: Int
     } catch {
         kioskLog("privacy: could not forget old borrowers (will try again tomorrow): \(error)")
     }
+    forgetOldAuditedUsers(in: repository, privacyDays: privacyDays, at: now)
 }
 
 /// `bookkiosk run`: the kiosk itself, on the configured Scanners, with staff keys from the
@@ -129,8 +138,11 @@ struct RunCommand {
         runtime.daily = { now in
             forgetOldBorrowers(in: repository, privacyDays: privacyDays, at: now)
         }
+        runtime.checkpointWhenQuiet(repository)
         StopOnSignal.install()
-        kioskLog("running on \(source.openScannerNames.joined(separator: ", ")) with the database \(common.databasePath)")
+        let waiting = source.lostScannerNames.isEmpty ? "" : "; waiting for \(source.lostScannerNames.joined(separator: ", "))"
+        let scanners = source.openScannerNames.isEmpty ? "no scanner yet" : source.openScannerNames.joined(separator: ", ")
+        kioskLog("running on \(scanners)\(waiting) with the database \(common.databasePath)")
         try runtime.run(source: source)
         source.keyboard?.restore()
         throw CommandFailure("No scanner is left and \(source.directory.devicePath) cannot be watched for one to come back; the kiosk stopped.")

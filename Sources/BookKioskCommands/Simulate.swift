@@ -42,6 +42,8 @@ struct Simulate {
             },
             prompt: { prompt, notice in frame { try $0.prompt(prompt, notice: notice, at: clock) } },
             log: { console.error($0) })
+        runtime.useKanjiConversion(log: { console.error($0) })
+        runtime.bookNumbering = common.configuration.bookNumbering
 
         // The day's housekeeping, as `run` does it, on the simulated clock.
         let privacyDays = common.configuration.privacyDays

@@ -8,7 +8,9 @@ enum SimulationLine: Equatable {
     case at(Date)
     /// `@wait 45s`: advance the clock; timers fire.
     case wait(seconds: Double)
-    /// `@key F12`, `@type 1234`, `@enter`: keys on the staff keyboard.
+    /// `@key F12`, `@type 1234`, `@enter`: keys on the staff keyboard. `@type` types each
+    /// character as its own key (a space is the space bar), so with kana input on its letters
+    /// go through romaji-to-kana exactly as keys do.
     case keys([KeyPress])
     /// `@unplug NAME` / `@plug NAME`: a Scanner is unplugged or comes back.
     case scannerLost(String)
@@ -40,12 +42,12 @@ enum SimulationLine: Equatable {
             return .wait(seconds: seconds)
         case "@key":
             guard let key = parseKey(argument) else {
-                throw Invalid(description: "@key needs a key: F1…F24, Esc, Enter, Backspace, or one character")
+                throw Invalid(description: "@key needs a key: F1…F24, Esc, Enter, Backspace, Space, Left, Right, Henkan, Zenkaku, Katakana, or one character")
             }
             return .keys([key])
         case "@type":
             guard !argument.isEmpty else { throw Invalid(description: "@type needs the text to type, like @type 1234") }
-            return .keys(argument.map { KeyPress.character($0) })
+            return .keys(argument.map { $0 == " " ? KeyPress.space : KeyPress.character($0) })
         case "@enter":
             return .keys([.enter])
         case "@unplug":
@@ -83,6 +85,12 @@ enum SimulationLine: Equatable {
         case "esc", "escape": return .escape
         case "enter", "return": return .enter
         case "backspace", "bs": return .backspace
+        case "space": return .space
+        case "left": return .left
+        case "right": return .right
+        case "henkan", "変換": return .henkan
+        case "zenkaku", "zenkakuhankaku", "hankaku", "半角/全角": return .zenkakuHankaku
+        case "katakana", "katakanahiragana", "hiragana", "カタカナ/ひらがな": return .katakanaHiragana
         default: break
         }
         if text.count >= 2, text.first == "F" || text.first == "f", let number = Int(text.dropFirst()), (1...24).contains(number) {

@@ -97,7 +97,8 @@ struct AuditReport {
             return .success
         }
         for entry in entries {
-            console.print("\(timestamp(entry.time, timeZone))  \(entry.staff ?? "-")  \(entry.action): \(entry.detail)")
+            let user = entry.user.map { user in " — \(user.card)" + (user.name.map { " \($0)" } ?? "") } ?? ""
+            console.print("\(timestamp(entry.time, timeZone))  \(entry.staff ?? "-")  \(entry.action): \(entry.detail)\(user)")
         }
         return .success
     }

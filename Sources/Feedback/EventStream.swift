@@ -49,6 +49,9 @@ public enum EventStream {
             object.add("user", ifPresent: staff.user?.card ?? staff.loan?.user)
             object.add("book", ifPresent: staff.book?.barcode ?? staff.loan?.book)
             object.add("due", ifPresent: staff.loan?.due.description)
+            // What was registered, as it was typed.
+            if staff.action == .registeredBook { object.add("title", ifPresent: staff.book?.title) }
+            if staff.action == .registeredUser { object.add("name", ifPresent: staff.user?.name) }
         case .scannerLost(let scanner), .scannerBack(let scanner):
             object.add("scanner", scanner)
         case .error(let fault):

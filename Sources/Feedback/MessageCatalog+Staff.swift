@@ -38,15 +38,15 @@ extension MessageCatalog {
         case .scanBookToExtend:
             return "延長：絵本をスキャン (Esc でもどる)"
         case .scanBookToRegister:
-            return "絵本登録：絵本のバーコードをスキャン (Esc でもどる)"
-        case .typeTitle(let barcode, let typed):
-            return "絵本登録 \(barcode)：タイトル \(typed)▏ (Enter で次へ)"
-        case .typeAuthor(let barcode, let title, let typed):
-            return "絵本登録 \(barcode)「\(title)」：作者 \(typed)▏ (なければ Enter)"
+            return "絵本登録：絵本のバーコードをスキャン (ラベルがなければ n で番号をつける、Esc でもどる)"
+        case .typeTitle(let barcode, let typed, let composition):
+            return "絵本登録 \(barcode)：タイトル \(fieldText(typed, composition)) \(fieldHint("Enter で次へ", composition))"
+        case .typeAuthor(let barcode, let title, let typed, let composition):
+            return "絵本登録 \(barcode)「\(title)」：作者 \(fieldText(typed, composition)) \(fieldHint("なければ Enter", composition))"
         case .scanCardToRegister:
             return "利用者登録：利用者カードをスキャン (Esc でもどる)"
-        case .typeName(let card, let typed):
-            return "利用者登録 \(card)：なまえ \(typed)▏ (Enter で登録)"
+        case .typeName(let card, let typed, let composition):
+            return "利用者登録 \(card)：なまえ \(fieldText(typed, composition)) \(fieldHint("Enter で登録", composition))"
         case .scanBookToWithdraw:
             return "除籍：絵本をスキャン (Esc でもどる)"
         case .overdue(nil, _, _):
@@ -92,15 +92,15 @@ extension MessageCatalog {
         case .scanBookToExtend:
             return "Extend: scan a book (Esc: back)"
         case .scanBookToRegister:
-            return "Add a book: scan its barcode (Esc: back)"
-        case .typeTitle(let barcode, let typed):
-            return "Add book \(barcode): title \(typed)▏ (Enter: next)"
-        case .typeAuthor(let barcode, let title, let typed):
-            return "Add book \(barcode) “\(title)”: author \(typed)▏ (Enter: none or done)"
+            return "Add a book: scan its barcode (no label yet: n gives it a number; Esc: back)"
+        case .typeTitle(let barcode, let typed, let composition):
+            return "Add book \(barcode): title \(fieldText(typed, composition)) \(fieldHint("Enter: next", composition))"
+        case .typeAuthor(let barcode, let title, let typed, let composition):
+            return "Add book \(barcode) “\(title)”: author \(fieldText(typed, composition)) \(fieldHint("Enter: none or done", composition))"
         case .scanCardToRegister:
             return "Add a user: scan the library card (Esc: back)"
-        case .typeName(let card, let typed):
-            return "Add user \(card): name \(typed)▏ (Enter: add)"
+        case .typeName(let card, let typed, let composition):
+            return "Add user \(card): name \(fieldText(typed, composition)) \(fieldHint("Enter: add", composition))"
         case .scanBookToWithdraw:
             return "Withdraw: scan a book (Esc: back)"
         case .overdue(nil, _, _):

@@ -16,10 +16,12 @@ public enum StaffPrompt: Sendable, Equatable {
     case scanBookToReturn
     case scanBookToExtend
     case scanBookToRegister
-    case typeTitle(barcode: String, typed: String)
-    case typeAuthor(barcode: String, title: String, typed: String)
+    /// The text-typing steps: `typed` is the committed text; `composition` is the input mode
+    /// and what is being composed with kana input after it (nothing, in direct mode).
+    case typeTitle(barcode: String, typed: String, composition: TextComposition = TextComposition())
+    case typeAuthor(barcode: String, title: String, typed: String, composition: TextComposition = TextComposition())
     case scanCardToRegister
-    case typeName(card: String, typed: String)
+    case typeName(card: String, typed: String, composition: TextComposition = TextComposition())
     case scanBookToWithdraw
     /// One overdue Loan a page: `index` of `count` (0-based); nil entry when there are none.
     case overdue(OverdueLoan?, index: Int, count: Int)

@@ -22,6 +22,9 @@ public enum KioskInput: Sendable, Equatable {
     case pinChecked(staff: String?, at: Date)
     /// The runtime carried out a `staffRequest` effect.
     case staffDone(StaffResult, at: Date)
+    /// The runtime carried out a `convert` effect: the segments `kana` may become (none where
+    /// there is no dictionary).
+    case converted(kana: String, [ConversionSegment], at: Date)
     case scannerLost(String, at: Date)
     case scannerBack(String, at: Date)
 }
@@ -43,6 +46,9 @@ public enum KioskEffect: Sendable, Equatable {
     case savePINLock(PINLock, failedAttempt: Bool, at: Date)
     /// Show a staff-mode prompt on the status line (not on the event stream).
     case prompt(StaffPrompt, notice: StaffNotice?)
+    /// Look up the kanji `kana` may become (kana being composed in a text field) and feed
+    /// back `converted`.
+    case convert(kana: String, at: Date)
 }
 
 /// A staff action the runtime carries out against the repository.
@@ -55,6 +61,8 @@ public enum StaffRequest: Sendable, Equatable {
     /// Move the due date of the Book's open Loan on by the Policy's loan days.
     case extend(String)
     case registerBook(Book)
+    /// The next free Book number, for a Book that has no label yet (`n` when asked to scan it).
+    case newBookNumber
     case registerUser(User)
     case withdraw(String)
     case listOverdue
@@ -70,6 +78,8 @@ public enum StaffResult: Sendable, Equatable {
     case outcome(Outcome)
     case notice(StaffNotice)
     case overdue([OverdueLoan])
+    /// The number a Book without a label will be registered under.
+    case bookNumber(String)
 }
 
 /// The kiosk's state machine of DESIGN.md §3: idle, a Session, debounce, the session timeout,
@@ -108,14 +118,19 @@ public struct KioskMachine: Sendable, Equatable {
     /// The key that starts staff mode.
     public let staffKey: KeyPress
     public private(set) var pinLock: PINLock
+    /// Kana input for the text fields (titles, authors, names): its mode lasts from one field
+    /// to the next; what is being composed belongs to the field showing.
+    public private(set) var composer: TextComposer
     private(set) var state: State = .idle
     /// Each recently read barcode (normalized) and the time of its latest read.
     private var lastReads: [String: Date] = [:]
 
-    public init(policy: Policy, pinLock: PINLock = PINLock(), staffKey: KeyPress = .function(12)) {
+    public init(policy: Policy, pinLock: PINLock = PINLock(), staffKey: KeyPress = .function(12),
+                inputMode: TextInputMode = .direct) {
         self.policy = policy
         self.pinLock = pinLock
         self.staffKey = staffKey
+        composer = TextComposer(mode: inputMode)
     }
 
     /// The User whose Session is open, if any.
@@ -140,10 +155,27 @@ public struct KioskMachine: Sendable, Equatable {
         }
     }
 
+    /// The staff step showing now, if in staff mode.
+    private var currentStep: StaffStep? {
+        if case .staff(let step, _) = state { return step }
+        return nil
+    }
+
     /// The staff-mode prompt showing now, if in staff mode.
     public var staffPrompt: StaffPrompt? {
-        if case .staff(let step, _) = state { return step.prompt }
-        return nil
+        currentStep?.prompt(composition)
+    }
+
+    /// The text field's input mode and what is being composed, as the prompt carries it.
+    public var composition: TextComposition {
+        let mode: TextComposition.Mode = switch composer.mode {
+        case .direct: .direct
+        case .hiragana: .hiragana
+        case .katakana: .katakana
+        }
+        let conversion = composer.conversion
+        return TextComposition(mode: mode, kana: conversion == nil ? composer.kana : "", romaji: composer.pendingLetters,
+                               segments: conversion?.shown ?? [], currentSegment: conversion?.current)
     }
 
     /// When the machine next needs a `tick`: when the Session or staff mode times out.
@@ -210,6 +242,11 @@ public struct KioskMachine: Sendable, Equatable {
             touch(at: now)
             return staffDone(result, at: now)
 
+        case .converted(let kana, let segments, let now):
+            guard case .staff(let step, _) = state, step.field != nil else { return [] }
+            composer.show(segments, of: kana)
+            return go(to: step, at: now)
+
         case .scannerLost(let scanner, let now):
             return [.announce(.scannerLost(scanner: scanner), at: now)]
 
@@ -266,14 +303,17 @@ public struct KioskMachine: Sendable, Equatable {
 
     private mutating func leaveStaffMode(from step: StaffStep, at now: Date) -> [KioskEffect] {
         state = .idle
+        composer.clear()
         guard let staff = step.staff else { return [.prompt(.idle, notice: nil)] }
         return [.announce(.staff(StaffEvent(action: .left, staff: staff)), at: now)]
     }
 
-    /// Moves to `step` and shows its prompt.
+    /// Moves to `step` and shows its prompt. Leaving a text field drops what was being composed
+    /// in it.
     private mutating func go(to step: StaffStep, at now: Date, notice: StaffNotice? = nil) -> [KioskEffect] {
+        if step.field == nil || step.field != currentStep?.field { composer.clear() }
         state = .staff(step, lastActivity: now)
-        return [.prompt(step.prompt, notice: notice)]
+        return [.prompt(step.prompt(composition), notice: notice)]
     }
 
     private mutating func handleStaffKey(_ key: KeyPress, in step: StaffStep, at now: Date) -> [KioskEffect] {
@@ -301,6 +341,9 @@ public struct KioskMachine: Sendable, Equatable {
             default: return go(to: step, at: now)
             }
 
+        case .registerBook(let staff) where key == .character("n"):
+            return [.staffRequest(.newBookNumber, by: staff, at: now)]
+
         case .lendCard(let staff), .forceReturn(let staff), .extend(let staff), .registerBook(let staff),
              .registerUser(let staff), .withdraw(let staff):
             return key == .escape ? go(to: .menu(staff: staff), at: now) : go(to: step, at: now)
@@ -308,43 +351,23 @@ public struct KioskMachine: Sendable, Equatable {
         case .lendBooks(let staff, _):
             return key == .escape ? go(to: .lendCard(staff: staff), at: now) : go(to: step, at: now)
 
-        case .registerTitle(let staff, let barcode, let typed):
-            switch key {
-            case .escape: return go(to: .registerBook(staff: staff), at: now)
-            case .enter:
-                let title = typed.trimmingCharacters(in: .whitespaces)
-                guard !title.isEmpty else { return go(to: step, at: now) }
-                return go(to: .registerAuthor(staff: staff, barcode: barcode, title: title, typed: ""), at: now)
-            default:
-                return go(to: .registerTitle(staff: staff, barcode: barcode, typed: edit(typed, with: key)), at: now)
-            }
-
-        case .registerAuthor(let staff, let barcode, let title, let typed):
-            switch key {
-            case .escape: return go(to: .registerTitle(staff: staff, barcode: barcode, typed: title), at: now)
-            case .enter:
-                let author = typed.trimmingCharacters(in: .whitespaces)
-                let book = Book(barcode: barcode, title: title, author: author.isEmpty ? nil : author)
-                return [.staffRequest(.registerBook(book), by: staff, at: now)]
-            default:
-                return go(to: .registerAuthor(staff: staff, barcode: barcode, title: title, typed: edit(typed, with: key)), at: now)
-            }
-
-        case .registerName(let staff, let card, let typed):
-            switch key {
-            case .escape: return go(to: .registerUser(staff: staff), at: now)
-            case .enter:
-                let name = typed.trimmingCharacters(in: .whitespaces)
-                guard !name.isEmpty else { return go(to: step, at: now) }
-                return [.staffRequest(.registerUser(User(card: card, name: name)), by: staff, at: now)]
-            default:
-                return go(to: .registerName(staff: staff, card: card, typed: edit(typed, with: key)), at: now)
+        case .registerTitle(_, _, let typed), .registerAuthor(_, _, _, let typed), .registerName(_, _, let typed):
+            switch type(key, into: typed) {
+            case .typed(let text):
+                return go(to: step.with(typed: text), at: now)
+            case .convert(let kana, let text):
+                state = .staff(step.with(typed: text), lastActivity: now)
+                return [.convert(kana: kana, at: now)]
+            case .escape:
+                return goBack(from: step, at: now)
+            case .enter(let text):
+                return submit(step.with(typed: text), at: now)
             }
 
         case .overdue(let staff, let loans, let index):
             switch key {
             case .escape, .character("q"): return go(to: .menu(staff: staff), at: now)
-            case .character("n"), .character(" "), .enter:
+            case .character("n"), .character(" "), .space, .enter:
                 return go(to: .overdue(staff: staff, loans: loans, index: min(index + 1, max(0, loans.count - 1))), at: now)
             case .character("p"), .backspace:
                 return go(to: .overdue(staff: staff, loans: loans, index: max(0, index - 1)), at: now)
@@ -354,11 +377,78 @@ public struct KioskMachine: Sendable, Equatable {
         }
     }
 
-    /// Typing: a character is added, Backspace takes the last one off.
+    /// What a key did in a text field, after kana input had it.
+    private enum FieldKey {
+        /// The field's text is now this.
+        case typed(String)
+        /// Kana to convert to kanji; the field's text is now `typed`.
+        case convert(String, typed: String)
+        case escape
+        /// Done: the field's text is this.
+        case enter(String)
+    }
+
+    /// Passes a key typed into a text field through kana input, then edits the field's text.
+    private mutating func type(_ key: KeyPress, into typed: String) -> FieldKey {
+        if case .character = key, composer.mode != .direct,
+           typed.count + composer.composingLength >= KioskMachine.longestTypedText {
+            return .typed(typed)
+        }
+        let answer = composer.handle(key)
+        let text = String((typed + answer.commit).prefix(KioskMachine.longestTypedText))
+        if let kana = answer.convert { return .convert(kana, typed: text) }
+        switch answer.key {
+        case .enter: return .enter(text)
+        case .escape: return .escape
+        case let other?: return .typed(edit(text, with: other))
+        case nil: return .typed(text)
+        }
+    }
+
+    /// Esc in a text field: back one step.
+    private mutating func goBack(from step: StaffStep, at now: Date) -> [KioskEffect] {
+        switch step {
+        case .registerTitle(let staff, _, _):
+            return go(to: .registerBook(staff: staff), at: now)
+        case .registerAuthor(let staff, let barcode, let title, _):
+            return go(to: .registerTitle(staff: staff, barcode: barcode, typed: title), at: now)
+        case .registerName(let staff, _, _):
+            return go(to: .registerUser(staff: staff), at: now)
+        case .pinEntry, .menu, .lendCard, .lendBooks, .forceReturn, .extend, .registerBook, .registerUser, .withdraw, .overdue:
+            return go(to: step, at: now)
+        }
+    }
+
+    /// Enter in a text field: the title leads to the author; the author registers the Book;
+    /// the name registers the User. A title or name of only spaces is not taken.
+    private mutating func submit(_ step: StaffStep, at now: Date) -> [KioskEffect] {
+        switch step {
+        case .registerTitle(let staff, let barcode, let typed):
+            let title = typed.trimmingCharacters(in: .whitespaces)
+            guard !title.isEmpty else { return go(to: step, at: now) }
+            return go(to: .registerAuthor(staff: staff, barcode: barcode, title: title, typed: ""), at: now)
+        case .registerAuthor(let staff, let barcode, let title, let typed):
+            state = .staff(step, lastActivity: now)
+            let author = typed.trimmingCharacters(in: .whitespaces)
+            let book = Book(barcode: barcode, title: title, author: author.isEmpty ? nil : author)
+            return [.staffRequest(.registerBook(book), by: staff, at: now)]
+        case .registerName(let staff, let card, let typed):
+            let name = typed.trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty else { return go(to: step, at: now) }
+            state = .staff(step, lastActivity: now)
+            return [.staffRequest(.registerUser(User(card: card, name: name)), by: staff, at: now)]
+        case .pinEntry, .menu, .lendCard, .lendBooks, .forceReturn, .extend, .registerBook, .registerUser, .withdraw, .overdue:
+            return go(to: step, at: now)
+        }
+    }
+
+    /// Typing: a character or a space is added, Backspace takes the last one off.
     private func edit(_ typed: String, with key: KeyPress) -> String {
         switch key {
         case .character(let character) where typed.count < KioskMachine.longestTypedText:
             return typed + String(character)
+        case .space where typed.count < KioskMachine.longestTypedText:
+            return typed + " "
         case .backspace:
             return String(typed.dropLast())
         default:
@@ -422,6 +512,8 @@ public struct KioskMachine: Sendable, Equatable {
             return go(to: .lendBooks(staff: staff, user: user), at: now)
         case (.overdue(let loans), .menu(let staff)):
             return go(to: .overdue(staff: staff, loans: loans, index: 0), at: now)
+        case (.bookNumber(let barcode), .registerBook(let staff)):
+            return go(to: .registerTitle(staff: staff, barcode: barcode, typed: ""), at: now)
         // Each answer is announced, then the next prompt shows it too, so it stays in view.
         case (.done(let event), .registerAuthor(let staff, _, _, _)):
             return [.announce(.staff(event), at: now)] + go(to: .registerBook(staff: staff), at: now, notice: .done(event))
@@ -437,7 +529,7 @@ public struct KioskMachine: Sendable, Equatable {
             return go(to: .registerUser(staff: staff), at: now, notice: notice)
         case (.notice(let notice), _):
             return go(to: step, at: now, notice: notice)
-        case (.cardFound, _), (.overdue, _):
+        case (.cardFound, _), (.overdue, _), (.bookNumber, _):
             // An answer to a question this step did not ask: show where things stand.
             return go(to: step, at: now)
         }
@@ -457,7 +549,33 @@ extension KioskMachine.StaffStep {
         }
     }
 
-    var prompt: StaffPrompt {
+    /// The text fields: each step that types text, by what it types.
+    enum Field: Hashable {
+        case title, author, name
+    }
+
+    /// The text field of this step, if it types text.
+    var field: Field? {
+        switch self {
+        case .registerTitle: .title
+        case .registerAuthor: .author
+        case .registerName: .name
+        case .pinEntry, .menu, .lendCard, .lendBooks, .forceReturn, .extend, .registerBook, .registerUser, .withdraw, .overdue: nil
+        }
+    }
+
+    /// The same text field with `typed` as its text (other steps as they are).
+    func with(typed text: String) -> Self {
+        switch self {
+        case .registerTitle(let staff, let barcode, _): .registerTitle(staff: staff, barcode: barcode, typed: text)
+        case .registerAuthor(let staff, let barcode, let title, _): .registerAuthor(staff: staff, barcode: barcode, title: title, typed: text)
+        case .registerName(let staff, let card, _): .registerName(staff: staff, card: card, typed: text)
+        case .pinEntry, .menu, .lendCard, .lendBooks, .forceReturn, .extend, .registerBook, .registerUser, .withdraw, .overdue: self
+        }
+    }
+
+    /// The prompt of this step; a text field's carries `composition`.
+    func prompt(_ composition: TextComposition) -> StaffPrompt {
         switch self {
         case .pinEntry(let typed): .pin(typed: typed.count)
         case .menu(let staff): .menu(staff: staff)
@@ -466,10 +584,11 @@ extension KioskMachine.StaffStep {
         case .forceReturn: .scanBookToReturn
         case .extend: .scanBookToExtend
         case .registerBook: .scanBookToRegister
-        case .registerTitle(_, let barcode, let typed): .typeTitle(barcode: barcode, typed: typed)
-        case .registerAuthor(_, let barcode, let title, let typed): .typeAuthor(barcode: barcode, title: title, typed: typed)
+        case .registerTitle(_, let barcode, let typed): .typeTitle(barcode: barcode, typed: typed, composition: composition)
+        case .registerAuthor(_, let barcode, let title, let typed):
+            .typeAuthor(barcode: barcode, title: title, typed: typed, composition: composition)
         case .registerUser: .scanCardToRegister
-        case .registerName(_, let card, let typed): .typeName(card: card, typed: typed)
+        case .registerName(_, let card, let typed): .typeName(card: card, typed: typed, composition: composition)
         case .withdraw: .scanBookToWithdraw
         case .overdue(_, let loans, let index): .overdue(loans.isEmpty ? nil : loans[index], index: index, count: loans.count)
         }

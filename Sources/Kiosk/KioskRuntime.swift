@@ -9,7 +9,7 @@ public final class KioskRuntime {
     public private(set) var machine: KioskMachine
     private let circulation: Circulation
     private let repository: any LendingRepository
-    private let desk: StaffDesk
+    private var desk: StaffDesk
     private let announce: (KioskEvent, Date) -> Void
     private let prompt: (StaffPrompt, StaffNotice?) -> Void
     private let log: (String) -> Void
@@ -21,10 +21,26 @@ public final class KioskRuntime {
     public var showTyping: (String) -> Void = { _ in }
     private var typed = ""
 
+    /// How staff registration numbers a Book that has no label yet (`n` at "scan its label").
+    public var bookNumbering: BarcodeNumbering {
+        get { desk.bookNumbering }
+        set { desk.bookNumbering = newValue }
+    }
+
     /// Housekeeping done once a day: when `run` starts, and at the first event of each new local
     /// day (an idle kiosk waits without waking, so nothing runs while nobody uses it).
     public var daily: (Date) -> Void = { _ in }
     private var lastDailyDay: LocalDate?
+
+    /// Kanji conversion for kana input: the segments some kana may become, best candidate
+    /// first. None (the default, and where there is no dictionary) offers the kana themselves.
+    public var convertKana: (String) -> [ConversionSegment] = { _ in [] }
+
+    /// Work done once the kiosk has been quiet for `delay` after a scan or a key (the
+    /// database's checkpoint): once, then nothing until the next scan or key, so an idle kiosk
+    /// sleeps without waking. `run` carries it out.
+    public var whenQuiet: QuietWork?
+    private var quietDeadline: Date?
 
     /// - Parameters:
     ///   - announce: called once for each KioskEvent, in order.
@@ -81,6 +97,8 @@ public final class KioskRuntime {
                 attempt("keep the PIN lock") { try desk.save(lock, failedAttempt: failedAttempt, at: time) }
             case .prompt(let staffPrompt, let notice):
                 prompt(staffPrompt, notice)
+            case .convert(let kana, let time):
+                pending.append(contentsOf: machine.handle(.converted(kana: kana, convertKana(kana), at: time)))
             }
         }
     }
@@ -98,7 +116,8 @@ public final class KioskRuntime {
         runDailyIfNewDay(at: clock())
         feed(.started(at: clock()))
         while true {
-            let timeout = machine.nextDeadline.map { deadline -> Duration in
+            let nextDeadline = [machine.nextDeadline, quietDeadline].compactMap { $0 }.min()
+            let timeout = nextDeadline.map { deadline -> Duration in
                 let seconds = max(0, deadline.timeIntervalSince(clock()))
                 return .milliseconds(Int64((seconds * 1000).rounded(.up)))
             }
@@ -121,6 +140,22 @@ public final class KioskRuntime {
             case .ended:
                 return
             }
+            doQuietWork(after: event, at: now)
+        }
+    }
+
+    /// After a scan or a key, (re)arms the quiet work; once its time has come with nothing
+    /// since, does it and disarms.
+    private func doQuietWork(after event: SourceEvent, at now: Date) {
+        guard let whenQuiet else { return }
+        switch event {
+        case .scan, .key:
+            quietDeadline = now.addingTimeInterval(whenQuiet.delay)
+        case .scannerLost, .scannerBack, .timedOut, .ended:
+            if let deadline = quietDeadline, deadline <= now {
+                quietDeadline = nil
+                whenQuiet.work()
+            }
         }
     }
 
@@ -137,13 +172,17 @@ public final class KioskRuntime {
     /// waits for a scan, part of a barcode (Esc and Backspace with nothing typed still reach
     /// staff mode, to go back a step).
     func press(_ key: KeyPress, at now: Date) {
-        guard keyboardTypesScans, machine.isWaitingForScan, key != machine.staffKey else {
+        // `n` first thing at "scan its label" asks for a number rather than starting a barcode.
+        let asksForNumber = key == .character("n") && typed.isEmpty && machine.staffPrompt == .scanBookToRegister
+        guard keyboardTypesScans, machine.isWaitingForScan, key != machine.staffKey, !asksForNumber else {
             feed(.key(key, at: now))
             return
         }
         switch key {
         case .character(let character):
             typed.append(character)
+        case .space:
+            typed.append(" ")
         case .backspace where !typed.isEmpty:
             typed = String(typed.dropLast())
         case .escape where !typed.isEmpty:
@@ -153,7 +192,7 @@ public final class KioskRuntime {
             typed = ""
             if !barcode.isEmpty { feed(.scanned(barcode, at: now)) }
             return
-        case .backspace, .escape, .function:
+        case .backspace, .escape, .function, .left, .right, .zenkakuHankaku, .katakanaHiragana, .henkan:
             feed(.key(key, at: now))
             return
         }
@@ -202,5 +241,16 @@ extension KioskFault {
             kind = .database
         }
         self.init(kind: kind, detail: String(describing: error))
+    }
+}
+
+/// Work for `KioskRuntime.whenQuiet`: done `delay` seconds after the last scan or key.
+public struct QuietWork {
+    public var delay: TimeInterval
+    public var work: () -> Void
+
+    public init(delay: TimeInterval, work: @escaping () -> Void) {
+        self.delay = delay
+        self.work = work
     }
 }

@@ -8,6 +8,8 @@ import StaffPIN
 struct StaffDesk {
     let circulation: Circulation
     let repository: any LendingRepository
+    /// How a Book without a label is numbered.
+    var bookNumbering = BarcodeNumbering.books
 
     var policy: Policy { circulation.policy }
 
@@ -58,6 +60,8 @@ struct StaffDesk {
                 return try extend(barcode, by: staff, at: now, in: tx)
             case .registerBook(let book):
                 return try register(book, by: staff, at: now, in: tx)
+            case .newBookNumber:
+                return .bookNumber(try bookNumbering.next(1, in: tx)[0])
             case .registerUser(let user):
                 return try register(user, by: staff, at: now, in: tx)
             case .withdraw(let barcode):
@@ -103,11 +107,11 @@ struct StaffDesk {
         switch outcome {
         case .lent(let loan, let book, let user, _):
             try tx.record(AuditEntry(time: now, staff: staff, action: StaffEvent.Action.override.rawValue,
-                                     detail: "lent \(book.barcode) 「\(book.title)」 to \(user.card) \(user.name), due \(loan.due), past the rules"))
+                                     detail: "lent \(book.barcode) 「\(book.title)」, due \(loan.due), past the rules", user: AuditedUser(user)))
             return .done(StaffEvent(action: .override, staff: staff, user: user, book: book, loan: loan))
         case .returned(let loan, let book, _, _, _):
             try tx.record(AuditEntry(time: now, staff: staff, action: "returned",
-                                     detail: "\(book.barcode) 「\(book.title)」 was on loan to \(loan.user ?? "an unknown User") and came back"))
+                                     detail: "\(book.barcode) 「\(book.title)」 was on loan and came back", user: try audited(loan.user, in: tx)))
             return .outcome(outcome)
         case .greeted, .refused:
             return .outcome(outcome)
@@ -143,7 +147,7 @@ struct StaffDesk {
             let closed = try tx.closeLoan(id: loan.id, returnedAt: now)
             let user = try loan.user.flatMap { try tx.user(card: $0) }
             try tx.record(AuditEntry(time: now, staff: staff, action: StaffEvent.Action.forcedReturn.rawValue,
-                                     detail: "returned \(book.barcode) 「\(book.title)」 for \(loan.user ?? "an unknown User")"))
+                                     detail: "returned \(book.barcode) 「\(book.title)」", user: try audited(loan.user, in: tx)))
             return .done(StaffEvent(action: .forcedReturn, staff: staff, user: user, book: book, loan: closed))
         }
     }
@@ -157,7 +161,7 @@ struct StaffDesk {
             let extended = try tx.setDue(loanID: loan.id, due: due)
             let user = try loan.user.flatMap { try tx.user(card: $0) }
             try tx.record(AuditEntry(time: now, staff: staff, action: StaffEvent.Action.extended.rawValue,
-                                     detail: "\(book.barcode) 「\(book.title)」 for \(loan.user ?? "an unknown User"): due \(loan.due) → \(due)"))
+                                     detail: "\(book.barcode) 「\(book.title)」: due \(loan.due) → \(due)", user: try audited(loan.user, in: tx)))
             return .done(StaffEvent(action: .extended, staff: staff, user: user, book: book, loan: extended))
         }
     }
@@ -188,10 +192,16 @@ struct StaffDesk {
             saved.isActive = existing.isActive
         }
         try tx.save(saved)
-        let change = existing.map { "renamed card \(saved.card) from \($0.name) to \(saved.name)" }
-            ?? "added card \(saved.card) for \(saved.name)"
-        try tx.record(AuditEntry(time: now, staff: staff, action: StaffEvent.Action.registeredUser.rawValue, detail: change))
+        let change = existing == nil ? "added a card" : "renamed a card's User"
+        let named = AuditedUser(card: saved.card, name: existing.map { "\($0.name) → \(saved.name)" } ?? saved.name)
+        try tx.record(AuditEntry(time: now, staff: staff, action: StaffEvent.Action.registeredUser.rawValue, detail: change, user: named))
         return .done(StaffEvent(action: .registeredUser, staff: staff, user: saved))
+    }
+
+    /// The audit log's User for a Loan's `card` (nil for a Loan that no longer names one).
+    private func audited(_ card: String?, in tx: any LendingTransaction) throws -> AuditedUser? {
+        guard let card else { return nil }
+        return AuditedUser(card: card, name: try tx.user(card: card)?.name)
     }
 
     private func withdraw(_ barcode: String, by staff: String, at now: Date, in tx: any LendingTransaction) throws -> StaffResult {
@@ -201,14 +211,16 @@ struct StaffDesk {
         guard book.status != .withdrawn else { return .notice(.alreadyWithdrawn(book)) }
         var detail = "withdrew \(book.barcode) 「\(book.title)」"
         var loan: Loan?
+        var borrower: AuditedUser?
         if let open = try tx.openLoan(book: barcode) {
             // The Book is in the Staff member's hands, so its Loan ends here.
             loan = try tx.closeLoan(id: open.id, returnedAt: now)
-            detail += "; it was on loan to \(open.user ?? "an unknown User") and was returned"
+            detail += "; it was on loan and was returned"
+            borrower = try audited(open.user, in: tx)
         }
         book.status = .withdrawn
         try tx.save(book)
-        try tx.record(AuditEntry(time: now, staff: staff, action: StaffEvent.Action.withdrew.rawValue, detail: detail))
+        try tx.record(AuditEntry(time: now, staff: staff, action: StaffEvent.Action.withdrew.rawValue, detail: detail, user: borrower))
         return .done(StaffEvent(action: .withdrew, staff: staff, book: book, loan: loan))
     }
 }

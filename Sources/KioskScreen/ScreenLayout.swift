@@ -477,16 +477,18 @@ public struct ScreenLayout: Sendable {
             items.append(text(instruction, Rect(x: x, y: area.midY - u * 0.6, width: area.maxX - x, height: u * 1.2), size: u * 0.8, weight: .bold,
                               minimumScale: 0.6))
             items.append(text(words.escBack, Rect(x: x, y: area.midY + u * 0.7, width: area.maxX - x, height: u * 0.6), size: u * 0.4, color: Palette.softInk))
-        case .typeTitle(_, let typed), .typeAuthor(_, _, let typed), .typeName(_, let typed):
+        case .typeTitle(_, let typed, let composition), .typeAuthor(_, _, let typed, let composition),
+             .typeName(_, let typed, let composition):
             items.append(text(title, Rect(x: area.minX, y: area.minY, width: area.width, height: u * 0.8), size: u * 0.5, color: Palette.softInk))
             items.append(text(instruction, Rect(x: area.minX, y: area.minY + u * 0.9, width: area.width, height: u * 0.8), size: u * 0.5, weight: .bold))
             let field = Rect(x: area.minX, y: area.minY + u * 1.8, width: area.width, height: u * 1.3)
             items.append(.group(name: "field", clip: nil, items: [
                 .rectangle(field, cornerRadius: u * 0.15, fill: .white, stroke: Stroke(color: Palette.staff, width: u * 0.06)),
-                // The end of what is typed stays in view: a long entry is ellipsized at its start.
-                text(typed + "▏", field.insetBy(dx: u * 0.3, dy: u * 0.1), size: u * 0.65, minimumScale: 0.6),
+                // The input mode ([あ], [カ] or [A]), what is typed, and the kana or kanji being
+                // composed between ‹ ›, the current conversion segment in [ ], as the status line shows them.
+                text(words.catalog.fieldText(typed, composition), field.insetBy(dx: u * 0.3, dy: u * 0.1), size: u * 0.65, minimumScale: 0.6),
             ]))
-            items.append(text(words.enterNext, Rect(x: area.minX, y: field.maxY + u * 0.3, width: area.width, height: u * 0.6), size: u * 0.4,
+            items.append(text(words.fieldKeys(composition), Rect(x: area.minX, y: field.maxY + u * 0.3, width: area.width, height: u * 0.6), size: u * 0.4,
                               color: Palette.softInk))
         case .overdue(let entry, _, _):
             items.append(text(title, Rect(x: area.minX, y: area.minY, width: area.width, height: u * 0.9), size: u * 0.6, weight: .bold))

@@ -111,6 +111,12 @@ public struct ScreenWords: Sendable, Equatable {
     var pinInstruction: String { pick("PIN を入力して Enter", "Type the PIN, then Enter") }
     var escBack: String { pick("Esc でもどる", "Esc: back") }
     var enterNext: String { pick("Enter で次へ · Esc でもどる", "Enter: next · Esc: back") }
+
+    /// The keys that work in a text field now: the step's own, with kana input's (F2, F3,
+    /// Space for kanji), or the conversion's while candidates are shown.
+    func fieldKeys(_ composition: TextComposition) -> String {
+        catalog.fieldHint(enterNext, composition)
+    }
     var pageKeys: String { pick("n つぎ · p まえ · Esc もどる", "n next · p back · Esc") }
 
     /// The menu's keys and what they do, in the order of DESIGN.md §3.
@@ -134,11 +140,11 @@ public struct ScreenWords: Sendable, Equatable {
         case .scanBookToReturn: return (pick("強制返却", "Force return"), pick("絵本をスキャン", "Scan a book"))
         case .scanBookToExtend: return (pick("延長", "Extend"), pick("絵本をスキャン", "Scan a book"))
         case .scanBookToRegister: return (pick("絵本登録", "Add a book"), pick("絵本のバーコードをスキャン", "Scan the book's barcode"))
-        case .typeTitle(let barcode, _): return (pick("絵本登録 \(barcode)", "Add book \(barcode)"), pick("タイトル", "Title"))
-        case .typeAuthor(let barcode, let title, _):
+        case .typeTitle(let barcode, _, _): return (pick("絵本登録 \(barcode)", "Add book \(barcode)"), pick("タイトル", "Title"))
+        case .typeAuthor(let barcode, let title, _, _):
             return (pick("絵本登録 \(barcode)「\(title)」", "Add book \(barcode) “\(title)”"), pick("作者（なければ Enter）", "Author (Enter if none)"))
         case .scanCardToRegister: return (pick("利用者登録", "Add a user"), pick("利用者カードをスキャン", "Scan the library card"))
-        case .typeName(let card, _): return (pick("利用者登録 \(card)", "Add user \(card)"), pick("なまえ", "Name"))
+        case .typeName(let card, _, _): return (pick("利用者登録 \(card)", "Add user \(card)"), pick("なまえ", "Name"))
         case .scanBookToWithdraw: return (pick("除籍", "Withdraw"), pick("絵本をスキャン", "Scan a book"))
         case .overdue(nil, _, _): return (pick("返却期限切れ", "Overdue loans"), pick("返却期限切れの貸出はありません", "No loans are overdue"))
         case .overdue(_, let index, let count): return (pick("返却期限切れ \(index + 1)/\(count)", "Overdue \(index + 1)/\(count)"), "")

@@ -11,6 +11,7 @@ public final class InMemoryLendingRepository: LendingRepository {
         var staff: [String: StaffAccount] = [:]
         var pinLock = PINLock()
         var audit: [AuditEntry] = []
+        var printed: [PrintedKind: [String: Date]] = [:]
     }
 
     private var state = State()
@@ -148,6 +149,26 @@ public final class InMemoryLendingRepository: LendingRepository {
         func auditEntries() throws -> [AuditEntry] {
             checkOpen()
             return state.audit
+        }
+
+        func printedTimes(_ kind: PrintedKind) throws -> [String: Date] {
+            checkOpen()
+            return state.printed[kind] ?? [:]
+        }
+
+        func recordPrinted(_ kind: PrintedKind, barcodes: [String], at time: Date) throws {
+            checkOpen()
+            for barcode in barcodes { state.printed[kind, default: [:]][barcode] = time }
+        }
+
+        func forgetAuditedUsers(recordedBefore cutoff: Date) throws -> Int {
+            checkOpen()
+            var forgotten = 0
+            for index in state.audit.indices where state.audit[index].time < cutoff && state.audit[index].user != nil {
+                state.audit[index].user = nil
+                forgotten += 1
+            }
+            return forgotten
         }
 
         private func updateOpenLoan(_ id: Int64, _ change: (inout Loan) -> Void) throws -> Loan {

@@ -60,6 +60,26 @@ public protocol LendingTransaction: AnyObject {
     func record(_ entry: AuditEntry) throws
     /// The audit log, oldest first.
     func auditEntries() throws -> [AuditEntry]
+    /// Removes the User (card and name) from every audit entry recorded before `cutoff`; the
+    /// entries stay (which Staff member did what, when, to which Book). Returns how many
+    /// entries lost their User now; one forgotten before is not counted again. The audit
+    /// side of `privacyDays`, run by the daily privacy pass.
+    func forgetAuditedUsers(recordedBefore cutoff: Date) throws -> Int
+
+    // MARK: Printing
+
+    /// When each Card or Book label was last printed, by barcode (none: never printed).
+    func printedTimes(_ kind: PrintedKind) throws -> [String: Date]
+    /// Records that the Cards or Book labels with these barcodes were printed at `time`.
+    func recordPrinted(_ kind: PrintedKind, barcodes: [String], at time: Date) throws
+}
+
+/// What `bookkiosk print` prints, so it can print only what is new.
+public enum PrintedKind: String, Sendable, Hashable, CaseIterable {
+    /// A User's library Card.
+    case card
+    /// A Book's barcode label.
+    case label
 }
 
 /// A person allowed into staff mode. The PIN itself is never stored: only its crypt(3) hash.
@@ -81,15 +101,39 @@ public struct AuditEntry: Sendable, Equatable {
     public var staff: String?
     /// What was done: a staff action's name (`override`, `forcedReturn`, …) or `pinWrong`.
     public var action: String
-    /// What changed, for a person reading the log: barcodes, titles, dates. Never a PIN.
+    /// What changed, for a person reading the log: barcodes, titles, dates. Never a PIN, and
+    /// never the User: that is `user`, so it can be forgotten.
     public var detail: String
+    /// The User the action concerned (the child lent to, whose Loan was returned or extended,
+    /// whose card was registered); nil when none, or once forgotten after `privacyDays`.
+    public var user: AuditedUser?
 
-    public init(id: Int64 = 0, time: Date, staff: String?, action: String, detail: String) {
+    public init(id: Int64 = 0, time: Date, staff: String?, action: String, detail: String, user: AuditedUser? = nil) {
         self.id = id
         self.time = time
         self.staff = staff
         self.action = action
         self.detail = detail
+        self.user = user
+    }
+}
+
+/// The User an audit entry names, kept apart from its `detail` so the privacy window can
+/// remove it and leave the rest.
+public struct AuditedUser: Sendable, Equatable {
+    public var card: String
+    /// The name as the action saw it ("old → new" for a rename); nil when the card named no
+    /// User any more.
+    public var name: String?
+
+    public init(card: String, name: String?) {
+        self.card = card
+        self.name = name
+    }
+
+    /// The User as `User` has it.
+    public init(_ user: User) {
+        self.init(card: user.card, name: user.name)
     }
 }
 

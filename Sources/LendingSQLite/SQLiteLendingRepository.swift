@@ -87,6 +87,40 @@ public final class SQLiteLendingRepository: LendingRepository {
         }
     }
 
+    /// SQLite's own auto-checkpoint after a commit (1000 pages by default) is kept only as a
+    /// ceiling: the kiosk checkpoints when it is quiet (`checkpointWhenIdle`), so a child's
+    /// lend does not pay for copying the WAL back. 4000 pages of 4 KiB: a WAL of 16 MB at most.
+    public static let autocheckpointCeilingPages = 4000
+
+    /// Copies the WAL into the database file without waiting for anyone (a passive
+    /// checkpoint), for the kiosk to call when nobody is scanning. Not inside `transaction`.
+    /// When every frame was copied, the next write starts the WAL over and, with
+    /// `synchronous=FULL`, syncs its new header: one fsync more. That is paid here, not by the
+    /// next child's lend, with a write of the schema version as it is (one frame).
+    public func checkpointWhenIdle() throws -> WALCheckpoint {
+        precondition(!isInTransaction, "checkpointWhenIdle runs outside transactions")
+        let checkpoint = try connection.checkpointPassively()
+        if checkpoint.isComplete && checkpoint.frames > 1 {
+            try connection.transaction(.immediate) {
+                let version = try connection.firstRow("PRAGMA user_version") { $0.int64(0) } ?? 0
+                // PRAGMA takes no parameters; the value is the file's own.
+                try connection.execute("PRAGMA user_version = \(version)")
+            }
+        }
+        return checkpoint
+    }
+
+    /// Sets the auto-checkpoint threshold in WAL pages (0: off); see `autocheckpointCeilingPages`.
+    public func setAutocheckpoint(pages: Int) throws {
+        try connection.setAutocheckpoint(pages: pages)
+    }
+
+    /// Records every statement this repository runs, with its time, until the profile is
+    /// stopped (`bookkiosk-bench`'s look at where a lend's time goes).
+    public func profileStatements() -> StatementProfile {
+        StatementProfile(connection)
+    }
+
     /// The schema version recorded in the file (`PRAGMA user_version`).
     public func schemaVersion() throws -> Int {
         try connection.firstRow("PRAGMA user_version") { Int($0.int64(0)) } ?? 0
@@ -192,6 +226,7 @@ public final class SQLiteLendingRepository: LendingRepository {
         // A lend the child heard succeed survives a power cut.
         try connection.execute("PRAGMA synchronous = FULL")
         try connection.execute("PRAGMA foreign_keys = ON")
+        try connection.setAutocheckpoint(pages: Self.autocheckpointCeilingPages)
     }
 
     /// Applies the migrations the file lacks, all in one transaction, looking again once the

@@ -188,17 +188,56 @@ final class SQLiteLendingTransaction: LendingTransaction {
     func record(_ entry: AuditEntry) throws {
         try checkOpen()
         // The id is left out: SQLite assigns the next one.
-        try connection.execute("INSERT INTO audit_log (time, staff, action, detail) VALUES (?, ?, ?, ?)",
+        try connection.execute("INSERT INTO audit_log (time, staff, action, detail, user, user_name) VALUES (?, ?, ?, ?, ?, ?)",
                                [.real(entry.time.timeIntervalSince1970), SQLiteValue(entry.staff),
-                                .text(entry.action), .text(entry.detail)])
+                                .text(entry.action), .text(entry.detail),
+                                SQLiteValue(entry.user?.card), SQLiteValue(entry.user?.name)])
     }
 
     func auditEntries() throws -> [AuditEntry] {
         try checkOpen()
-        return try connection.rows("SELECT id, time, staff, action, detail FROM audit_log ORDER BY id", []) {
+        return try connection.rows("SELECT id, time, staff, action, detail, user, user_name FROM audit_log ORDER BY id", []) {
             AuditEntry(id: $0.int64(0), time: Date(timeIntervalSince1970: $0.double(1)), staff: $0.optionalText(2),
-                       action: $0.text(3), detail: $0.text(4))
+                       action: $0.text(3), detail: $0.text(4),
+                       user: $0.optionalText(5).map { AuditedUser(card: $0, name: nil) }.map { [name = $0.optionalText(6)] user in
+                           AuditedUser(card: user.card, name: name)
+                       })
         }
+    }
+
+    // MARK: Printing
+
+    func printedTimes(_ kind: PrintedKind) throws -> [String: Date] {
+        try checkOpen()
+        let rows = try connection.rows("SELECT barcode, printed_at FROM printed WHERE kind = ?", [.text(kind.rawValue)]) {
+            ($0.text(0), Date(timeIntervalSince1970: $0.double(1)))
+        }
+        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
+    }
+
+    func recordPrinted(_ kind: PrintedKind, barcodes: [String], at time: Date) throws {
+        try checkOpen()
+        for barcode in barcodes {
+            try connection.execute("""
+                INSERT INTO printed (kind, barcode, printed_at) VALUES (?, ?, ?)
+                ON CONFLICT (kind, barcode) DO UPDATE SET printed_at = excluded.printed_at
+                """, [.text(kind.rawValue), .text(barcode), .real(time.timeIntervalSince1970)])
+        }
+    }
+
+    func forgetAuditedUsers(recordedBefore cutoff: Date) throws -> Int {
+        try checkOpen()
+        // Entries written before the User was kept apart (schema 3 and older) name the child in
+        // their detail, after the Book's 「title」: only what comes before it is kept.
+        try connection.execute("""
+            UPDATE audit_log SET
+                user = NULL, user_name = NULL, names_user_in_detail = 0,
+                detail = CASE WHEN names_user_in_detail = 0 THEN detail
+                              WHEN instr(detail, '」') > 0 THEN substr(detail, 1, instr(detail, '」')) || ' (the child is no longer named)'
+                              ELSE '(the child is no longer named)' END
+            WHERE time < ? AND (user IS NOT NULL OR names_user_in_detail = 1)
+            """, [.real(cutoff.timeIntervalSince1970)])
+        return connection.changes
     }
 
     // MARK: Reading rows

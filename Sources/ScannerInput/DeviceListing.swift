@@ -40,7 +40,7 @@ public enum DeviceListing {
     }
 
     /// One line: path, vendor:product and name.
-    static func summary(of device: InputDeviceInfo) -> String {
+    public static func summary(of device: InputDeviceInfo) -> String {
         let ids = device.vendorProduct ?? "????:????"
         let name = device.name.isEmpty ? "(no name)" : "“\(device.name)”"
         return "\(device.path)  \(ids)  \(name)"

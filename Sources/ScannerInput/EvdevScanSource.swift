@@ -9,6 +9,8 @@ import Musl
 /// Scan naming its Scanner. A Scanner that goes away (`ENODEV`, `POLLHUP`, `POLLERR`) gives
 /// `.scannerLost(name)` while the others keep working; the input directory is watched with
 /// inotify and the Scanner is reopened when a matching device appears (`.scannerBack(name)`).
+/// A Scanner missing when the kiosk starts is announced the same way (`.scannerLost(name)`
+/// first) and opened when it appears: the kiosk never needs its scanner to start.
 /// A configured staff keyboard is opened and grabbed the same way and polled beside them; its
 /// keys arrive as `.key` events. It is not a Scanner: losing it is only logged (the children's
 /// lending goes on without it), and it is opened again whenever a matching device appears.
@@ -28,6 +30,8 @@ public final class EvdevScanSource: ScanSource {
     public let directory: InputDeviceDirectory
     private var scanners: [OpenScanner] = []
     private var lost: [ScannerAssignment] = []
+    /// Scanners not had since the start, waited for.
+    private var awaited: [AwaitedScanner] = []
     private let watcher: InputDirectoryWatcher?
     private var pending: [SourceEvent] = []
     private let log: InputLog
@@ -40,45 +44,66 @@ public final class EvdevScanSource: ScanSource {
 
     /// The names of the Scanners open now.
     public var openScannerNames: [String] { scanners.map(\.assignment.name) }
-    /// The names of the Scanners lost and waited for.
-    public var lostScannerNames: [String] { lost.map(\.name) }
+    /// The names of the Scanners lost and waited for (also those missing since the start).
+    public var lostScannerNames: [String] { awaited.map(\.name) + lost.map(\.name) }
     /// The device nodes of the staff keyboard open now (none when it is unplugged).
     public var openStaffKeyboardPaths: [String] { staffKeyboardDevices.map(\.device.path) }
 
     /// Finds, opens and grabs every configured Scanner (with none configured: every device
     /// that looks like a scanner) and the staff keyboard, if one is configured; a device the
-    /// keyboard's match takes is never a Scanner. Fails, with a message a person can act on,
-    /// when a Scanner cannot be found or opened, or the keyboard is there but cannot be opened.
-    /// A keyboard that is not plugged in is logged and opened when it appears.
+    /// keyboard's match takes is never a Scanner.
+    ///
+    /// A Scanner that is missing, or that cannot be opened yet, does not stop the kiosk: it is
+    /// logged (with what to do, and the devices there are) and waited for, and the first
+    /// events the source delivers are its `.scannerLost(name)` (its configured name, else what
+    /// it matches; `AwaitedScanner.unconfiguredName` when none is configured and none is
+    /// found). It is opened the moment a matching device appears (`.scannerBack(name)`), also
+    /// where the input directory itself does not exist yet. A staff keyboard that is missing or
+    /// cannot be opened is logged and opened when it appears.
+    /// Throws only when the input directory can be neither read nor watched.
     public static func open(
         configurations: [ScannerConfiguration],
         keyboard: StaffKeyboardConfiguration? = nil,
         directory: InputDeviceDirectory = .system,
         log: @escaping InputLog = logToStandardError
     ) throws(ScannerOpenError) -> EvdevScanSource {
-        guard directory.exists else {
-            throw ScannerOpenError(problem: .noInputDirectory(directory.devicePath), available: [])
-        }
-        let devices: [InputDeviceInfo]
+        // Watch first: a device plugged in while the others are opened is not missed.
+        let watcher: InputDirectoryWatcher
         do {
-            devices = try directory.devices()
+            watcher = try InputDirectoryWatcher(directory: directory.devicePath)
         } catch {
             throw ScannerOpenError(problem: .directoryFailed(directory.devicePath, error), available: [])
         }
+        var devices: [InputDeviceInfo] = []
+        if directory.exists {
+            do {
+                devices = try directory.devices()
+            } catch {
+                throw ScannerOpenError(problem: .directoryFailed(directory.devicePath, error), available: [])
+            }
+        } else {
+            log("\(ScannerOpenError(problem: .noInputDirectory(directory.devicePath), available: [])) The kiosk waits for it to appear.")
+        }
         let (keyboardDevices, scannerCandidates) = keyboard?.claim(devices) ?? ([], devices)
         let (assignments, unmatched) = ScannerAssignment.assign(configurations, to: scannerCandidates)
-        if let missing = unmatched.first {
-            throw ScannerOpenError(problem: .noMatch(missing), available: devices)
+        var awaited: [AwaitedScanner] = []
+        for configuration in unmatched {
+            let scanner = AwaitedScanner(configuration: configuration)
+            if directory.exists { log("\(ScannerOpenError(problem: .noMatch(configuration), available: devices))") }
+            log("\(scanner.name): not plugged in; the kiosk waits for it")
+            awaited.append(scanner)
         }
-        if assignments.isEmpty {
-            throw ScannerOpenError(problem: .noScannerFound, available: devices)
+        if configurations.isEmpty && assignments.isEmpty {
+            if directory.exists { log("\(ScannerOpenError(problem: .noScannerFound, available: devices))") }
+            log("\(AwaitedScanner.unconfiguredName): none plugged in; the kiosk waits for a device that looks like a scanner")
+            awaited.append(AwaitedScanner(configuration: nil, name: AwaitedScanner.unconfiguredName))
         }
         var openedKeyboard: [EvdevDevice] = []
         for device in keyboardDevices {
             do {
                 openedKeyboard.append(try EvdevDevice(path: device.path))
             } catch {
-                throw staffKeyboardOpenError(error, path: device.path, available: devices)
+                log("\(staffKeyboardOpenError(error, path: device.path, available: devices)) It is tried again when the device changes.")
             }
         }
         if let keyboard, keyboardDevices.isEmpty {
@@ -89,17 +114,16 @@ public final class EvdevScanSource: ScanSource {
             do {
                 opened.append((assignment, try EvdevDevice(path: assignment.device.path)))
             } catch {
-                throw openError(error, assignment: assignment, available: devices)
+                // udev may not have given the kiosk the device yet; its IN_ATTRIB brings another try.
+                log("\(openError(error, assignment: assignment, available: devices)) The kiosk waits and tries again when the device changes.")
+                awaited.append(AwaitedScanner(configuration: assignment.configuration, name: assignment.name))
             }
         }
-        let watcher: InputDirectoryWatcher
-        do {
-            watcher = try InputDirectoryWatcher(directory: directory.devicePath)
-        } catch {
-            throw ScannerOpenError(problem: .directoryFailed(directory.devicePath, error), available: devices)
-        }
-        return EvdevScanSource(opened: opened, staffKeyboard: keyboard, keyboardDevices: openedKeyboard,
-                               directory: directory, watcher: watcher, log: log)
+        let source = EvdevScanSource(opened: opened, staffKeyboard: keyboard, keyboardDevices: openedKeyboard,
+                                     directory: directory, watcher: watcher, log: log)
+        source.awaited = awaited
+        source.pending = awaited.map { .scannerLost($0.name) }
+        return source
     }
 
     static func staffKeyboardOpenError(_ error: Errno, path: String, available: [InputDeviceInfo]) -> ScannerOpenError {
@@ -283,7 +307,9 @@ public final class EvdevScanSource: ScanSource {
     /// After a change in the input directory: opens the staff keyboard's devices that are not
     /// open yet, and reopens lost Scanners on devices the keyboard did not take.
     private func reopenLostDevices() {
-        guard !lost.isEmpty || staffKeyboard != nil else { return }
+        guard !lost.isEmpty || !awaited.isEmpty || staffKeyboard != nil else { return }
+        // Not there yet: the watcher says when it is created.
+        guard directory.exists else { return }
         let devices: [InputDeviceInfo]
         do {
             devices = try directory.devices()
@@ -315,6 +341,17 @@ public final class EvdevScanSource: ScanSource {
             } catch {
                 // udev may not have set the group yet; its IN_ATTRIB brings another try.
                 log("\(scanner.name): found \(device.path) but cannot open it yet: \(error)")
+            }
+        }
+        for (scanner, assignment) in AwaitedScanner.found(awaited, devices: scannerCandidates, openPaths: Set(scanners.map(\.device.path))) {
+            do {
+                let opened = try EvdevDevice(path: assignment.device.path)
+                scanners.append(OpenScanner(assignment: assignment, device: opened, decoder: ScanDecoder(layout: assignment.configuration.layout)))
+                awaited.removeAll { $0 == scanner }
+                log("\(scanner.name): scanner plugged in (\(assignment.device.path))")
+                pending.append(.scannerBack(scanner.name))
+            } catch {
+                log("\(scanner.name): found \(assignment.device.path) but cannot open it yet: \(error)")
             }
         }
     }

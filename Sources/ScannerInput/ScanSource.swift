@@ -18,6 +18,17 @@ public enum KeyPress: Sendable, Hashable {
     case enter
     case escape
     case backspace
+    /// The space bar (a space, or kanji conversion while kana are being composed).
+    case space
+    /// The arrow keys ← and → (they move between segments during kanji conversion).
+    case left
+    case right
+    /// 半角/全角 on a JIS keyboard: turns kana input on and off, as F2 does.
+    case zenkakuHankaku
+    /// カタカナ/ひらがな on a JIS keyboard: switches hiragana and katakana, as F3 does.
+    case katakanaHiragana
+    /// 変換 on a JIS keyboard: kanji conversion, as Space does while kana are being composed.
+    case henkan
     /// F1…F24.
     case function(Int)
 }
@@ -26,7 +37,8 @@ public enum KeyPress: Sendable, Hashable {
 public enum SourceEvent: Sendable, Equatable {
     case scan(Scan)
     case key(KeyPress)
-    /// A Scanner went away (unplugged); the source keeps delivering from the others.
+    /// A Scanner went away (unplugged), or was missing when the source opened; the source
+    /// keeps delivering from the others.
     case scannerLost(String)
     /// A Scanner that was lost is back.
     case scannerBack(String)

@@ -67,3 +67,48 @@ public struct ScannerAssignment: Sendable, Hashable {
         device.name.isEmpty ? device.path : device.name
     }
 }
+
+/// A Scanner the kiosk has not had since it started (unplugged at boot, a USB hub that
+/// enumerates late, a device the kiosk may not open yet), waited for by its configuration and
+/// announced by `name` in `scannerLost` and, once it appears, `scannerBack`.
+public struct AwaitedScanner: Sendable, Hashable {
+    /// What finds it; nil when no Scanner is configured: then any device that looks like a
+    /// scanner will do.
+    public var configuration: ScannerConfiguration?
+    public var name: String
+
+    /// The name of the one Scanner waited for when none is configured and none is found.
+    public static let unconfiguredName = "scanner"
+
+    public init(configuration: ScannerConfiguration?, name: String) {
+        self.configuration = configuration
+        self.name = name
+    }
+
+    /// Waited for by `configuration`: named by its `name`, else by what it matches.
+    public init(configuration: ScannerConfiguration) {
+        self.init(configuration: configuration, name: configuration.name ?? configuration.selector.description)
+    }
+
+    /// Whether `device` is the one waited for.
+    public func matches(_ device: InputDeviceInfo) -> Bool {
+        configuration.map { $0.selector.matches(device) } ?? device.looksLikeScanner
+    }
+
+    /// For each awaited Scanner, in order, the first device it matches that is neither open nor
+    /// given to an earlier one, as the assignment it is read with: its awaited name (so
+    /// `scannerBack` names what `scannerLost` named) and, when none was configured, a
+    /// configuration that finds this device again (see `ScannerAssignment.assign`).
+    public static func found(_ awaited: [AwaitedScanner], devices: [InputDeviceInfo],
+                             openPaths: Set<String>) -> [(awaited: AwaitedScanner, assignment: ScannerAssignment)] {
+        var taken = openPaths
+        var result: [(awaited: AwaitedScanner, assignment: ScannerAssignment)] = []
+        for scanner in awaited {
+            guard let device = devices.first(where: { scanner.matches($0) && !taken.contains($0.path) }) else { continue }
+            taken.insert(device.path)
+            let configuration = scanner.configuration ?? ScannerConfiguration(selector: ScannerAssignment.stableSelector(for: device))
+            result.append((scanner, ScannerAssignment(configuration: configuration, device: device, name: scanner.name)))
+        }
+        return result
+    }
+}

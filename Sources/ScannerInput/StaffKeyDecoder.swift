@@ -6,13 +6,17 @@ import CEvdev
 /// - Characters come from key codes through the keyboard's `KeyboardLayout`, with Shift and
 ///   CapsLock (toggled on press, letters only). Keypad digits and `.+-*/` type themselves
 ///   (NumLock is taken as on, as `ScanDecoder` does).
-/// - Enter and keypad Enter are `.enter`; Esc, Backspace and F1…F24 are themselves.
+/// - Enter and keypad Enter are `.enter`; Esc, Backspace, Space, ←, → and F1…F24 are
+///   themselves. The JIS keys 半角/全角, カタカナ/ひらがな and 変換 are `.zenkakuHankaku`,
+///   `.katakanaHiragana` and `.henkan` on any layout; on the JIS layout the key left of 1
+///   (`KEY_GRAVE`, where a JIS keyboard has 半角/全角) is `.zenkakuHankaku` too.
 /// - Holding a key repeats it as a terminal does, but only where that is harmless: a repeat
-///   (value 2) of a character or of Backspace is another press; a repeat of Enter, Esc or a
-///   function key is ignored, so holding Enter confirms once and holding Esc goes back one step.
-/// - With Ctrl, Alt or the Super/Windows key held, no character is typed (shortcuts are not
-///   text); Enter, Esc, Backspace and the function keys still count.
-/// - Releases and every other key (Tab, arrows, 半角/全角, 変換, …) give nothing.
+///   (value 2) of a character, Space, an arrow or Backspace is another press; a repeat of
+///   Enter, Esc, a function key or a JIS mode key is ignored, so holding Enter confirms once
+///   and holding Esc goes back one step.
+/// - With Ctrl, Alt or the Super/Windows key held, no character (or space) is typed
+///   (shortcuts are not text); the other keys still count.
+/// - Releases and every other key (Tab, ↑, ↓, 無変換, …) give nothing.
 public struct StaffKeyDecoder: Sendable {
     public let layout: KeyboardLayout
 
@@ -38,10 +42,10 @@ public struct StaffKeyDecoder: Sendable {
                 capsLock.toggle()
                 return nil
             }
-            return Self.controlKey(code) ?? character(code)
+            return Self.controlKey(code) ?? editingKey(code) ?? modeKey(code) ?? character(code)
         case .repeat:
-            if Int32(code) == KEY_BACKSPACE { return .backspace }
-            return Self.controlKey(code) == nil ? character(code) : nil
+            if let key = editingKey(code) { return key }
+            return Self.controlKey(code) == nil && modeKey(code) == nil ? character(code) : nil
         }
     }
 
@@ -71,12 +75,36 @@ public struct StaffKeyDecoder: Sendable {
         return layout.character(forKey: code, shifted: shifted).map(KeyPress.character)
     }
 
-    /// The keys that are not characters: Enter, keypad Enter, Esc, Backspace, F1…F24.
+    /// Backspace, Space and the arrows ← →: keys that repeat while held. Space types no
+    /// space while a shortcut modifier is held.
+    private func editingKey(_ code: UInt16) -> KeyPress? {
+        switch Int32(code) {
+        case KEY_BACKSPACE: .backspace
+        case KEY_SPACE: shortcutKeys.isEmpty ? .space : nil
+        case KEY_LEFT: .left
+        case KEY_RIGHT: .right
+        default: nil
+        }
+    }
+
+    /// The JIS input-mode keys: 半角/全角 (and, on the JIS layout, `KEY_GRAVE`, which is where
+    /// a JIS keyboard's 半角/全角 key reports), カタカナ/ひらがな (and the separate カタカナ and
+    /// ひらがな keys some keyboards have), 変換.
+    private func modeKey(_ code: UInt16) -> KeyPress? {
+        switch Int32(code) {
+        case KEY_ZENKAKUHANKAKU: .zenkakuHankaku
+        case KEY_GRAVE where layout == .jp: .zenkakuHankaku
+        case KEY_KATAKANAHIRAGANA, KEY_KATAKANA, KEY_HIRAGANA: .katakanaHiragana
+        case KEY_HENKAN: .henkan
+        default: nil
+        }
+    }
+
+    /// The keys that do not repeat: Enter, keypad Enter, Esc, F1…F24.
     static func controlKey(_ code: UInt16) -> KeyPress? {
         switch Int32(code) {
         case KEY_ENTER, KEY_KPENTER: .enter
         case KEY_ESC: .escape
-        case KEY_BACKSPACE: .backspace
         default: functionKeys[code].map(KeyPress.function)
         }
     }

@@ -1,6 +1,7 @@
 /// Turns the bytes a terminal sends in raw mode into KeyPresses: UTF-8 characters (so Japanese
-/// typed through an input method arrives whole), Enter, Backspace, Esc, and the function keys'
-/// escape sequences (xterm and the Linux console).
+/// typed through an input method arrives whole), Enter, Backspace, Esc, Space, and the escape
+/// sequences of the function keys and of ← → (xterm and the Linux console). A terminal has no
+/// 半角/全角 or 変換 key of its own: F2, F3 and Space stand in for them.
 public struct TerminalKeyDecoder: Sendable {
     private var pending: [UInt8] = []
 
@@ -20,6 +21,9 @@ public struct TerminalKeyDecoder: Sendable {
                 index += 1
             case 0x7F, 0x08:
                 keys.append(.backspace)
+                index += 1
+            case 0x20:
+                keys.append(.space)
                 index += 1
             case 0x1B:
                 guard index + 1 < pending.count else {
@@ -63,14 +67,15 @@ public struct TerminalKeyDecoder: Sendable {
     }
 
     /// The key an escape sequence at the start of `bytes` stands for (nil key: a sequence of a
-    /// key that means nothing here, such as an arrow) and its length; nil when not one.
+    /// key that means nothing here, such as ↑) and its length; nil when not one.
     static func escapeSequence(_ bytes: ArraySlice<UInt8>) -> (KeyPress?, Int)? {
         let start = bytes.startIndex
         guard bytes.count >= 3 else { return nil }
         let introducer = bytes[start + 1]
         if introducer == UInt8(ascii: "O") {
-            // SS3: F1–F4 as ESC O P…S; arrows and keypad also arrive this way.
+            // SS3: F1–F4 as ESC O P…S; arrows (in application mode) and keypad also arrive this way.
             let final = bytes[start + 2]
+            if let arrow = arrow(final) { return (arrow, 3) }
             let number = Int(final) - Int(UInt8(ascii: "P")) + 1
             return ((1...4).contains(number) ? .function(number) : nil, 3)
         }
@@ -95,7 +100,17 @@ public struct TerminalKeyDecoder: Sendable {
             let number = Int(bytes[index + 1]) - Int(UInt8(ascii: "A")) + 1
             return ((1...5).contains(number) ? .function(number) : nil, length + 1)
         }
+        if let arrow = arrow(final) { return (arrow, length) }
         return (nil, length)
+    }
+
+    /// ← and → by the final byte of their sequence (`ESC [ D`, `ESC [ C`; `ESC O D`, `ESC O C`).
+    private static func arrow(_ final: UInt8) -> KeyPress? {
+        switch final {
+        case UInt8(ascii: "C"): .right
+        case UInt8(ascii: "D"): .left
+        default: nil
+        }
     }
 
     /// Whether `bytes` (starting with Esc) could still become a sequence with more bytes.

@@ -102,7 +102,7 @@ public final class ScenePainter {
 
     // MARK: Drawing
 
-    private func draw(_ scene: Scene, on cr: OpaquePointer) {
+    func draw(_ scene: Scene, on cr: OpaquePointer) {
         if let background = scene.background {
             cairo_save(cr)
             set(background, on: cr)
@@ -293,7 +293,7 @@ public final class ScenePainter {
         return cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS ? owned : nil
     }
 
-    private func check(_ surface: OpaquePointer, _ what: String) throws(PaintingError) {
+    func check(_ surface: OpaquePointer, _ what: String) throws(PaintingError) {
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
             throw PaintingError(what: what, detail: String(cString: cairo_status_to_string(status)))

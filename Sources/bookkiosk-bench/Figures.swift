@@ -18,6 +18,7 @@ struct Latencies {
 
     var p50: Double { percentile(0.5) }
     var p99: Double { percentile(0.99) }
+    var p999: Double { percentile(0.999) }
     var max: Double { samples.max() ?? .nan }
     var count: Int { samples.count }
 }

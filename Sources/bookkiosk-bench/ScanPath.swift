@@ -88,7 +88,7 @@ enum ScanPathBenchmark {
 /// audit log, through a second connection to the kiosk's own database file, with the
 /// production settings (WAL, `synchronous=FULL`).
 final class FloorCommit {
-    private let connection: SQLiteConnection
+    let connection: SQLiteConnection
 
     init(databasePath: String) throws {
         connection = try SQLiteConnection(path: databasePath, mode: .readWrite)

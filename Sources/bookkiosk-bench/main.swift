@@ -2,7 +2,7 @@
 // machine. Build and run it in release mode, with the kiosk beside it:
 //
 //     swift build -c release --scratch-path .build-bench
-//     .build-bench/release/bookkiosk-bench [--json] [--json-file F] [--skip-large] [--rounds N] [--idle-seconds S]
+//     .build-bench/release/bookkiosk-bench [--json] [--json-file F] [--skip-large] [--rounds N] [--long-rounds N] [--idle-seconds S]
 //
 // (`swift run -c release bookkiosk-bench` works too once `bookkiosk` is built in the same
 // place; the process figures need that binary.)
@@ -17,6 +17,8 @@ struct Options {
     var keep = false
     var rounds = 400
     var idleSeconds = 15.0
+    /// Children in the long run that compares checkpointing before and after issue 14.
+    var longRounds = 5000
     /// Also write the JSON object to this file, with the table on standard output.
     var jsonFile: String?
 
@@ -29,10 +31,11 @@ struct Options {
             case "--keep": keep = true
             case "--rounds": rounds = Int(words.popFirst() ?? "") ?? rounds
             case "--idle-seconds": idleSeconds = Double(words.popFirst() ?? "") ?? idleSeconds
+            case "--long-rounds": longRounds = Int(words.popFirst() ?? "") ?? longRounds
             case "--json-file": jsonFile = words.popFirst()
             default:
                 FileHandle.standardError.write(Data("""
-                usage: bookkiosk-bench [--json] [--json-file F] [--skip-large] [--keep] [--rounds N] [--idle-seconds S]
+                usage: bookkiosk-bench [--json] [--json-file F] [--skip-large] [--keep] [--rounds N] [--long-rounds N] [--idle-seconds S]
                 unknown argument: \(word)
 
                 """.utf8))
@@ -138,6 +141,12 @@ do {
     row("scan → frame 1280x800 ms p50 / p99", "\(rounded(scanToFrame.p50, places: 2)) / \(rounded(scanToFrame.p99, places: 2))",
         "p99 ≤ 6 ms: \(verdict(scanToFrame.p99 <= 6))")
 
+    // Checkpointing: lend latency over a long run before and after, and where a lend's time goes.
+    let checkpointing = try CheckpointBenchmark.measure(folder: folder, start: start, rounds: options.longRounds,
+                                                        anatomyRounds: options.rounds, progress: progress)
+    report["checkpointing"] = checkpointing.json
+    table += checkpointing.rows
+
     // The decoder.
     progress("decoder")
     let scans = 20_000
@@ -146,6 +155,14 @@ do {
     report["decodeEventsPerSecond"] = Int(decode.eventsPerSecond)
     report["decodeStream"] = ["events": events.count, "scans": scans, "passes": 5]
     row("decodeEventsPerSecond", "\(Int(decode.eventsPerSecond)) (\(events.count) events × 5)")
+
+    // Printing: 440 Book labels, 10 sheets of 44, as a PDF.
+    progress("printing 440 labels")
+    let printing = try PrintBenchmark.run(folder: folder)
+    report["print440LabelsSeconds"] = ["best": rounded(printing.best, places: 3), "median": rounded(printing.median, places: 3),
+                                       "pages": printing.pages, "pdfKilobytes": printing.bytes / 1024]
+    row("print440LabelsSeconds best / median (layout + PDF)", "\(rounded(printing.best, places: 3)) / \(rounded(printing.median, places: 3)) (\(printing.pages) pages, \(printing.bytes / 1024) KB)",
+        "< 1 s: \(verdict(printing.median < 1))")
 
     // The kiosk as a process.
     if let kiosk = ProcessBenchmarks.locateKiosk() {

@@ -193,4 +193,50 @@ struct PrivacyEndToEndTests {
         #expect(export.lines.contains { $0.hasPrefix("B0001,ぐりとぐら,,,2026-12-01T09:00:00Z,") })
         #expect(export.lines.contains { $0.hasPrefix("B0002,ももたろう,C0001,はると,") })
     }
+
+    @Test func auditEntriesForgetTheChildAfterPrivacyDaysAndKeepTheRest() throws {
+        let folder = try TemporaryFolder()
+        let common = ["--db", folder.path("library.sqlite"), "--config", try folder.write("config.json", #"{"timeZone": "UTC", "privacyDays": 30, "language": "en"}"#)]
+        for (kind, text) in [("books", "barcode,title\nB0001,ぐりとぐら\nB0002,ももたろう\n"), ("users", "card,name\nC0001,はると\nC0002,めい\n")] {
+            #expect(try BookKioskBinary.run(["import", kind, try folder.write("\(kind).csv", text)] + common, in: folder.url).status == 0)
+        }
+        #expect(try BookKioskBinary.run(["staff", "add", "Tanaka"] + common, input: "8642\n", in: folder.url).status == 0)
+        // Day 0: Tanaka force-returns nothing yet, extends C0001's Loan. Day 20: registers C0003.
+        // Day 31: the daily pass runs; the day-0 entries are over 30 days old, day 20's is not.
+        let scenario = """
+        C0001
+        B0001
+        @wait 5s
+        @key F12
+        @type 8642
+        @enter
+        @type e
+        B0001
+        @key Esc
+        @type q
+        @at 2026-12-21T09:00:00
+        @key F12
+        @type 8642
+        @enter
+        @type u
+        C0003
+        @type yui
+        @enter
+        @key Esc
+        @type q
+        @at 2027-01-01T09:00:00
+        @at 2027-01-02T09:00:00
+
+        """
+        let simulate = try BookKioskBinary.run(["simulate", "--now", "2026-12-01T09:00:00Z"] + common, input: scenario, in: folder.url)
+        #expect(simulate.status == 0, "\(simulate.errors)")
+        #expect(simulate.errors.contains("audit entries over 30 days old no longer name their User"), "\(simulate.errors)")
+        let report = try BookKioskBinary.run(["report", "audit"] + common, in: folder.url)
+        let extended = try #require(report.lines.first { $0.contains("extended:") }, "\(report.output)")
+        #expect(extended.contains("B0001 「ぐりとぐら」: due 2026-12-08 → "), "\(extended)")
+        #expect(extended.contains("Tanaka"))
+        #expect(!extended.contains("C0001") && !extended.contains("はると"), "\(extended)")
+        let registered = try #require(report.lines.first { $0.contains("registeredUser:") }, "\(report.output)")
+        #expect(registered.hasSuffix("added a card — C0003 yui"), "\(registered)")
+    }
 }

@@ -84,6 +84,9 @@ final class StaffDeskTests {
         #expect(loans.last?.overrideBy == "Tanaka")
         #expect(try audit.map(\.action) == ["entered", "override"])
         #expect(try audit.last?.detail.contains("B0002") == true)
+        // The child is kept apart from the detail, so the privacy window can remove it.
+        #expect(try audit.last?.user == AuditedUser(card: "C0001", name: "はると"))
+        #expect(try audit.allSatisfy { !$0.detail.contains("C0001") && !$0.detail.contains("はると") })
     }
 
     @Test func overrideDoesNotLendToAnInactiveUser() throws {
@@ -119,6 +122,8 @@ final class StaffDeskTests {
         key(.character("q"))
         #expect(staffActions == [.entered, .extended, .forcedReturn, .withdrew, .left])
         #expect(try audit.map(\.action) == ["entered", "extended", "forcedReturn", "withdrew", "left"])
+        #expect(try audit.map(\.user) == [nil, AuditedUser(card: "C0001", name: "はると"), AuditedUser(card: "C0001", name: "はると"), nil, nil])
+        #expect(try audit.allSatisfy { !$0.detail.contains("C0001") && !$0.detail.contains("はると") })
         #expect(try repository.transaction { try $0.openLoans() }.isEmpty)
     }
 
@@ -138,6 +143,8 @@ final class StaffDeskTests {
         #expect(try repository.transaction { try $0.book(barcode: "B0100") } == Book(barcode: "B0100", title: "ねないこだれだ"))
         #expect(try repository.transaction { try $0.user(card: "C0100") } == User(card: "C0100", name: "ゆい"))
         #expect(try audit.map(\.action) == ["entered", "registeredBook", "registeredUser"])
+        #expect(try audit.last?.user == AuditedUser(card: "C0100", name: "ゆい"))
+        #expect(try audit.last?.detail == "added a card")
     }
 
     @Test func aBookCannotBeRegisteredOnACard() throws {

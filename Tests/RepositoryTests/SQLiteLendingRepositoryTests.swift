@@ -121,6 +121,64 @@ struct SQLiteLendingRepositoryTests {
         }
     }
 
+    @Test("audit entries written before schema 4 name the child in their detail: the privacy pass keeps only what precedes it")
+    func legacyAuditEntriesForgetTheChild() throws {
+        try withTemporaryDirectory { directory in
+            let oldPath = directory + "/version3.sqlite"
+            do {
+                let old = try SQLiteConnection(path: oldPath, mode: .readWriteCreate)
+                try old.execute("PRAGMA application_id = \(SQLiteLendingRepository.applicationID)")
+                for migration in Migration.all.prefix(3) { try old.executeScript(migration.sql) }
+                try old.execute("PRAGMA user_version = 3")
+                try old.executeScript("""
+                    INSERT INTO audit_log (time, staff, action, detail) VALUES
+                        (1796115600, 'えんちょう', 'override', 'lent B0001 「ぐりとぐら」 to C0001 はると, due 2026-12-08, past the rules'),
+                        (1796115601, 'えんちょう', 'registeredUser', 'added card C0002 for めい'),
+                        (1796115602, 'えんちょう', 'withdrew', 'withdrew B0003 「ももたろう」'),
+                        (1796115603, 'えんちょう', 'entered', 'entered staff mode'),
+                        (1799000000, 'えんちょう', 'extended', 'B0001 「ぐりとぐら」 for C0001: due 2026-12-08 → 2026-12-15');
+                    """)
+            }
+            let repository = try SQLiteLendingRepository(path: oldPath)
+            #expect(try repository.transaction { try $0.forgetAuditedUsers(recordedBefore: Date(timeIntervalSince1970: 1_797_000_000)) } == 2)
+            let details = try repository.read { try $0.auditEntries() }.map(\.detail)
+            #expect(details == [
+                "lent B0001 「ぐりとぐら」 (the child is no longer named)",
+                "(the child is no longer named)",
+                "withdrew B0003 「ももたろう」",
+                "entered staff mode",
+                "B0001 「ぐりとぐら」 for C0001: due 2026-12-08 → 2026-12-15",
+            ])
+            #expect(try repository.transaction { try $0.forgetAuditedUsers(recordedBefore: Date(timeIntervalSince1970: 1_797_000_000)) } == 0)
+            let plan = try repository.connection.rows(
+                "EXPLAIN QUERY PLAN UPDATE audit_log SET user = NULL WHERE time < ? AND (user IS NOT NULL OR names_user_in_detail = 1)",
+                [.real(0)]) { $0.text(3) }.joined(separator: "; ")
+            #expect(plan.contains("audit_log_naming_users"), "\(plan)")
+        }
+    }
+
+    @Test("the checkpoint when idle copies the WAL into the file and restarts it with one write of its own; the auto-checkpoint is a ceiling")
+    func checkpointWhenIdle() throws {
+        try withTemporaryDirectory { directory in
+            let repository = try SQLiteLendingRepository(path: directory + "/library.sqlite")
+            #expect(try repository.connection.firstRow("PRAGMA wal_autocheckpoint") { $0.int64(0) } == Int64(SQLiteLendingRepository.autocheckpointCeilingPages))
+            try repository.transaction { tx in
+                try tx.save(Book(barcode: "B0001", title: "ぐりとぐら"))
+                try tx.save(User(card: "C0001", name: "はると"))
+            }
+            _ = try repository.transaction { try $0.addLoan(book: "B0001", user: "C0001", lentAt: F.t0, due: F.dueFromT0, overrideBy: nil) }
+            let version = try repository.schemaVersion()
+            let first = try repository.checkpointWhenIdle()
+            #expect(first.isComplete && first.frames > 1, "\(first)")
+            // What is left is the one frame of the write that restarted the WAL.
+            let second = try repository.checkpointWhenIdle()
+            #expect(second == WALCheckpoint(frames: 1, checkpointed: 1))
+            #expect(try repository.schemaVersion() == version)
+            #expect(try repository.read { try $0.openLoans() }.map(\.book) == ["B0001"])
+            #expect(try repository.integrityCheck() == ["ok"])
+        }
+    }
+
     @Test("every table is STRICT, and the PIN lock keeps a single row")
     func strictTablesAndOneLockRow() throws {
         try withTemporaryDirectory { directory in
@@ -128,7 +186,7 @@ struct SQLiteLendingRepositoryTests {
             let tables = try repository.connection.rows(
                 "SELECT name, strict FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
             ) { ($0.text(0), $0.int64(1)) }
-            #expect(tables.map(\.0) == ["audit_log", "books", "loans", "pin_lock", "staff", "users"])
+            #expect(tables.map(\.0) == ["audit_log", "books", "loans", "pin_lock", "printed", "staff", "users"])
             #expect(tables.filter { $0.1 != 1 }.map(\.0) == [])
 
             for failures in 1...3 {

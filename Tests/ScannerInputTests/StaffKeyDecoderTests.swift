@@ -11,8 +11,9 @@ struct StaffKeyDecoderTests {
         var keys: [KeyPress]
     }
 
+    /// The keys of `text`: its characters, and the space bar for a space.
     static func typed(_ text: String) -> [KeyPress] {
-        text.map(KeyPress.character)
+        text.map { $0 == " " ? .space : .character($0) }
     }
 
     static let cases: [Case] = [
@@ -45,9 +46,18 @@ struct StaffKeyDecoderTests {
         Case(testDescription: "US: Ctrl and Alt shortcuts type nothing", layout: .us,
              strokes: [.control("c"), .altCode("65"), .type("z")],
              keys: [.character("z")]),
-        Case(testDescription: "US: Tab, arrows and Insert type nothing", layout: .us,
-             strokes: [.tap(KEY_TAB), .tap(KEY_UP), .tap(KEY_LEFT), .tap(KEY_INSERT), .type("1")],
+        Case(testDescription: "US: Tab, ↑, ↓ and Insert type nothing", layout: .us,
+             strokes: [.tap(KEY_TAB), .tap(KEY_UP), .tap(KEY_DOWN), .tap(KEY_INSERT), .type("1")],
              keys: [.character("1")]),
+        Case(testDescription: "US: Space, ← and → are keys, and repeat while held", layout: .us,
+             strokes: [.tap(KEY_SPACE), .tap(KEY_LEFT), .tap(KEY_RIGHT), .hold(KEY_SPACE, repeats: 1), .hold(KEY_RIGHT, repeats: 1)],
+             keys: [.space, .left, .right, .space, .space, .right, .right]),
+        Case(testDescription: "US: Ctrl+Space types no space", layout: .us,
+             strokes: [.control(" "), .type("a")],
+             keys: [.character("a")]),
+        Case(testDescription: "US: the key left of 1 types ` and the JIS keys still count", layout: .us,
+             strokes: [.tap(KEY_GRAVE), .tap(KEY_ZENKAKUHANKAKU), .tap(KEY_KATAKANAHIRAGANA), .tap(KEY_HENKAN)],
+             keys: [.character("`"), .zenkakuHankaku, .katakanaHiragana, .henkan]),
         Case(testDescription: "JIS: symbols where a Japanese keyboard has them", layout: .jp,
              strokes: [.type("@[]:;^-\\,./ "), .type("!\"#$%&'()=~|`{+*}<>?_")],
              keys: typed("@[]:;^-\\,./ ") + typed("!\"#$%&'()=~|`{+*}<>?_")),
@@ -57,10 +67,13 @@ struct StaffKeyDecoderTests {
         Case(testDescription: "JIS: the staff key, a PIN on the keypad, keypad Enter", layout: .jp,
              strokes: [.tap(KEY_F12), .keypad("4821"), .tap(KEY_KPENTER)],
              keys: [.function(12)] + typed("4821") + [.enter]),
-        Case(testDescription: "JIS: CapsLock, and 半角/全角, 変換, 無変換, カタカナ type nothing", layout: .jp,
+        Case(testDescription: "JIS: CapsLock; 半角/全角 (either code), 変換 and カタカナ/ひらがな are keys; 無変換 types nothing", layout: .jp,
              strokes: [.tap(KEY_CAPSLOCK), .type("ab"), .tap(KEY_CAPSLOCK), .tap(KEY_GRAVE), .tap(KEY_HENKAN),
                        .tap(KEY_MUHENKAN), .tap(KEY_KATAKANAHIRAGANA), .tap(KEY_ZENKAKUHANKAKU), .type("c")],
-             keys: typed("ABc")),
+             keys: typed("AB") + [.zenkakuHankaku, .henkan, .katakanaHiragana, .zenkakuHankaku] + typed("c")),
+        Case(testDescription: "JIS: a held 半角/全角 or 変換 counts once; the separate カタカナ and ひらがな keys switch too", layout: .jp,
+             strokes: [.hold(KEY_GRAVE, repeats: 3), .hold(KEY_HENKAN, repeats: 2), .tap(KEY_KATAKANA), .tap(KEY_HIRAGANA)],
+             keys: [.zenkakuHankaku, .henkan, .katakanaHiragana, .katakanaHiragana]),
         Case(testDescription: "JIS: leaving staff mode with Esc and q", layout: .jp,
              strokes: [.tap(KEY_ESC), .type("q")],
              keys: [.escape, .character("q")]),

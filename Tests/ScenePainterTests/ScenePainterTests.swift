@@ -102,3 +102,17 @@ import Testing
         #expect(!wrong.matchesRequest)
     }
 }
+
+@Suite("PDF in memory")
+struct PDFDataTests {
+    @Test func pdfDataIsTheSamePDFAsTheFile() throws {
+        let painter = ScenePainter()
+        var page = Scene(size: Size(width: 612, height: 792))
+        page.add(.text(TextRun("さくら", frame: Rect(x: 50, y: 50, width: 300, height: 60), size: 40)))
+        let bytes = try painter.pdfData([page, page, page])
+        #expect(bytes.starts(with: Array("%PDF-".utf8)))
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains("/Count 3") && text.contains("612 792"))
+        #expect(throws: PaintingError.self) { try painter.pdfData([]) }
+    }
+}

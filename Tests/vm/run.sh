@@ -17,7 +17,7 @@
 #   --idle-seconds N  how long the idle-CPU check watches an idle kiosk (default 60)
 #   --timeout S    give up on the VM after S seconds (default 240)
 #   --checks "A B" run only these checks (evemu-roundtrip recording card-and-book grab unplug
-#                  syn-dropped two-scanners staff-keyboard idle-cpu, or one recording:
+#                  syn-dropped two-scanners staff-keyboard boot-without-scanner idle-cpu, or one recording:
 #                  recording:NAME); the modules check always runs
 set -euo pipefail
 
@@ -109,7 +109,7 @@ step "packages"
 # Host tools (qemu, the initramfs pieces, the guest's evemu-tools and sqlite3) and the
 # build's C libraries.
 packages=(qemu-system-x86 busybox-static evemu-tools libevdev2 sqlite3 cpio python3
-          libevdev-dev libsqlite3-dev libcrypt-dev)
+          libevdev-dev libsqlite3-dev libcrypt-dev libanthy-dev)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")

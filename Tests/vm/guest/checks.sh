@@ -296,6 +296,43 @@ check_staff_keyboard() {
     pass "$name (F12, PIN, Enter on $keyboard_node: staff entered; q: left; unplugged: no scannerLost; back as $SCANNER_NODE: entered again)"
 }
 
+# --- booting without the scanner --------------------------------------------------------
+
+# `bookkiosk run` started with its scanner not plugged in: it keeps running and says
+# `scannerLost` (naming the configured scanner); the virtual scanner, created only then, gives
+# `scannerBack`, and a card and a book typed on it are greeted and lent. SIGTERM ends it with 0.
+check_boot_without_scanner() {
+    local name=boot-without-scanner scanner_name="BookKiosk VM Late Scanner" status
+    printf 'barcode,title\nB0042,Guri and Gura\n' > "$WORK/books.csv"
+    printf 'card,name\nC0001,Haruto\n' > "$WORK/users.csv"
+    bookkiosk import books "$WORK/books.csv" --db "$WORK/library.sqlite" > "$WORK/import.log" 2>&1 \
+        && bookkiosk import users "$WORK/users.csv" --db "$WORK/library.sqlite" >> "$WORK/import.log" 2>&1 \
+        || { fail $name "bookkiosk import failed: $(tail -n 3 "$WORK/import.log" | tr '\n' ' ')"; return; }
+    ! cat /sys/class/input/input*/name 2>/dev/null | grep -qF "$scanner_name" \
+        || { fail $name "a device named '$scanner_name' exists before the kiosk starts"; return; }
+    write_config "$WORK/config.json" "name:$scanner_name|us|front"
+    kiosk_start "$WORK/config.json" > "$WORK/why" || { fail $name "$(cat "$WORK/why")"; return; }
+    wait_until 20 kiosk_said scannerLost '"scanner":"front"' \
+        || { fail $name "no scannerLost naming front with no scanner plugged in; events: $(events_summary)"; return; }
+    kill -0 $KIOSK_PID 2>/dev/null \
+        || { fail $name "bookkiosk run exited without its scanner: $(tail -n 3 "$WORK/kiosk.log" | tr '\n' ' ')"; return; }
+
+    scanner_create $SCANNER_DESC "$scanner_name" > "$WORK/why" || { fail $name "$(cat "$WORK/why")"; return; }
+    wait_until 30 kiosk_said scannerBack '"scanner":"front"' \
+        || { fail $name "no scannerBack after '$scanner_name' appeared as $SCANNER_NODE; events: $(events_summary); log: $(tail -n 3 "$WORK/kiosk.log" | tr '\n' ' ')"; return; }
+    type_on "$SCANNER_NODE" C0001 || { fail $name "evemu-play failed"; return; }
+    wait_until 20 kiosk_said greeted '"user":"C0001"' \
+        || { fail $name "no greeted event for C0001 from the late scanner; events: $(events_summary)"; return; }
+    type_on "$SCANNER_NODE" B0042 || { fail $name "evemu-play failed"; return; }
+    wait_until 20 kiosk_said lent '"book":"B0042"' \
+        || { fail $name "no lent event for B0042 from the late scanner; events: $(events_summary)"; return; }
+    kill -TERM $KIOSK_PID
+    wait $KIOSK_PID
+    status=$?
+    [ $status -eq 0 ] || { fail $name "bookkiosk run exited $status on SIGTERM, expected 0"; return; }
+    pass "$name (run started with no scanner: scannerLost front; $SCANNER_NODE created afterwards: scannerBack front, C0001 greeted, B0042 lent; SIGTERM: exit 0)"
+}
+
 # --- idle cost -----------------------------------------------------------------------------
 
 # CPU time of a process, all its threads, in ticks: utime + stime of /proc/PID/stat.
@@ -362,5 +399,6 @@ run_check unplug check_unplug
 run_check syn-dropped check_syn_dropped
 run_check two-scanners check_two_scanners
 run_check staff-keyboard check_staff_keyboard
+run_check boot-without-scanner check_boot_without_scanner
 # Last, and alone: nothing else makes devices come and go while the kiosk idles.
 run_check idle-cpu check_idle

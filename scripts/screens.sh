@@ -141,16 +141,23 @@ render() {
     rm -rf "$work/frames"
     scenario | "$bookkiosk" simulate --db "$db" --config "$work/config-$lang.json" --now 2026-12-03T09:00:00 \
         --screens "$work/frames" --screen-size "$size" --covers "$work/covers" --library-name "$library_name" > "$work/events-$lang.jsonl"
-    # Database trouble: another process holds the database past the busy timeout.
+    # Database trouble: another process holds the database past the busy timeout. The lock is
+    # taken once simulate is ready (its start-up housekeeping done), then a card is scanned.
+    rm -f "$work/in" "$work/trouble.out"
+    mkfifo "$work/in"
+    "$bookkiosk" simulate --db "$db" --config "$work/config-$lang.json" --now 2026-12-03T09:00:00 \
+        --screens "$work/trouble" --screen-size "$size" --library-name "$library_name" < "$work/in" > "$work/trouble.out" 2>/dev/null &
+    exec 3> "$work/in"
+    until grep -q '"ready"' "$work/trouble.out" 2>/dev/null; do sleep 0.1; done
     python3 - "$db" <<'PY' &
 import sqlite3, sys, time
 connection = sqlite3.connect(sys.argv[1], isolation_level=None)
 connection.execute("BEGIN EXCLUSIVE")
-time.sleep(16)
+time.sleep(8)
 PY
     sleep 1
-    printf 'C0001\n' | "$bookkiosk" simulate --db "$db" --config "$work/config-$lang.json" --now 2026-12-03T09:00:00 \
-        --screens "$work/trouble" --screen-size "$size" --library-name "$library_name" > /dev/null 2>&1 || true
+    echo C0001 >&3
+    exec 3>&-
     wait
     cp "$work/trouble/0002-error.png" "$work/frames/database.png"
     rm -rf "$out"

@@ -114,7 +114,7 @@ enum Pictures {
         case .userInactive:
             items += card(in: Rect(x: inner.minX - s * 0.04, y: inner.midY - inner.height * 0.2, width: inner.width + s * 0.08,
                                    height: inner.height * 0.62), color: Color(hex: 0xE3DDEA))
-            items += sleeping(at: Point(x: inner.maxX - s * 0.05, y: inner.minY + s * 0.05), size: s * 0.16, color: color)
+            items += sleeping(at: Point(x: inner.maxX - s * 0.06, y: inner.minY + s * 0.1), size: s * 0.13, color: color)
         case .bookNotLendable:
             items += book(in: Rect(x: inner.minX + s * 0.02, y: inner.minY, width: inner.width * 0.8, height: inner.height), color: Palette.books[1])
             items += padlock(in: Rect(x: inner.maxX - s * 0.24, y: inner.maxY - s * 0.3, width: s * 0.26, height: s * 0.3), color: color)

@@ -67,7 +67,7 @@ public struct ScreenLayout: Sendable {
         if let hint = model.hint {
             scene.add(hintItem(hint, grid))
         }
-        if let fraction = model.sessionFractionLeft, !model.isStaffMode, model.session != nil {
+        if let fraction = model.sessionFractionLeft, model.isChildsAnswer, model.session != nil {
             scene.add(sessionBar(fraction, grid))
         }
         return scene

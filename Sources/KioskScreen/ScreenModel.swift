@@ -122,6 +122,15 @@ public struct ScreenModel: Sendable, Equatable {
         return false
     }
 
+    /// Whether the face is the waiting screen, the Session or an answer to a child's scan (the
+    /// faces a Session's countdown belongs to).
+    public var isChildsAnswer: Bool {
+        switch face {
+        case .waiting, .session, .lent, .returned, .refused: true
+        case .staff, .scannerLost, .trouble: false
+        }
+    }
+
     /// Seconds left in the Session, rounded up to whole seconds (what the bar shows); nil
     /// when no Session is open.
     public var sessionSecondsLeft: Int? {
@@ -140,7 +149,7 @@ public struct ScreenModel: Sendable, Equatable {
     /// nothing changes until something happens (an idle kiosk draws nothing).
     public var nextDeadline: Date? {
         var deadlines: [Date] = []
-        if let session, let seconds = sessionSecondsLeft, seconds > 0, !isStaffMode {
+        if let session, let seconds = sessionSecondsLeft, seconds > 0, isChildsAnswer {
             deadlines.append(session.deadline.addingTimeInterval(-Double(seconds - 1)))
         }
         if let faceExpiry { deadlines.append(faceExpiry) }
@@ -186,7 +195,8 @@ public struct ScreenModel: Sendable, Equatable {
             break
         case .sessionEnded(let user):
             session = nil
-            if !isStaffMode { face = .waiting(farewell: user.name) }
+            // An unplugged scanner, a fault or staff mode stays on the screen until it is over.
+            if isChildsAnswer { face = .waiting(farewell: user.name) }
         case .staff(let staffEvent):
             apply(staffEvent)
         case .pinRefused(let refusal, let retryAfterSeconds):

@@ -144,13 +144,22 @@ public struct Circulation: Sendable {
             let sessionLoans = try current.map { try tx.openLoans(user: $0.card) } ?? []
             let decision = decide(subject, session: current, sessionLoans: sessionLoans, at: now,
                                   overrideBy: overrideBy)
-            return try carryOut(decision, barcode: barcode, at: now, in: tx)
+            return try carryOut(decision, barcode: barcode, at: now, in: tx,
+                                sessionLoans: current.map { (card: $0.card, loans: sessionLoans) })
         }
     }
 
-    /// Writes what `decision` says and describes it as an Outcome.
+    /// Writes what `decision` says and describes it as an Outcome. `sessionLoans`, the open
+    /// Loans of the Session's User as read in `tx`, saves reading them again for the Outcome.
     public func carryOut(_ decision: Decision, barcode: String, at now: Date,
-                  in tx: any LendingTransaction) throws -> Outcome {
+                         in tx: any LendingTransaction, sessionLoans: (card: String, loans: [Loan])? = nil) throws -> Outcome {
+        /// The open Loans of `card` once `change` is made to them, from the Session's when known.
+        func loans(of user: User, known: Book? = nil, changing change: ([Loan]) -> [Loan]) throws -> UserLoans {
+            if let sessionLoans, sessionLoans.card == user.card {
+                return try userLoans(of: user, openLoans: change(sessionLoans.loans), known: known, in: tx)
+            }
+            return try userLoans(of: user, in: tx)
+        }
         switch decision {
         case .greet(let user):
             return .greeted(user, loans: try userLoans(of: user, in: tx))
@@ -159,12 +168,12 @@ public struct Circulation: Sendable {
         case .lend(let book, let user, let due, let overrideBy):
             let loan = try tx.addLoan(book: book.barcode, user: user.card, lentAt: now, due: due,
                                       overrideBy: overrideBy)
-            return .lent(loan, book: book, user: user, loans: try userLoans(of: user, in: tx))
+            return .lent(loan, book: book, user: user, loans: try loans(of: user, known: book) { $0 + [loan] })
         case .return(let loan, let book):
             let closed = try tx.closeLoan(id: loan.id, returnedAt: now)
             let user = try loan.user.flatMap { try tx.user(card: $0) }
             return .returned(closed, book: book, user: user, overdueDays: policy.overdueDays(due: loan.due, at: now),
-                             loans: try user.map { try userLoans(of: $0, in: tx) })
+                             loans: try user.map { user in try loans(of: user) { $0.filter { $0.id != loan.id } } })
         }
     }
 }

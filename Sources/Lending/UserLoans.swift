@@ -39,9 +39,14 @@ public struct UserLoans: Sendable, Equatable {
 extension Circulation {
     /// `user`'s open Loans, read in `tx`, and how many more the loan limit allows.
     public func userLoans(of user: User, in tx: any LendingTransaction) throws -> UserLoans {
-        let open = try tx.openLoans(user: user.card)
+        try userLoans(of: user, openLoans: try tx.openLoans(user: user.card), in: tx)
+    }
+
+    /// `user`'s open Loans `open` (oldest first) with their titles, read in `tx` (`known`, a
+    /// Book already at hand, is not read again).
+    func userLoans(of user: User, openLoans open: [Loan], known: Book? = nil, in tx: any LendingTransaction) throws -> UserLoans {
         let entries = try open.map { loan in
-            let book = try tx.book(barcode: loan.book)
+            let book = known?.barcode == loan.book ? known : try tx.book(barcode: loan.book)
             return UserLoans.Entry(book: loan.book, title: book?.title ?? loan.book, isbn: book?.isbn, due: loan.due)
         }
         return UserLoans(loans: entries, remaining: max(0, (user.loanLimit ?? policy.loanLimit) - open.count))

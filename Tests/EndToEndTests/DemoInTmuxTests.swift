@@ -32,7 +32,7 @@ final class DemoInTmuxTests {
                                                 withIntermediateDirectories: true)
         // Silent: no sound card is needed, and a pane of 100 columns.
         try folder.write(".config/bookkiosk/config.json", #"{"player": "none", "timeZone": "UTC"}"#)
-        let command = "HOME='\(folder.url.path)' TZ=UTC '\(BookKioskBinary.url.path)' demo --language en"
+        let command = "HOME='\(folder.url.path)' TZ=UTC '\(BookKioskBinary.url.path)' demo --language en --no-window"
         try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "demo", "-x", "100", "-y", "40", command])
     }
 

@@ -45,6 +45,16 @@ struct ScreenModelTests {
         #expect(model.session == nil)
     }
 
+    @Test func anUnpluggedScannerStaysOnTheScreenWhenTheSessionEnds() {
+        var model = S.model([.ready, S.greeted, .scannerLost(scanner: "usb-1")])
+        #expect(model.nextDeadline == nil || model.session == nil || !model.isChildsAnswer)
+        model.apply(.sessionEnded(S.haruto), at: S.morning.addingTimeInterval(30))
+        #expect(model.face == .scannerLost(scanner: "usb-1"))
+        model.apply(.scannerBack(scanner: "usb-1"), at: S.morning.addingTimeInterval(40))
+        #expect(model.face == .waiting(farewell: nil))
+        #expect(model.hint == .scannerBack)
+    }
+
     @Test func anAnswerWithNoSessionGoesBackToWaitingByItself() {
         let returned = KioskEvent.outcome(.returned(S.loan(S.guri), book: S.guri, user: S.haruto, overdueDays: 3,
                                                     loans: UserLoans(loans: [], remaining: 2)))

@@ -4,6 +4,7 @@ import Kiosk
 import KioskPresenter
 import KioskScreen
 import Scene
+import ScenePainter
 import ScreenWindow
 import Lending
 import LendingSQLite
@@ -45,9 +46,11 @@ struct DemoCommand {
 
         if let window = try openWindow() {
             // The screen in a desktop window; its keys are the keyboard (and a USB scanner's typing).
-            let covers = arguments.options["covers"].map(CoverFolder.init(path:))
-            let layout = ScreenLayout(language: language, cover: { barcode, isbn in covers?.cover(barcode: barcode, isbn: isbn) })
-            let presenter = ScreenPresenter(output: window, layout: layout, policy: config.policy, now: Date(), log: kioskLog)
+            let covers = CoverFolder(path: arguments.options["covers"] ?? config.screen.covers)
+            let layout = ScreenLayout(language: language, libraryName: config.libraryName.isEmpty ? nil : config.libraryName,
+                                      cover: { barcode, isbn in covers.cover(barcode: barcode, isbn: isbn) })
+            let presenter = ScreenPresenter(output: window, layout: layout, policy: config.policy,
+                                            painter: ScenePainter(family: config.screen.font), now: Date(), log: kioskLog)
             let (runtime, announcer) = try kioskRuntime(config, repository: repository, events: arguments.options["events"], screen: presenter)
             runtime.keyboardTypesScans = true
             StopOnSignal.install()

@@ -4,6 +4,7 @@ import KioskPresenter
 import KioskScreen
 import Lending
 import Scene
+import ScenePainter
 
 /// `simulate --screens DIR`: the screen as it looks just after each event line, written to
 /// `DIR/NNNN-EVENT.png` (NNNN the line's place in the event stream from 0001, EVENT its `event`
@@ -22,7 +23,9 @@ final class ScreenFrames {
     static let options: Set<String> = ["screens", "screen-size", "covers", "library-name"]
 
     /// Frames as `arguments` ask for them; nil without `--screens`.
-    static func make(_ arguments: Arguments, language: Language, policy: Policy, now: Date,
+    /// The library's name, the covers and the font come from `configuration` (as `run` draws
+    /// them), unless `--library-name` or `--covers` say otherwise.
+    static func make(_ arguments: Arguments, configuration: Configuration, language: Language, policy: Policy, now: Date,
                      log: @escaping (String) -> Void) throws -> ScreenFrames? {
         guard let folder = arguments.options["screens"] else {
             for option in ["screen-size", "covers", "library-name"] where arguments.options[option] != nil {
@@ -42,16 +45,19 @@ final class ScreenFrames {
         } catch {
             throw CommandFailure("The folder \(folder) for --screens cannot be made (\(error.localizedDescription)). Check its parent exists and may be written.")
         }
-        let covers = arguments.options["covers"].map(CoverFolder.init(path:))
-        let layout = ScreenLayout(language: language, libraryName: arguments.options["library-name"],
-                                  cover: { barcode, isbn in covers?.cover(barcode: barcode, isbn: isbn) })
-        return ScreenFrames(folder: folder, layout: layout, size: size, policy: policy, now: now, log: log)
+        let covers = CoverFolder(path: arguments.options["covers"] ?? configuration.screen.covers)
+        let libraryName = arguments.options["library-name"] ?? (configuration.libraryName.isEmpty ? nil : configuration.libraryName)
+        let layout = ScreenLayout(language: language, libraryName: libraryName,
+                                  cover: { barcode, isbn in covers.cover(barcode: barcode, isbn: isbn) })
+        return ScreenFrames(folder: folder, layout: layout, size: size, policy: policy, font: configuration.screen.font,
+                            now: now, log: log)
     }
 
-    init(folder: String, layout: ScreenLayout, size: PixelSize, policy: Policy, now: Date, log: @escaping (String) -> Void) {
+    init(folder: String, layout: ScreenLayout, size: PixelSize, policy: Policy, font: String = ScreenConfiguration.defaultFont,
+         now: Date, log: @escaping (String) -> Void) {
         self.folder = folder
         output = ImageFrameOutput(size: size)
-        presenter = ScreenPresenter(output: output, layout: layout, policy: policy, now: now, log: log)
+        presenter = ScreenPresenter(output: output, layout: layout, policy: policy, painter: ScenePainter(family: font), now: now, log: log)
     }
 
     /// Shows the event that was just printed as the stream's next line, and writes its frame.

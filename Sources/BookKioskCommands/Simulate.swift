@@ -25,7 +25,7 @@ struct Simulate {
         let repository = try common.openRepository()
         let catalog = MessageCatalog(language: Language(rawValue: common.configuration.language) ?? .default)
         var clock = try currentTime(arguments, timeZone: policy.timeZone)
-        let frames = try ScreenFrames.make(arguments, language: catalog.language, policy: policy, now: clock,
+        let frames = try ScreenFrames.make(arguments, configuration: common.configuration, language: catalog.language, policy: policy, now: clock,
                                            log: { console.error($0) })
         // The first frame that cannot be written stops the frames (not the events) and fails the run.
         var frameFailure: (any Error)?

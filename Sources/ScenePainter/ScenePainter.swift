@@ -81,14 +81,23 @@ public final class ScenePainter {
     /// page scene of 595.28 × 841.89 is exactly A4. Fonts are embedded (subsets).
     /// Calls `cairo_pdf_surface_create`.
     public func writePDF(_ pages: [Scene], to path: String) throws(PaintingError) {
-        guard let first = pages.first else {
-            throw PaintingError(what: "write the PDF \(path)", detail: "there are no pages to write")
+        try renderPDF(pages, what: "write the PDF \(path)") { width, height in
+            cairo_pdf_surface_create(path, width, height)
         }
-        guard let surface = cairo_pdf_surface_create(path, first.size.width, first.size.height) else {
-            throw PaintingError(what: "write the PDF \(path)", detail: "cairo could not create it")
+    }
+
+    /// Paints `pages` onto the PDF surface `create` makes for the first page's size, then
+    /// finishes it: a page per scene, each page as large as its scene.
+    func renderPDF(_ pages: [Scene], what: String,
+                   create: (Double, Double) -> OpaquePointer?) throws(PaintingError) {
+        guard let first = pages.first else {
+            throw PaintingError(what: what, detail: "there are no pages to write")
+        }
+        guard let surface = create(first.size.width, first.size.height) else {
+            throw PaintingError(what: what, detail: "cairo could not create it")
         }
         defer { cairo_surface_destroy(surface) }
-        try check(surface, "write the PDF \(path)")
+        try check(surface, what)
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "BookKiosk")
         let context = CairoContext(surface)
         for page in pages {
@@ -97,7 +106,7 @@ public final class ScenePainter {
             cairo_show_page(context.pointer)
         }
         cairo_surface_finish(surface)
-        try check(surface, "write the PDF \(path)")
+        try check(surface, what)
     }
 
     // MARK: Drawing
@@ -226,37 +235,30 @@ public final class ScenePainter {
         layout.show()
     }
 
-    /// The size `run`'s text takes when laid out (after shrinking and ellipsizing), in scene
-    /// units: for layouts that place things after a text, such as a printed card.
+    /// The size `run`'s text takes when laid out at its own size (wrapped, at most `maxLines`
+    /// lines, ellipsized), in scene units: for layouts that place things after a text, such as a
+    /// printed card.
     public func measure(_ run: TextRun) -> Size {
-        let image = ImageBuffer(width: 1, height: 1)
-        var result = Size(width: 0, height: 0)
-        image.withFrameBuffer { buffer in
-            let surface = CairoSurface(buffer)
-            let context = CairoContext(surface.pointer)
-            let layout = TextLayout(context.pointer, fontOptions: fontOptions)
-            layout.setText(run.text)
-            layout.setWrapping(width: run.frame.width, maxLines: run.maxLines, alignment: run.alignment)
-            layout.setFont(families: run.family.map { [$0] } ?? families, size: run.size, bold: run.weight == .bold)
-            result = layout.extent
-        }
-        return result
+        withLayout(of: run) { $0.extent }
     }
 
     /// Whether `run`'s text fits its frame without shrinking or an ellipsis.
     public func fits(_ run: TextRun) -> Bool {
+        withLayout(of: run) { !$0.isEllipsized && $0.extent.height <= run.frame.height + 0.5 }
+    }
+
+    /// `run` laid out at its own size on a scratch surface, for measuring.
+    private func withLayout<T>(of run: TextRun, _ body: (TextLayout) -> T) -> T {
         let image = ImageBuffer(width: 1, height: 1)
-        var fits = false
-        image.withFrameBuffer { buffer in
+        return image.withFrameBuffer { buffer in
             let surface = CairoSurface(buffer)
             let context = CairoContext(surface.pointer)
             let layout = TextLayout(context.pointer, fontOptions: fontOptions)
             layout.setText(run.text)
             layout.setWrapping(width: run.frame.width, maxLines: run.maxLines, alignment: run.alignment)
             layout.setFont(families: run.family.map { [$0] } ?? families, size: run.size, bold: run.weight == .bold)
-            fits = !layout.isEllipsized && layout.extent.height <= run.frame.height + 0.5
+            return body(layout)
         }
-        return fits
     }
 
     // MARK: Images

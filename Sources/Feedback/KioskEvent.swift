@@ -53,6 +53,9 @@ public struct KioskFault: Sendable, Equatable {
         case databaseReadOnly
         /// Any other database fault.
         case database
+        /// The database server cannot be reached (PostgreSQL: stopped, restarting, the network
+        /// down). The kiosk keeps trying; returns are kept in its journal meanwhile.
+        case databaseUnreachable
         /// A Scanner or keyboard fault.
         case input
     }

@@ -85,6 +85,8 @@ public struct MessageCatalog: Sendable, Equatable {
             return "バーコードリーダーがつながっていないよ。先生をよんでね"
         case .scannerBack:
             return "バーコードリーダーがもどったよ。\(prompt)"
+        case .error(let fault) where fault.kind == .databaseUnreachable:
+            return "ちょっとまってね。先生をよんでね。かえすほんは、ここにおいていってね"
         case .error:
             return "ちょっとまってね。先生をよんでね。だいじょうぶ、なにもなくなっていないよ"
         }
@@ -172,6 +174,8 @@ public struct MessageCatalog: Sendable, Equatable {
             return "The scanner is not connected. Please call a teacher"
         case .scannerBack:
             return "The scanner is back. \(prompt)"
+        case .error(let fault) where fault.kind == .databaseUnreachable:
+            return "Please wait a moment and call a teacher. Books to return can be left here"
         case .error:
             return "Please wait a moment and call a teacher. Don't worry, nothing is lost"
         }

@@ -196,6 +196,7 @@ extension KioskFault {
             case .busy: kind = .databaseBusy
             case .full: kind = .databaseFull
             case .readOnly: kind = .databaseReadOnly
+            case .databaseUnreachable: kind = .databaseUnreachable
             case .notALibrary, .corrupt, .other: kind = .database
             }
         } else {

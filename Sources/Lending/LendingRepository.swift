@@ -129,6 +129,9 @@ public enum RepositoryFaultKind: String, Sendable, Hashable, CaseIterable {
     case notALibrary
     /// The file is damaged.
     case corrupt
+    /// The database server cannot be reached (stopped, restarting, the network down). Nothing
+    /// was written; the repository connects again on its next transaction.
+    case databaseUnreachable
     /// Anything else: the description says what.
     case other
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Lending
+import LendingPostgres
 import LendingSQLite
 
 /// The `bookkiosk` command line. `main` only splits arguments and hands them here; every
@@ -36,6 +37,7 @@ public enum BookKiosk {
       help                          this text
 
     Every command takes --db PATH (the database) and --config PATH (the JSON configuration).
+    --db and the configuration's "database" also take a postgresql:// URL: several kiosks, one library.
     """
 
     /// Runs the command line `arguments` (without the program name) and returns the exit status.
@@ -119,8 +121,25 @@ struct CommonOptions {
         }
     }
 
-    /// Opens the database, creating it (and its folder) when it does not exist yet.
-    func openRepository() throws -> SQLiteLendingRepository {
+    /// The shared database's URL when `databasePath` is a `postgresql://` URL, else nil.
+    var postgresURL: PostgresURL? { PostgresURL(databasePath) }
+
+    /// The database as people may see it: the path, or the URL without its password.
+    var databaseForPeople: String { postgresURL?.redacted ?? databasePath }
+
+    /// Opens the database: the PostgreSQL one at a `postgresql://` URL, else the SQLite file,
+    /// creating it (and its folder) when it does not exist yet. With `connectLater`, a
+    /// PostgreSQL server that cannot be reached now is not an error (the kiosk starts and
+    /// connects when it can).
+    func openRepository(connectLater: Bool = false) throws -> any LendingRepository {
+        if let postgresURL {
+            return try PostgresLendingRepository(url: postgresURL, connectLater: connectLater)
+        }
+        return try openSQLiteRepository()
+    }
+
+    /// Opens the SQLite file, creating it (and its folder) when it does not exist yet.
+    func openSQLiteRepository() throws -> SQLiteLendingRepository {
         let folder = (databasePath as NSString).deletingLastPathComponent
         if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
             do {

@@ -62,7 +62,7 @@ func kioskLog(_ line: String) {
 
 /// Returned Loans older than `privacyDays` lose their User: the library keeps how often a
 /// Book was read, not who read it.
-func forgetOldBorrowers(in repository: SQLiteLendingRepository, privacyDays: Int, at now: Date) {
+func forgetOldBorrowers(in repository: any LendingRepository, privacyDays: Int, at now: Date) {
     do {
         let forgotten = try repository.anonymizeReturnedLoans(olderThan: now.addingTimeInterval(-Double(privacyDays) * 86_400))
         if forgotten > 0 { kioskLog("privacy: \(forgotten) Loans returned over \(privacyDays) days ago no longer name their User") }
@@ -89,7 +89,8 @@ struct RunCommand {
 
     func run() throws -> BookKiosk.Status {
         let config = common.configuration
-        let repository = try common.openRepository()
+        // A shared server that is away now is waited for: returns go to the journal meanwhile.
+        let repository = try common.openRepository(connectLater: true)
         let source: EvdevScanSource
         do {
             source = try EvdevScanSource.open(configurations: config.scanners, keyboard: config.keyboard, log: kioskLog)
@@ -114,7 +115,7 @@ struct RunCommand {
             forgetOldBorrowers(in: repository, privacyDays: privacyDays, at: now)
         }
         StopOnSignal.install()
-        kioskLog("running on \(source.openScannerNames.joined(separator: ", ")) with the database \(common.databasePath)")
+        kioskLog("running on \(source.openScannerNames.joined(separator: ", ")) with the database \(common.databaseForPeople)")
         try runtime.run(source: source)
         source.keyboard?.restore()
         throw CommandFailure("No scanner is left and \(source.directory.devicePath) cannot be watched for one to come back; the kiosk stopped.")

@@ -33,6 +33,9 @@ final class BrokenRepository: LendingRepository {
     func transaction<T>(_ body: (any LendingTransaction) throws -> T) throws -> T {
         throw FailingRepository(faultKind: kind)
     }
+    func anonymizeReturnedLoans(olderThan cutoff: Date) throws -> Int {
+        throw FailingRepository(faultKind: kind)
+    }
 }
 
 @Suite("Kiosk runtime")
@@ -99,6 +102,7 @@ struct KioskRuntimeTests {
         (.full, .databaseFull),
         (.readOnly, .databaseReadOnly),
         (.corrupt, .database),
+        (.databaseUnreachable, .databaseUnreachable),
     ])
     func storeFaultsAreAnsweredWithAnErrorEvent(kind: RepositoryFaultKind, expected: KioskFault.Kind) throws {
         var events: [KioskEvent] = []

@@ -77,8 +77,10 @@ struct RunCommand {
     let arguments: Arguments
     let common: CommonOptions
     let console: Console
+    let journalPath: String
 
     init(_ words: [String], places: Places, console: Console) throws {
+        journalPath = places.returnJournal
         arguments = try Arguments(words, valued: CommonOptions.valued.union(["events"]), flags: [])
         guard arguments.words.isEmpty else {
             throw Arguments.Invalid(description: "`bookkiosk run` takes no words; the scanners come from the configuration's \"scanners\"")
@@ -110,6 +112,11 @@ struct RunCommand {
             kioskLog("staff keys: standard input is not a terminal, so staff mode is not available here")
         }
         let (runtime, _) = try kioskRuntime(config, repository: repository, events: arguments.options["events"])
+        if common.postgresURL != nil {
+            // The shared server may be away; returns scanned meanwhile wait in this file.
+            runtime.journal = try SQLiteReturnJournal(path: journalPath)
+            kioskLog("returns scanned while the database server is away are kept in \(journalPath)")
+        }
         let privacyDays = config.privacyDays
         runtime.daily = { now in
             forgetOldBorrowers(in: repository, privacyDays: privacyDays, at: now)

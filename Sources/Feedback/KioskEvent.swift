@@ -20,6 +20,10 @@ public enum KioskEvent: Sendable, Equatable {
     case scannerBack(scanner: String)
     /// A fault the kiosk survived (a locked or full database, …). Nothing was lost.
     case error(KioskFault)
+    /// An Outcome carried out later than its scan: a return kept in the kiosk's journal while
+    /// the database server was away, applied at the time it was scanned once the server was
+    /// back. Written as the Outcome's own event with `"deferred": true`.
+    case deferred(Outcome)
 }
 
 /// A staff action, as the event stream's `staff` event carries it.

@@ -89,6 +89,8 @@ public struct MessageCatalog: Sendable, Equatable {
             return "ちょっとまってね。先生をよんでね。かえすほんは、ここにおいていってね"
         case .error:
             return "ちょっとまってね。先生をよんでね。だいじょうぶ、なにもなくなっていないよ"
+        case .deferred(let outcome):
+            return japanese(.outcome(outcome))
         }
     }
 
@@ -178,6 +180,8 @@ public struct MessageCatalog: Sendable, Equatable {
             return "Please wait a moment and call a teacher. Books to return can be left here"
         case .error:
             return "Please wait a moment and call a teacher. Don't worry, nothing is lost"
+        case .deferred(let outcome):
+            return english(.outcome(outcome))
         }
     }
 

@@ -179,6 +179,10 @@ public final class ScratchPostgresServer: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Nothing else: a pipe another thread opened for its own child (a test running
+        // `bookkiosk`) must not stay open in the server, or that child's reader never sees EOF.
+        // (Children that need such a descriptor get it dup2'ed, which clears the flag again.)
+        Self.closeOnExecAboveStandardStreams()
         let cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
         var pid = pid_t()
@@ -194,6 +198,15 @@ public final class ScratchPostgresServer: @unchecked Sendable {
         guard exited, exitStatus == 0 else {
             let said = FileManager.default.contents(atPath: outputPath).map { String(decoding: $0, as: UTF8.self) } ?? ""
             throw Failure(description: "\(program) failed (status \(status)): \(said)")
+        }
+    }
+
+    /// Sets `FD_CLOEXEC` on every open descriptor above 2, listed in /proc/self/fd.
+    private static func closeOnExecAboveStandardStreams() {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for descriptor in names.compactMap({ Int32($0) }) where descriptor > 2 {
+            let flags = fcntl(descriptor, F_GETFD)
+            if flags >= 0 { _ = fcntl(descriptor, F_SETFD, flags | FD_CLOEXEC) }
         }
     }
 

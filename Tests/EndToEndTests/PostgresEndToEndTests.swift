@@ -93,4 +93,23 @@ struct PostgresEndToEndTests {
         #expect(result.errors.contains("pg_dump --format=custom --file='copy.dump' 'postgresql://kiosk@db.example/library'"))
         #expect(!result.errors.contains("sekrit"))
     }
+
+    @Test("doctor on PostgreSQL: the server answers, the schema version, encryption and round trip; never the password")
+    func doctor() throws {
+        let folder = try TemporaryFolder()
+        let server = try ScratchPostgresServer.shared()
+        let url = try server.freshDatabase()
+        defer { try? server.dropDatabase(url) }
+        _ = try PostgresLendingRepository(url: url)
+        // Trust authentication never asks for the password, so one in the URL is harmless here.
+        let withPassword = url.text.replacingOccurrences(of: "kiosk@", with: "kiosk:sekrit@")
+        let result = try BookKioskBinary.run(["doctor", "--db", withPassword], in: folder.url)
+        let lines = result.output.split(separator: "\n").map(String.init).filter { $0.contains("database:") }
+        #expect(lines.contains { $0.hasPrefix("ok   database:") && $0.contains("answers: PostgreSQL 15") })
+        #expect(lines.contains { $0.contains("schema version \(PostgresLendingRepository.latestSchemaVersion) (current)") })
+        #expect(lines.contains { $0.contains("local socket") })
+        #expect(lines.contains { $0.contains("round trip") })
+        #expect(!result.output.contains("sekrit") && !result.errors.contains("sekrit"))
+        #expect(result.output.contains("kiosk:***@"))
+    }
 }

@@ -33,6 +33,7 @@ public enum BookKiosk {
       staff add|pin|remove NAME     Staff accounts: add one, change a PIN, remove one
       staff list                    who may enter staff mode (F12 at the kiosk)
       backup DEST                   a consistent copy of the database, safe while the kiosk runs
+      copy --from F.sqlite --to URL copy a one-box library into a shared PostgreSQL database (all or nothing)
       doctor                        check the config, database, scanners, sound and speech; say what to fix
       help                          this text
 
@@ -77,6 +78,8 @@ public enum BookKiosk {
                 status = try BackupCommand(rest, places: places, console: console).run()
             case "doctor":
                 status = try DoctorCommand(rest, places: places, console: console).run()
+            case "copy":
+                status = try CopyCommand(rest, console: console).run()
             default:
                 console.error("\"\(command)\" is not a bookkiosk command. Run `bookkiosk help` to see the commands.")
                 status = .usage

@@ -112,4 +112,25 @@ struct PostgresEndToEndTests {
         #expect(!result.output.contains("sekrit") && !result.errors.contains("sekrit"))
         #expect(result.output.contains("kiosk:***@"))
     }
+
+    @Test("copy moves a one-box library into an empty PostgreSQL database, all of it, and refuses a full one")
+    func copyFromSQLite() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.path("library.sqlite")
+        _ = try outputs(database: file, folder: folder)
+        let server = try ScratchPostgresServer.shared()
+        let url = try server.freshDatabase()
+        defer { try? server.dropDatabase(url) }
+        let copy = try BookKioskBinary.run(["copy", "--from", file, "--to", url.text], in: folder.url)
+        #expect(copy.status == 0, "\(copy.errors)")
+        #expect(copy.output.contains("4 books, 3 users, 4 loans, 1 staff accounts, 3 audit entries"), "\(copy.output)")
+        for step in [["export", "loans"], ["report", "audit"], ["staff", "list"]] {
+            let onSQLite = try BookKioskBinary.run(step + ["--db", file], in: folder.url)
+            let onPostgres = try BookKioskBinary.run(step + ["--db", url.text], in: folder.url)
+            #expect(onSQLite.output == onPostgres.output, "\(step)")
+        }
+        let again = try BookKioskBinary.run(["copy", "--from", file, "--to", url.text], in: folder.url)
+        #expect(again.status == 1)
+        #expect(again.errors.contains("already holds Books, Users or Loans"))
+    }
 }

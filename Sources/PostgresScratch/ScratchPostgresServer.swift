@@ -30,6 +30,7 @@ public final class ScratchPostgresServer: @unchecked Sendable {
     /// Why the server could not be made or driven, with the program's own words.
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
+        public init(description: String) { self.description = description }
     }
 
     /// The temporary directory: data in `data/`, the socket in the directory itself (its path

@@ -104,7 +104,8 @@ public final class ScratchPostgresServer: @unchecked Sendable {
 
     /// The URL of database `name` over the Unix socket.
     public func socketURL(database name: String) -> PostgresURL {
-        PostgresURL("postgresql://\(Self.login)@/\(name)?host=\(directory)")!
+        // With a TCP port, the socket's name carries that port too (.s.PGSQL.PORT).
+        PostgresURL("postgresql://\(Self.login)@/\(name)?host=\(directory)" + (tcpPort.map { "&port=\($0)" } ?? ""))!
     }
 
     /// The URL of database `name` over TCP to 127.0.0.1, when the server listens there.
@@ -126,11 +127,15 @@ public final class ScratchPostgresServer: @unchecked Sendable {
 
     /// Removes a database made by `freshDatabase`, ending any session still on it.
     public func dropDatabase(_ url: PostgresURL) throws {
-        guard let name = url.text.split(separator: "/").last?.split(separator: "?").first,
-              name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
-        else { return }
+        let name = Self.databaseName(of: url)
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return }
         let admin = try PGConnection(url: socketURL(database: "postgres"))
         try admin.executeScript("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+    }
+
+    /// The database a URL of `socketURL(database:)`'s form names.
+    public static func databaseName(of url: PostgresURL) -> String {
+        url.text.components(separatedBy: "@/").last?.components(separatedBy: "?").first ?? ""
     }
 
     // MARK: One server per test process

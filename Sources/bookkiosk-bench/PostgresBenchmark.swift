@@ -28,7 +28,7 @@ struct PostgresBenchmark {
         let server = try ScratchPostgresServer(durable: true, tcpPort: port)
         defer { server.stop() }
         let database = try server.freshDatabase()
-        let name = String(database.text.split(separator: "/").last?.split(separator: "?").first ?? "")
+        let name = ScratchPostgresServer.databaseName(of: database)
         var results: [Figures] = []
         let transports: [(String, PostgresURL?)] = [("socket", database), ("tcp 127.0.0.1", server.tcpURL(database: name))]
         for (transport, url) in transports {

@@ -21,11 +21,16 @@ let package = Package(
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         // JPEG book covers (Debian: libjpeg62-turbo-dev).
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
         // The circulation rules and the repository protocol, with its in-memory implementation.
         .target(name: "Lending"),
         // The SQLite repository and a thin wrapper over the sqlite3 C API.
         .target(name: "LendingSQLite", dependencies: ["Lending", "CSQLite"]),
+        // The PostgreSQL repository (many kiosks, one library) and a thin wrapper over libpq.
+        .target(name: "LendingPostgres", dependencies: ["Lending", "CPostgres"]),
+        // A throwaway PostgreSQL server (initdb + pg_ctl) for tests and the bench; not shipped.
+        .target(name: "PostgresScratch", dependencies: ["LendingPostgres"]),
         // Key events to Scans; evdev devices; evemu recordings; ScanSource.
         .target(name: "ScannerInput", dependencies: ["CEvdev"]),
         // Kanji conversion for kana input, with anthy.
@@ -53,7 +58,7 @@ let package = Package(
         // The commands (simulate, demo, import, ...) as a library, so they can be tested.
         .target(
             name: "BookKioskCommands",
-            dependencies: ["Lending", "LendingSQLite", "ScannerInput", "Feedback", "Kiosk", "StaffPIN", "KanjiConversion",
+            dependencies: ["Lending", "LendingSQLite", "LendingPostgres", "ScannerInput", "Feedback", "Kiosk", "StaffPIN", "KanjiConversion",
                            "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter", "ScreenWindow", "KioskDisplay"]
         ),
         .executableTarget(name: "bookkiosk", dependencies: ["BookKioskCommands"]),
@@ -61,16 +66,19 @@ let package = Package(
         // PNGs (the VM harness's `screen` check; not shipped).
         .executableTarget(name: "display-probe", dependencies: ["Scene", "ScenePainter", "KioskDisplay", "CCairo"]),
         // Test helper: a second process for RepositoryTests' two-kiosk race (not shipped).
-        .executableTarget(name: "lend-race-probe", dependencies: ["Lending", "LendingSQLite"]),
+        .executableTarget(name: "lend-race-probe", dependencies: ["Lending", "LendingSQLite", "LendingPostgres"]),
         // Figures: scan latency, durable-write floor, decoder, import, startup, idle CPU, memory.
         .executableTarget(
             name: "bookkiosk-bench",
-            dependencies: ["Lending", "LendingSQLite", "CSQLite", "ScannerInput", "CEvdev", "Feedback", "Kiosk", "Printing",
-                           "Scene", "ScenePainter", "KioskScreen", "KioskPresenter"]
+            dependencies: ["Lending", "LendingSQLite", "CSQLite", "LendingPostgres", "PostgresScratch", "ScannerInput", "CEvdev",
+                           "Feedback", "Kiosk", "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter"]
         ),
 
         .testTarget(name: "LendingTests", dependencies: ["Lending"]),
-        .testTarget(name: "RepositoryTests", dependencies: ["Lending", "LendingSQLite", "CSQLite"]),
+        .testTarget(
+            name: "RepositoryTests",
+            dependencies: ["Lending", "LendingSQLite", "CSQLite", "LendingPostgres", "PostgresScratch"]
+        ),
         .testTarget(name: "ScannerInputTests", dependencies: ["ScannerInput", "CEvdev"]),
         .testTarget(name: "KanjiConversionTests", dependencies: ["KanjiConversion", "ScannerInput"]),
         .testTarget(name: "FeedbackTests", dependencies: ["Feedback", "Lending"]),
@@ -82,14 +90,16 @@ let package = Package(
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Lending", "Feedback", "ScannerInput", "StaffPIN"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["BookKioskCommands", "Lending", "LendingSQLite", "Feedback", "Printing", "ScenePainter"]
+            dependencies: ["BookKioskCommands", "Lending", "LendingSQLite", "LendingPostgres", "PostgresScratch", "Feedback",
+                           "Printing", "ScenePainter"]
         ),
         // The kiosk's deployment files (udev/, kiosk/): syntax, sandbox level, installer.
         .testTarget(name: "DeploymentTests"),
         // Power cuts, full disks, locks, unplugged scanners, random sequences, garbage in.
         .testTarget(
             name: "FaultTests",
-            dependencies: ["Lending", "LendingSQLite", "CSQLite", "ScannerInput", "CEvdev", "Feedback", "Kiosk", "BookKioskCommands"]
+            dependencies: ["Lending", "LendingSQLite", "CSQLite", "LendingPostgres", "PostgresScratch", "ScannerInput", "CEvdev",
+                           "Feedback", "Kiosk", "BookKioskCommands"]
         ),
     ],
     swiftLanguageModes: [.v6]

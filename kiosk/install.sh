@@ -31,6 +31,9 @@ readonly units=(bookkiosk.service bookkiosk-backup.service bookkiosk-backup.time
 # with Noto Sans CJK JP as the fallback, and the libraries it draws and shows frames with.
 readonly screen_packages=(fonts-motoya-l-maruberi fonts-noto-cjk libcairo2 libpangocairo-1.0-0 libdrm2)
 
+# With --database: the one change to the kiosk's sandbox, as a drop-in of its own.
+readonly network_dropin=$unit_dir/bookkiosk.service.d/50-database-network.conf
+
 script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 readonly script_dir
 readonly repo_dir=${script_dir%/*}
@@ -54,6 +57,10 @@ Options:
   --no-staff          do not create the first staff member now
   --scanner VVVV:PPPP give the kiosk a scanner the udev rule does not know: its USB vendor
                       and product ID, as \`lsusb\` shows them (may be repeated)
+  --database URL      share a PostgreSQL database with other kiosks (postgresql://…): writes it
+                      into the config and opens the kiosk's network sandbox to that server only
+                      (a drop-in, $network_dropin); the password goes in
+                      ~bookkiosk/.pgpass, never in the URL
   --root DIR          install into DIR instead of / (an image or a throwaway test root);
                       udev and systemd are then left alone
   --uninstall         remove the program, the udev rules and the units; keep the library
@@ -79,6 +86,7 @@ ask_staff=yes
 uninstall=no
 purge=no
 scanners=()
+database_url=
 readonly original_args=("$@")
 
 while (($# > 0)); do
@@ -102,6 +110,13 @@ while (($# > 0)); do
         [[ $2 =~ ^[0-9A-Fa-f]{4}:[0-9A-Fa-f]{4}$ ]] ||
             die "--scanner $2: give the USB vendor and product ID as lsusb shows them, such as 0c2e:0b81"
         scanners+=("${2,,}")
+        shift 2
+        ;;
+    --database)
+        (($# >= 2)) || die "--database needs a postgresql:// URL"
+        [[ $2 =~ ^postgres(ql)?:// ]] || die "--database $2: give a postgresql:// URL (an SQLite kiosk needs no option)"
+        [[ $2 != *[\"\\[:space:]]* ]] || die "--database: the URL may not hold quotes, backslashes or spaces"
+        database_url=$2
         shift 2
         ;;
     --root)
@@ -295,7 +310,19 @@ build_or_pick_binary() {
 
 install_config() {
     ensure_dir "$config_dir" 0755 0 0 "config directory"
-    if [[ -e $prefix$config_file ]]; then
+    if [[ -n $database_url ]]; then
+        local line="{\"database\": \"$database_url\"}"
+        if [[ ! -e $prefix$config_file ]] || [[ $(tr -d '[:space:]' <"$prefix$config_file") == "{}" ]]; then
+            printf '%s\n' "$line" >"$prefix$config_file"
+            chmod 0644 "$prefix$config_file"
+            say "Wrote the shared database into the config: $config_file"
+            changed_files+=("$config_file")
+        elif grep -qF "\"$database_url\"" "$prefix$config_file"; then
+            say "Kept your config, which names this database: $config_file"
+        else
+            die "$config_file has settings of its own: set \"database\" to \"$database_url\" in it by hand, then run the installer again"
+        fi
+    elif [[ -e $prefix$config_file ]]; then
         say "Kept your config: $config_file"
     else
         # Every key is optional: an empty object means the defaults (see the README).
@@ -344,10 +371,73 @@ install_units() {
     for unit in "${units[@]}"; do
         install_file "$script_dir/$unit" "$unit_dir/$unit" 0644 "systemd unit"
     done
+    install_network_dropin
+}
+
+# The server's host from a libpq URL: ?host= wins over the authority's host; empty for a
+# local socket (a path), which the sandbox already allows.
+database_host() {
+    local url=$1 rest authority host
+    if [[ $url =~ [?\&]host=([^\&]*) ]]; then
+        host=${BASH_REMATCH[1]}
+    else
+        rest=${url#*://}
+        authority=${rest%%[/?]*}
+        authority=${authority##*@}
+        if [[ $authority == \[* ]]; then host=${authority%%]*} host=${host#[}; else host=${authority%%:*}; fi
+    fi
+    [[ $host == /* ]] && host=
+    printf '%s' "$host"
+}
+
+# Only with --database on a server elsewhere: the kiosk may reach that server's addresses and
+# nothing else (IPAddressDeny=any stays in the unit). An SQLite kiosk's unit is left as it is.
+install_network_dropin() {
+    local target=$prefix$network_dropin host addresses
+    if [[ -z $database_url ]]; then
+        if [[ -e $target ]]; then
+            say "Kept the database network drop-in: $network_dropin (remove it by hand for an SQLite kiosk)"
+        fi
+        return
+    fi
+    host=$(database_host "$database_url")
+    if [[ -z $host ]]; then
+        say "The database is on a local socket: the kiosk's sandbox stays closed to the network."
+        return
+    fi
+    if [[ $host =~ ^[0-9.]+$ || $host == *:* ]]; then
+        addresses=$host
+    else
+        addresses=$(getent ahosts "$host" | awk '{print $1}' | sort -u | tr '\n' ' ')
+        addresses=${addresses% }
+        [[ -n $addresses ]] || die "--database: the server name $host does not resolve here; give its address in the URL"
+        say "The server $host is at $addresses; the kiosk resolves the name itself, so prefer the address in the URL (or add hostaddr=) if the name may change."
+    fi
+    local text
+    text=$(printf '%s\n' \
+        "# Written by install.sh --database: this kiosk shares a PostgreSQL database on $host." \
+        "# Only here does the kiosk get a network, and only to that server (IPAddressDeny=any stays)." \
+        "[Service]" \
+        "PrivateNetwork=no" \
+        "RestrictAddressFamilies=AF_UNIX AF_NETLINK AF_INET AF_INET6" \
+        "IPAddressAllow=$addresses")
+    if [[ -e $target ]] && [[ $(cat "$target") == "$text" ]]; then
+        say "Kept the database network drop-in: $network_dropin"
+        return
+    fi
+    mkdir -p "${target%/*}"
+    printf '%s\n' "$text" >"$target"
+    chmod 0644 "$target"
+    say "Opened the kiosk's network to $addresses only: $network_dropin"
+    changed_files+=("$network_dropin")
 }
 
 create_first_staff() {
     local how="sudo -u $service_user $bin_path staff add NAME --db $database"
+    if [[ -n $database_url ]]; then
+        say "The database is shared: its staff may be there already. Add one with: sudo -u $service_user $bin_path staff add NAME"
+        return
+    fi
     if [[ $ask_staff == no ]]; then
         say "Skipped the first staff member (--no-staff); add one later with: $how"
         say "The kiosk creates its database, $database, when it first starts."
@@ -426,6 +516,8 @@ uninstall_all() {
     if [[ -d $prefix$lib_dir ]]; then rmdir --ignore-fail-on-non-empty "$prefix$lib_dir"; fi
     local unit
     for unit in "${units[@]}"; do remove_file "$unit_dir/$unit" "systemd unit"; done
+    remove_file "$network_dropin" "database network drop-in"
+    if [[ -d $prefix$unit_dir/bookkiosk.service.d ]]; then rmdir --ignore-fail-on-non-empty "$prefix$unit_dir/bookkiosk.service.d"; fi
     remove_file "$rules_file" "scanner udev rule"
     remove_file "$local_rules_file" "local scanner udev rules file"
     if live_system; then

@@ -1,5 +1,6 @@
 import Foundation
 import Lending
+import LendingPostgres
 import LendingSQLite
 
 /// The `bookkiosk` command line. `main` only splits arguments and hands them here; every
@@ -35,10 +36,12 @@ public enum BookKiosk {
                                     library Cards or Book labels as a PDF (--users/--books all|new|CODE,…,
                                     --sheet NAME, --start-at N, --symbology nw7|code128); print sheets lists the sheets
       backup DEST                   a consistent copy of the database, safe while the kiosk runs
+      copy --from F.sqlite --to URL copy a one-box library into a shared PostgreSQL database (all or nothing)
       doctor                        check the config, database, scanners, sound and speech; say what to fix
       help                          this text
 
     Every command takes --db PATH (the database) and --config PATH (the JSON configuration).
+    --db and the configuration's "database" also take a postgresql:// URL: several kiosks, one library.
     """
 
     /// Runs the command line `arguments` (without the program name) and returns the exit status.
@@ -80,6 +83,8 @@ public enum BookKiosk {
                 status = try BackupCommand(rest, places: places, console: console).run()
             case "doctor":
                 status = try DoctorCommand(rest, places: places, console: console).run()
+            case "copy":
+                status = try CopyCommand(rest, console: console).run()
             default:
                 console.error("\"\(command)\" is not a bookkiosk command. Run `bookkiosk help` to see the commands.")
                 status = .usage
@@ -124,8 +129,25 @@ struct CommonOptions {
         }
     }
 
-    /// Opens the database, creating it (and its folder) when it does not exist yet.
-    func openRepository() throws -> SQLiteLendingRepository {
+    /// The shared database's URL when `databasePath` is a `postgresql://` URL, else nil.
+    var postgresURL: PostgresURL? { PostgresURL(databasePath) }
+
+    /// The database as people may see it: the path, or the URL without its password.
+    var databaseForPeople: String { postgresURL?.redacted ?? databasePath }
+
+    /// Opens the database: the PostgreSQL one at a `postgresql://` URL, else the SQLite file,
+    /// creating it (and its folder) when it does not exist yet. With `connectLater`, a
+    /// PostgreSQL server that cannot be reached now is not an error (the kiosk starts and
+    /// connects when it can).
+    func openRepository(connectLater: Bool = false) throws -> any LendingRepository {
+        if let postgresURL {
+            return try PostgresLendingRepository(url: postgresURL, connectLater: connectLater)
+        }
+        return try openSQLiteRepository()
+    }
+
+    /// Opens the SQLite file, creating it (and its folder) when it does not exist yet.
+    func openSQLiteRepository() throws -> SQLiteLendingRepository {
         let folder = (databasePath as NSString).deletingLastPathComponent
         if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
             do {

@@ -150,13 +150,16 @@ struct BackupCommand {
     }
 
     func run() throws -> BookKiosk.Status {
+        if let url = common.postgresURL {
+            throw CommandFailure(PostgresBackup.advice(for: url, destination: destination))
+        }
         guard FileManager.default.fileExists(atPath: common.databasePath) else {
             throw CommandFailure("There is no database at \(common.databasePath) to back up. Give its path with --db.")
         }
         guard !FileManager.default.fileExists(atPath: destination) else {
             throw CommandFailure("\(destination) already exists; BookKiosk does not overwrite files. Choose a new name or remove it first.")
         }
-        let repository = try common.openRepository()
+        let repository = try common.openSQLiteRepository()
         try repository.backup(to: destination)
         console.print("Backed up \(common.databasePath) to \(destination).")
         return .success

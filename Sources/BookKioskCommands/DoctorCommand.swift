@@ -1,6 +1,7 @@
 import Feedback
 import Foundation
 import Lending
+import LendingPostgres
 import LendingSQLite
 import ScannerInput
 
@@ -75,7 +76,8 @@ struct DoctorCommand {
         }
         let (configuration, configurationFindings) = checkConfiguration()
         report(configurationFindings)
-        report(checkDatabase(at: databaseOption ?? configuration.database ?? places.defaultDatabase))
+        let database = databaseOption ?? configuration.database ?? places.defaultDatabase
+        report(PostgresURL(database).map(checkPostgres) ?? checkDatabase(at: database))
         report(checkScanners(configuration.scanners))
         report(checkStaffKeyboard(configuration.keyboard))
         report(checkSound(configuration))

@@ -92,7 +92,7 @@ func kioskLog(_ line: String) {
 
 /// Returned Loans older than `privacyDays` lose their User: the library keeps how often a
 /// Book was read, not who read it. Audit entries of that age lose theirs too.
-func forgetOldBorrowers(in repository: SQLiteLendingRepository, privacyDays: Int, at now: Date) {
+func forgetOldBorrowers(in repository: any LendingRepository, privacyDays: Int, at now: Date) {
     do {
         let forgotten = try repository.anonymizeReturnedLoans(olderThan: now.addingTimeInterval(-Double(privacyDays) * 86_400))
         if forgotten > 0 { kioskLog("privacy: \(forgotten) Loans returned over \(privacyDays) days ago no longer name their User") }
@@ -108,8 +108,10 @@ struct RunCommand {
     let arguments: Arguments
     let common: CommonOptions
     let console: Console
+    let journalPath: String
 
     init(_ words: [String], places: Places, console: Console) throws {
+        journalPath = places.returnJournal
         arguments = try Arguments(words, valued: CommonOptions.valued.union(["events"]), flags: [])
         guard arguments.words.isEmpty else {
             throw Arguments.Invalid(description: "`bookkiosk run` takes no words; the scanners come from the configuration's \"scanners\"")
@@ -120,7 +122,8 @@ struct RunCommand {
 
     func run() throws -> BookKiosk.Status {
         let config = common.configuration
-        let repository = try common.openRepository()
+        // A shared server that is away now is waited for: returns go to the journal meanwhile.
+        let repository = try common.openRepository(connectLater: true)
         let source: EvdevScanSource
         do {
             source = try EvdevScanSource.open(configurations: config.scanners, keyboard: config.keyboard, log: kioskLog)
@@ -142,15 +145,23 @@ struct RunCommand {
         let screen = RunScreen.open(config, source: source, now: Date())
         defer { screen?.restore() }
         let (runtime, _) = try kioskRuntime(config, repository: repository, events: arguments.options["events"], screen: screen?.presenter)
+        if common.postgresURL != nil {
+            // The shared server may be away; returns scanned meanwhile wait in this file.
+            runtime.journal = try SQLiteReturnJournal(path: journalPath)
+            kioskLog("returns scanned while the database server is away are kept in \(journalPath)")
+        }
         let privacyDays = config.privacyDays
         runtime.daily = { now in
             forgetOldBorrowers(in: repository, privacyDays: privacyDays, at: now)
         }
-        runtime.checkpointWhenQuiet(repository)
+        if let sqlite = repository as? SQLiteLendingRepository {
+            // A local file is checkpointed while the kiosk is quiet; a shared server looks after its own WAL.
+            runtime.checkpointWhenQuiet(sqlite)
+        }
         StopOnSignal.install()
         let waiting = source.lostScannerNames.isEmpty ? "" : "; waiting for \(source.lostScannerNames.joined(separator: ", "))"
         let scanners = source.openScannerNames.isEmpty ? "no scanner yet" : source.openScannerNames.joined(separator: ", ")
-        kioskLog("running on \(scanners)\(waiting) with the database \(common.databasePath)")
+        kioskLog("running on \(scanners)\(waiting) with the database \(common.databaseForPeople)")
         try runtime.run(source: screen.map { ScreenTickingSource(source, presenter: $0.presenter) } ?? source)
         source.keyboard?.restore()
         throw CommandFailure("No scanner is left and \(source.directory.devicePath) cannot be watched for one to come back; the kiosk stopped.")

@@ -18,6 +18,14 @@ struct Places {
     /// The demo's own database, beside the real one and never the same file.
     var demoDatabase: String { dataFolder + "/demo.sqlite" }
 
+    /// The kiosk's journal of returns scanned while a shared database server was away:
+    /// `$STATE_DIRECTORY/return-journal.sqlite` under systemd's `StateDirectory=`, else beside
+    /// the default database.
+    var returnJournal: String {
+        let folder = environment["STATE_DIRECTORY"].flatMap { $0.split(separator: ":").first.map(String.init) } ?? dataFolder
+        return folder + "/return-journal.sqlite"
+    }
+
     private var dataFolder: String {
         let base = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/share"
         return base + "/bookkiosk"

@@ -60,7 +60,8 @@ public enum Cue: String, Sendable, Hashable, CaseIterable {
     /// The Cue for `event`, or nil when the event has none (the idle prompt, a Session's end).
     public init?(for event: KioskEvent) {
         switch event {
-        case .ready, .sessionEnded: return nil
+        // A deferred Outcome: the child who scanned has long gone.
+        case .ready, .sessionEnded, .deferred: return nil
         case .outcome(.greeted): self = .greeting
         case .outcome(.lent): self = .lent
         case .outcome(.returned): self = .returned

@@ -10,6 +10,14 @@ public enum EventStream {
     /// is written in ISO 8601 with `timeZone`'s offset at that instant.
     public static func line(for event: KioskEvent, message: String, at time: Date,
                             timeZone: TimeZone) -> String {
+        if case .deferred(let outcome) = event {
+            return line(for: .outcome(outcome), message: message, at: time, timeZone: timeZone, deferred: true)
+        }
+        return line(for: event, message: message, at: time, timeZone: timeZone, deferred: false)
+    }
+
+    private static func line(for event: KioskEvent, message: String, at time: Date, timeZone: TimeZone,
+                             deferred: Bool) -> String {
         var object = JSONObjectWriter()
         object.add("event", name(of: event))
         switch event {
@@ -57,7 +65,11 @@ public enum EventStream {
         case .error(let fault):
             object.add("fault", fault.kind.rawValue)
             object.add("detail", fault.detail)
+        case .deferred:
+            // Unwrapped by `line(for:message:at:timeZone:)` before it gets here.
+            break
         }
+        if deferred { object.add("deferred", true) }
         object.add("time", iso8601(time, in: timeZone))
         object.add("message", message)
         return object.text
@@ -93,6 +105,7 @@ public enum EventStream {
         case .scannerLost: "scannerLost"
         case .scannerBack: "scannerBack"
         case .error: "error"
+        case .deferred(let outcome): name(of: .outcome(outcome))
         }
     }
 

@@ -13,6 +13,10 @@ public struct JSONObjectWriter: Sendable, Equatable {
         members.append(JSONObjectWriter.quoted(key) + ":" + JSONObjectWriter.quoted(value))
     }
 
+    public mutating func add(_ key: String, _ value: Bool) {
+        members.append(JSONObjectWriter.quoted(key) + ":" + (value ? "true" : "false"))
+    }
+
     public mutating func add(_ key: String, _ value: Int) {
         members.append(JSONObjectWriter.quoted(key) + ":" + String(value))
     }

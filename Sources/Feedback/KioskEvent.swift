@@ -20,6 +20,10 @@ public enum KioskEvent: Sendable, Equatable {
     case scannerBack(scanner: String)
     /// A fault the kiosk survived (a locked or full database, …). Nothing was lost.
     case error(KioskFault)
+    /// An Outcome carried out later than its scan: a return kept in the kiosk's journal while
+    /// the database server was away, applied at the time it was scanned once the server was
+    /// back. Written as the Outcome's own event with `"deferred": true`.
+    case deferred(Outcome)
 }
 
 /// A staff action, as the event stream's `staff` event carries it.
@@ -53,6 +57,9 @@ public struct KioskFault: Sendable, Equatable {
         case databaseReadOnly
         /// Any other database fault.
         case database
+        /// The database server cannot be reached (PostgreSQL: stopped, restarting, the network
+        /// down). The kiosk keeps trying; returns are kept in its journal meanwhile.
+        case databaseUnreachable
         /// A Scanner or keyboard fault.
         case input
     }

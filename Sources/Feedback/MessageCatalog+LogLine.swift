@@ -39,6 +39,8 @@ extension MessageCatalog {
             return "scanner back: \(scanner)"
         case .error(let fault):
             return "fault \(fault.kind.rawValue): \(fault.detail)"
+        case .deferred(let outcome):
+            return "from the journal: " + logLine(for: .outcome(outcome))
         }
     }
 

@@ -85,8 +85,12 @@ public struct MessageCatalog: Sendable, Equatable {
             return "バーコードリーダーがつながっていないよ。先生をよんでね"
         case .scannerBack:
             return "バーコードリーダーがもどったよ。\(prompt)"
+        case .error(let fault) where fault.kind == .databaseUnreachable:
+            return "ちょっとまってね。先生をよんでね。かえすほんは、ここにおいていってね"
         case .error:
             return "ちょっとまってね。先生をよんでね。だいじょうぶ、なにもなくなっていないよ"
+        case .deferred(let outcome):
+            return japanese(.outcome(outcome))
         }
     }
 
@@ -172,8 +176,12 @@ public struct MessageCatalog: Sendable, Equatable {
             return "The scanner is not connected. Please call a teacher"
         case .scannerBack:
             return "The scanner is back. \(prompt)"
+        case .error(let fault) where fault.kind == .databaseUnreachable:
+            return "Please wait a moment and call a teacher. Books to return can be left here"
         case .error:
             return "Please wait a moment and call a teacher. Don't worry, nothing is lost"
+        case .deferred(let outcome):
+            return english(.outcome(outcome))
         }
     }
 

@@ -27,6 +27,7 @@ public enum StatusLine {
         case .scannerLost: Style(symbol: "⊘", colour: "1;31")
         case .scannerBack: Style(symbol: "⟳", colour: "1;32")
         case .error: Style(symbol: "!", colour: "1;31")
+        case .deferred(let outcome): style(for: .outcome(outcome))
         }
     }
 

@@ -42,6 +42,18 @@ public final class KioskRuntime {
     public var whenQuiet: QuietWork?
     private var quietDeadline: Date?
 
+    /// Where Books scanned with no Session go while the database server is away; nil for a
+    /// kiosk on a local file, which is never away.
+    public var journal: (any ReturnJournal)?
+    /// How often the kiosk tries the server again while it is away.
+    public var retryInterval: TimeInterval = 5
+    /// Whether the last attempt found the database server away.
+    public private(set) var isServerAway = false
+    private var lastAttempt = Date.distantPast
+    /// Lends whose answer was lost with the connection: looked up when the server is back,
+    /// before anyone is told they happened.
+    private var uncertainLends: [(barcode: String, user: User, time: Date)] = []
+
     /// - Parameters:
     ///   - announce: called once for each KioskEvent, in order.
     ///   - prompt: shows a staff-mode prompt on the status line.
@@ -116,14 +128,21 @@ public final class KioskRuntime {
         runDailyIfNewDay(at: clock())
         feed(.started(at: clock()))
         while true {
-            let nextDeadline = [machine.nextDeadline, quietDeadline].compactMap { $0 }.min()
-            let timeout = nextDeadline.map { deadline -> Duration in
+            let deadlines = [machine.nextDeadline, quietDeadline, isServerAway ? lastAttempt.addingTimeInterval(retryInterval) : nil]
+            let timeout = deadlines.compactMap { $0 }.min().map { deadline -> Duration in
                 let seconds = max(0, deadline.timeIntervalSince(clock()))
                 return .milliseconds(Int64((seconds * 1000).rounded(.up)))
             }
             let event = try source.next(timeout: timeout)
             let now = clock()
             runDailyIfNewDay(at: now)
+            // Before a scan, journalled returns go first: a Book returned while the server was
+            // away must be home before it can be lent again.
+            if case .scan = event {
+                retryServer(at: now, force: true)
+            } else {
+                retryServer(at: now)
+            }
             // Timers that fell due while waiting fire first, at their own times.
             advance(to: now)
             switch event {
@@ -213,15 +232,72 @@ public final class KioskRuntime {
     }
 
     /// Runs the rules in one transaction; a fault of the store becomes a `failed` input, so
-    /// the kiosk answers the scan and keeps going.
+    /// the kiosk answers the scan and keeps going. With the server away, a Book scanned with
+    /// no Session goes into the journal, and a lend whose answer was lost is remembered to be
+    /// looked up later.
     private func circulate(_ barcode: String, session: User?, at now: Date) -> KioskInput {
         do {
             let outcome = try circulation.scan(barcode, session: session, at: now, in: repository)
+            isServerAway = false
             return .circulated(outcome, at: now)
         } catch {
             let fault = KioskFault(storeError: error)
             log("Could not handle the scan \(barcode): \(fault.detail)")
+            if fault.kind == .databaseUnreachable {
+                serverWentAway(at: now)
+                if let session {
+                    uncertainLends.append((barcode, session, now))
+                } else if let journal {
+                    do {
+                        try journal.keep(barcode: barcode, scannedAt: now)
+                        log("The scan \(barcode) is kept in the journal, to be applied as a return when the database is back.")
+                    } catch {
+                        log("Could not keep the scan \(barcode) in the journal: \(error)")
+                    }
+                }
+            }
             return .failed(fault, at: now)
+        }
+    }
+
+    private func serverWentAway(at now: Date) {
+        if !isServerAway { log("The database server cannot be reached; the kiosk tries again every \(Int(retryInterval)) s.") }
+        isServerAway = true
+        lastAttempt = now
+    }
+
+    /// While the server is away, every `retryInterval` (or now, with `force`): applies the
+    /// journal's returns at their scan times (`returned` events with `deferred`), looks up the
+    /// lends whose answer was lost, and, when all that worked, carries on as before.
+    public func retryServer(at now: Date, force: Bool = false) {
+        guard isServerAway, force || now >= lastAttempt.addingTimeInterval(retryInterval) else { return }
+        lastAttempt = now
+        do {
+            for entry in try journal?.entries() ?? [] {
+                if let outcome = try circulation.applyJournalledReturn(entry.barcode, scannedAt: entry.scannedAt,
+                                                                        in: repository) {
+                    announce(.deferred(outcome), now)
+                }
+                try journal?.remove(entry)
+            }
+            while let lend = uncertainLends.first {
+                if let outcome = try circulation.lendWritten(lend.barcode, to: lend.user, at: lend.time, in: repository) {
+                    announce(.deferred(outcome), now)
+                }
+                uncertainLends.removeFirst()
+            }
+            // Nothing was pending: one empty transaction says whether the server is back.
+            try repository.transaction { _ in }
+            isServerAway = false
+            log("The database server answers again; the kiosk carries on.")
+            // The screen and the status line asked for a grown-up: they go back to waiting for a
+            // Card (a Session or staff mode still open keeps its own screen until its next step).
+            if machine.sessionUser == nil, !machine.isInStaffMode { announce(.ready, now) }
+        } catch {
+            let fault = KioskFault(storeError: error)
+            if fault.kind != .databaseUnreachable {
+                log("Could not apply the journal: \(fault.detail)")
+            }
         }
     }
 }
@@ -235,6 +311,7 @@ extension KioskFault {
             case .busy: kind = .databaseBusy
             case .full: kind = .databaseFull
             case .readOnly: kind = .databaseReadOnly
+            case .databaseUnreachable: kind = .databaseUnreachable
             case .notALibrary, .corrupt, .other: kind = .database
             }
         } else {

@@ -191,6 +191,10 @@ public struct ScreenModel: Sendable, Equatable {
             face = .waiting(farewell: nil)
         case .outcome(let outcome):
             apply(outcome, event: event, at: time)
+        case .deferred:
+            // A return scanned while the server was away, written now it is back: the child has
+            // long gone, so nothing on the screen changes for it.
+            break
         case .duplicate:
             break
         case .sessionEnded(let user):

@@ -30,6 +30,18 @@ public final class InMemoryLendingRepository: LendingRepository {
         return result
     }
 
+    public func anonymizeReturnedLoans(olderThan cutoff: Date) throws -> Int {
+        precondition(!inTransaction, "anonymizeReturnedLoans runs in a transaction of its own")
+        var forgotten = 0
+        for index in state.loans.indices {
+            guard let returnedAt = state.loans[index].returnedAt, returnedAt < cutoff,
+                  state.loans[index].user != nil else { continue }
+            state.loans[index].user = nil
+            forgotten += 1
+        }
+        return forgotten
+    }
+
     final class Transaction: LendingTransaction {
         var state: State
         var isFinished = false

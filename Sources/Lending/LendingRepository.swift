@@ -10,6 +10,12 @@ public protocol LendingRepository: AnyObject {
     /// Runs `body` in one write transaction (SQLite: `BEGIN IMMEDIATE`). When `body` throws,
     /// everything it wrote is rolled back and the error is rethrown.
     func transaction<T>(_ body: (any LendingTransaction) throws -> T) throws -> T
+
+    /// The daily privacy pass: removes the User from every Loan returned before `cutoff`, so
+    /// the library keeps how often its Books went out but not who read what. Open Loans, and
+    /// Loans returned at or after `cutoff`, keep their User. Returns how many Loans lost their
+    /// User now. One transaction of its own, so it may not be called inside `transaction`.
+    func anonymizeReturnedLoans(olderThan cutoff: Date) throws -> Int
 }
 
 /// The reads and writes available inside one transaction.
@@ -173,6 +179,9 @@ public enum RepositoryFaultKind: String, Sendable, Hashable, CaseIterable {
     case notALibrary
     /// The file is damaged.
     case corrupt
+    /// The database server cannot be reached (stopped, restarting, the network down). Nothing
+    /// was written; the repository connects again on its next transaction.
+    case databaseUnreachable
     /// Anything else: the description says what.
     case other
 }

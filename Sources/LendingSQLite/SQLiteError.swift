@@ -59,6 +59,9 @@ public struct SQLiteError: RepositoryFault, CustomDebugStringConvertible, Equata
             return "\(file) is not a BookKiosk database (\(message)); check the database path."
         case .corrupt:
             return "\(database) is damaged (\(message)); restore it from a backup."
+        case .databaseUnreachable:
+            // An SQLite file is never on a server; listed so the switch names every kind.
+            return "\(database) cannot be reached (\(message)); check the database path."
         case .other:
             return "\(database) reported an error (\(message), code \(extendedCode)); see the log for details."
         }

@@ -10,6 +10,7 @@
 import CSQLite
 import Foundation
 import LendingSQLite
+import PostgresScratch
 
 struct Options {
     var json = false
@@ -213,6 +214,20 @@ do {
     } else {
         report["processFigures"] = "skipped: no bookkiosk beside this benchmark; build it with `swift build -c release --scratch-path .build-bench`"
         row("process figures", "skipped: build bookkiosk beside the benchmark")
+    }
+    // PostgreSQL (PostgresBenchmark.swift): lend over the socket and over TCP.
+    if ScratchPostgresServer.isInstalled {
+        progress("PostgreSQL: lend and return on a scratch server, fsync and synchronous_commit on")
+        for figures in try PostgresBenchmark(rounds: options.rounds).run() {
+            let target = figures.transport == "socket"
+                ? "p50 ≤ 1000, p99 ≤ 2000: \(verdict(figures.lend.p50 <= 1000 && figures.lend.p99 <= 2000))" : ""
+            report["postgres \(figures.transport)"] = ["lendMicros": ["p50": rounded(figures.lend.p50), "p99": rounded(figures.lend.p99)],
+                                                        "returnMicros": ["p50": rounded(figures.return.p50), "p99": rounded(figures.return.p99)]]
+            row("postgres \(figures.transport): lendMicros p50 / p99", "\(rounded(figures.lend.p50)) / \(rounded(figures.lend.p99))", target)
+            row("postgres \(figures.transport): returnMicros p50 / p99", "\(rounded(figures.return.p50)) / \(rounded(figures.return.p99))")
+        }
+    } else {
+        row("postgres", "skipped: \(ScratchPostgresServer.missingMessage)")
     }
 } catch {
     progress("failed: \(error)")

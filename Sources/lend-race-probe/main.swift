@@ -2,14 +2,16 @@
 //
 //     lend-race-probe DB scan|add-loan CARD BOOK UNIX-SECONDS
 //
-// Opens the database, prints `ready`, waits for one line on stdin (the start signal, so two
-// probes start together), then lends BOOK to CARD's User and prints one line:
+// DB is an SQLite file or a postgresql:// URL. Opens the database, prints `ready`, then for
+// each line on stdin (the start signal, so two probes start together) lends BOOK to CARD's
+// User and prints one line, until stdin ends (one line: one round):
 //   scan:      Circulation.scan with CARD's Session open  → `lent ID`, `returned ID`, `refused REASON`
 //   add-loan:  LendingTransaction.addLoan directly         → `lent ID` or `alreadyOnLoan`
 // A fault of the store prints `fault KIND` (busy, readOnly, …). Exit status 0 when a line was
 // printed, 2 for bad arguments.
 import Foundation
 import Lending
+import LendingPostgres
 import LendingSQLite
 
 /// Writes one line to stdout at once (no buffering), for the test reading it.
@@ -29,34 +31,42 @@ let now = Date(timeIntervalSince1970: seconds)
 let policy = Policy(timeZone: TimeZone(identifier: "UTC")!)
 
 do {
-    let repository = try SQLiteLendingRepository(path: path)
+    let repository: any LendingRepository = try PostgresURL(path).map { try PostgresLendingRepository(url: $0) }
+        ?? SQLiteLendingRepository(path: path)
     guard let user = try repository.transaction({ try $0.user(card: card) }) else {
         say("fault unknownUser")
         exit(0)
     }
     say("ready")
-    _ = readLine()
-
-    switch mode {
-    case "scan":
-        switch try Circulation(policy: policy).scan(book, session: user, at: now, in: repository) {
-        case .lent(let loan, _, _, _): say("lent \(loan.id)")
-        case .returned(let loan, _, _, _, _): say("returned \(loan.id)")
-        case .refused(let refusal, _, _, _): say("refused \(refusal.rawValue)")
-        case .greeted: say("greeted")
-        }
-    default:
-        let loan = try repository.transaction { tx in
-            try tx.addLoan(book: book, user: card, lentAt: now, due: policy.dueDate(lentAt: now), overrideBy: nil)
-        }
-        say("lent \(loan.id)")
+    while readLine() != nil {
+        say(try round(repository, user: user))
     }
-} catch LendingStoreError.alreadyOnLoan {
-    say("alreadyOnLoan")
 } catch let fault as any RepositoryFault {
     say("fault \(fault.faultKind.rawValue)")
     FileHandle.standardError.write(Data("\(fault)\n".utf8))
 } catch {
     say("fault other")
     FileHandle.standardError.write(Data("\(error)\n".utf8))
+}
+
+/// One lend attempt, as the line to print.
+func round(_ repository: any LendingRepository, user: User) throws -> String {
+    do {
+        switch mode {
+        case "scan":
+            switch try Circulation(policy: policy).scan(book, session: user, at: now, in: repository) {
+            case .lent(let loan, _, _, _): return "lent \(loan.id)"
+            case .returned(let loan, _, _, _, _): return "returned \(loan.id)"
+            case .refused(let refusal, _, _, _): return "refused \(refusal.rawValue)"
+            case .greeted: return "greeted"
+            }
+        default:
+            let loan = try repository.transaction { tx in
+                try tx.addLoan(book: book, user: card, lentAt: now, due: policy.dueDate(lentAt: now), overrideBy: nil)
+            }
+            return "lent \(loan.id)"
+        }
+    } catch LendingStoreError.alreadyOnLoan {
+        return "alreadyOnLoan"
+    }
 }

@@ -33,6 +33,9 @@ final class BrokenRepository: LendingRepository {
     func transaction<T>(_ body: (any LendingTransaction) throws -> T) throws -> T {
         throw FailingRepository(faultKind: kind)
     }
+    func anonymizeReturnedLoans(olderThan cutoff: Date) throws -> Int {
+        throw FailingRepository(faultKind: kind)
+    }
 }
 
 @Suite("Kiosk runtime")
@@ -99,6 +102,7 @@ struct KioskRuntimeTests {
         (.full, .databaseFull),
         (.readOnly, .databaseReadOnly),
         (.corrupt, .database),
+        (.databaseUnreachable, .databaseUnreachable),
     ])
     func storeFaultsAreAnsweredWithAnErrorEvent(kind: RepositoryFaultKind, expected: KioskFault.Kind) throws {
         var events: [KioskEvent] = []
@@ -115,8 +119,10 @@ struct KioskRuntimeTests {
         } else {
             Issue.record("expected an error event, got \(String(describing: events.last))")
         }
-        // One line for the PIN lock that could not be read at start, one for each scan.
-        #expect(logged.count == 3)
+        // One line for the PIN lock that could not be read at start, one for each scan, and for
+        // an unreachable server one saying the kiosk keeps trying.
+        #expect(logged.count == (kind == .databaseUnreachable ? 4 : 3))
+        #expect(logged.contains { $0.contains("tries again") } == (kind == .databaseUnreachable))
         #expect(logged.first?.contains("PIN entry starts open") == true)
     }
 }

@@ -116,6 +116,16 @@ final class ProbeProcess {
         }
     }
 
+    /// Starts one round and leaves stdin open for the next.
+    func startRound() throws {
+        try input.fileHandleForWriting.write(contentsOf: Data("go\n".utf8))
+    }
+
+    /// Closes stdin: the probe ends after the rounds it was given.
+    func endRounds() throws {
+        try input.fileHandleForWriting.close()
+    }
+
     /// Sends the start signal: one line on the probe's stdin.
     func start() throws {
         try input.fileHandleForWriting.write(contentsOf: Data("go\n".utf8))

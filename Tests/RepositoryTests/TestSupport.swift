@@ -1,12 +1,21 @@
 import Foundation
 import Lending
+import LendingPostgres
 import LendingSQLite
+import PostgresScratch
 import Testing
 
 /// The repositories the contract suite runs against.
 enum RepositoryKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case inMemory
     case sqlite
+    /// A fresh database on this test process's scratch server; left out of `allCases` where
+    /// PostgreSQL is not installed (`PostgresServerTests` then says which package to install).
+    case postgres
+
+    static var allCases: [RepositoryKind] {
+        ScratchPostgresServer.isInstalled ? [.inMemory, .sqlite, .postgres] : [.inMemory, .sqlite]
+    }
 
     var testDescription: String { rawValue }
 
@@ -20,6 +29,10 @@ enum RepositoryKind: String, CaseIterable, Sendable, CustomTestStringConvertible
             try withTemporaryDirectory { directory in
                 try body(SQLiteLendingRepository(path: directory + "/library.sqlite"))
             }
+        case .postgres:
+            try withPostgresDatabase { url in
+                try body(PostgresLendingRepository(url: url))
+            }
         }
     }
 
@@ -30,6 +43,15 @@ enum RepositoryKind: String, CaseIterable, Sendable, CustomTestStringConvertible
             try body(repository)
         }
     }
+}
+
+/// Runs `body` with the URL of a new, empty database on the process's scratch server, and
+/// drops it afterwards.
+func withPostgresDatabase<T>(_ body: (PostgresURL) throws -> T) throws -> T {
+    let server = try ScratchPostgresServer.shared()
+    let url = try server.freshDatabase()
+    defer { try? server.dropDatabase(url) }
+    return try body(url)
 }
 
 /// Runs `body` with the path of a new, empty directory, and removes it afterwards.

@@ -1,0 +1,38 @@
+import Foundation
+import Lending
+import LendingPostgres
+import LendingSQLite
+
+/// `bookkiosk copy --from library.sqlite --to postgresql://…`: moves a one-box library into a
+/// shared database, all or nothing, and says how much it copied.
+struct CopyCommand {
+    let source: String
+    let target: PostgresURL
+    let console: Console
+
+    init(_ words: [String], console: Console) throws {
+        let arguments = try Arguments(words, valued: ["from", "to"], flags: [])
+        guard arguments.words.isEmpty, let from = arguments.options["from"], let to = arguments.options["to"] else {
+            throw Arguments.Invalid(description: "copy needs --from library.sqlite and --to postgresql://…")
+        }
+        guard let url = PostgresURL(to) else {
+            throw Arguments.Invalid(description: "--to must be a postgresql:// URL (got \(PostgresURL.isURL(to) ? "a URL" : "\(to)"))")
+        }
+        source = from
+        target = url
+        self.console = console
+    }
+
+    func run() throws -> BookKiosk.Status {
+        guard FileManager.default.fileExists(atPath: source) else {
+            throw CommandFailure("There is no library at \(source) to copy. Give the SQLite file with --from.")
+        }
+        // Looked at first, so a file that is not a library is never turned into one.
+        _ = try SQLiteLendingRepository.inspectFile(at: source)
+        let from = try SQLiteLendingRepository(path: source)
+        let to = try PostgresLendingRepository(url: target)
+        let counts = try to.copy(from: from)
+        console.print("Copied \(source) to \(target.redacted): \(counts.books) books, \(counts.users) users, \(counts.loans) loans, \(counts.staff) staff accounts, \(counts.auditEntries) audit entries.")
+        return .success
+    }
+}

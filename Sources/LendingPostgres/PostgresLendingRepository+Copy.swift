@@ -1,0 +1,66 @@
+import Foundation
+import Lending
+
+extension PostgresLendingRepository {
+    /// What `copy(from:)` wrote.
+    public struct CopyCounts: Sendable, Equatable {
+        public var books = 0
+        public var users = 0
+        public var loans = 0
+        public var staff = 0
+        public var auditEntries = 0
+    }
+
+    /// A copy that cannot start: the shared database already holds a library.
+    public struct TargetNotEmpty: Error, CustomStringConvertible {
+        public var server: String
+        public var description: String {
+            "The database \(server) already holds Books, Users or Loans; copy only into a new, empty database (nothing was written)."
+        }
+    }
+
+    /// Copies a whole library (a one-box SQLite library, usually) into this database, in one
+    /// transaction: all of it or, on any fault, nothing. Loans and audit entries keep their ids
+    /// and times, returned and anonymized ones included; the PIN lock comes too. Refuses a
+    /// database that already holds Books, Users or Loans.
+    public func copy(from source: any LendingRepository) throws -> CopyCounts {
+        let library = try source.transaction { tx in
+            (books: try tx.allBooks(), users: try tx.allUsers(), loans: try tx.allLoans(),
+             staff: try tx.staffAccounts(), lock: try tx.pinLock(), audit: try tx.auditEntries())
+        }
+        return try transaction { tx -> CopyCounts in
+            guard let target = tx as? PostgresLendingTransaction else {
+                preconditionFailure("a PostgresLendingRepository transaction is a PostgresLendingTransaction")
+            }
+            let connection = target.connection
+            let occupied = try connection.firstRow(
+                "SELECT EXISTS (SELECT 1 FROM books) OR EXISTS (SELECT 1 FROM users) OR EXISTS (SELECT 1 FROM loans)"
+            ) { $0.text(0) == "t" } ?? false
+            guard !occupied else { throw TargetNotEmpty(server: server) }
+            var counts = CopyCounts()
+            for book in library.books { try target.save(book); counts.books += 1 }
+            for user in library.users { try target.save(user); counts.users += 1 }
+            for account in library.staff { try target.save(account); counts.staff += 1 }
+            try target.save(library.lock)
+            for loan in library.loans {
+                try connection.execute("""
+                    INSERT INTO loans (id, book, user_card, lent_at, due, returned_at, override_by)
+                    VALUES ($1::bigint, $2, $3, to_timestamp($4::float8), $5::date, to_timestamp($6::float8), $7)
+                    """, [String(loan.id), loan.book, loan.user, String(loan.lentAt.timeIntervalSince1970),
+                          loan.due.description, loan.returnedAt.map { String($0.timeIntervalSince1970) }, loan.overrideBy])
+                counts.loans += 1
+            }
+            for entry in library.audit {
+                try connection.execute("""
+                    INSERT INTO audit_log (id, time, staff, action, detail)
+                    VALUES ($1::bigint, to_timestamp($2::float8), $3, $4, $5)
+                    """, [String(entry.id), String(entry.time.timeIntervalSince1970), entry.staff, entry.action, entry.detail])
+                counts.auditEntries += 1
+            }
+            // New Loans and entries continue after the copied ids.
+            try connection.execute("SELECT setval(pg_get_serial_sequence('loans', 'id'), coalesce(max(id), 0) + 1, false) FROM loans")
+            try connection.execute("SELECT setval(pg_get_serial_sequence('audit_log', 'id'), coalesce(max(id), 0) + 1, false) FROM audit_log")
+            return counts
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import Lending
+
+/// The reads and writes of one `PostgresLendingRepository.transaction`, each a prepared
+/// statement with its values as parameters. Valid only inside the transaction that made it.
+///
+/// Reads that a decision rests on lock their rows: `user(card:)`, `book(barcode:)` and
+/// `books(isbn:)` (see `PostgresLendingRepository` for why that is enough). Lists for reports
+/// (`allBooks`, `allUsers`, `allLoans`) lock nothing.
+///
+/// Times are stored as `timestamptz` and travel as seconds since 1970 (`to_timestamp`,
+/// `extract(epoch …)`); due dates as `date`, travelling as 'YYYY-MM-DD'.
+final class PostgresLendingTransaction: LendingTransaction {
+    let connection: PGConnection
+    var isFinished = false
+
+    init(connection: PGConnection) {
+        self.connection = connection
+    }
+
+    func checkOpen() {
+        precondition(!isFinished, "a transaction was used after it ended")
+    }
+
+    // MARK: Users and Books
+
+    static let userColumns = "card, name, loan_limit, active"
+    static let bookColumns = "barcode, title, author, isbn, status"
+
+    func user(card: String) throws -> User? {
+        checkOpen()
+        // NO KEY UPDATE: excludes another kiosk's decision about this User, but not the key-share
+        // locks that inserting a Loan for them takes.
+        return try connection.firstRow("SELECT \(Self.userColumns) FROM users WHERE card = $1 FOR NO KEY UPDATE",
+                                       [card], readUser)
+    }
+
+    func book(barcode: String) throws -> Book? {
+        checkOpen()
+        return try connection.firstRow("SELECT \(Self.bookColumns) FROM books WHERE barcode = $1 FOR UPDATE",
+                                       [barcode], readBook)
+    }
+
+    func books(isbn: String) throws -> [Book] {
+        checkOpen()
+        return try connection.rows(
+            "SELECT \(Self.bookColumns) FROM books WHERE isbn = $1 ORDER BY barcode FOR UPDATE", [isbn], readBook)
+    }
+
+    func allBooks() throws -> [Book] {
+        checkOpen()
+        return try connection.rows("SELECT \(Self.bookColumns) FROM books ORDER BY barcode", [], readBook)
+    }
+
+    func allUsers() throws -> [User] {
+        checkOpen()
+        return try connection.rows("SELECT \(Self.userColumns) FROM users ORDER BY card", [], readUser)
+    }
+
+    func save(_ book: Book) throws {
+        checkOpen()
+        try connection.execute("""
+            INSERT INTO books (barcode, title, author, isbn, status) VALUES ($1, $2, $3, $4, $5)
+            ON CONFLICT (barcode) DO UPDATE SET
+                title = excluded.title, author = excluded.author, isbn = excluded.isbn, status = excluded.status
+            """, [book.barcode, book.title, book.author, book.isbn, book.status.rawValue])
+    }
+
+    func save(_ user: User) throws {
+        checkOpen()
+        try connection.execute("""
+            INSERT INTO users (card, name, loan_limit, active) VALUES ($1, $2, $3::integer, $4::boolean)
+            ON CONFLICT (card) DO UPDATE SET
+                name = excluded.name, loan_limit = excluded.loan_limit, active = excluded.active
+            """, [user.card, user.name, user.loanLimit.map(String.init), user.isActive ? "true" : "false"])
+    }
+
+    // MARK: Loans
+
+    static let loanColumns = """
+        id, book, user_card, extract(epoch FROM lent_at)::float8, to_char(due, 'YYYY-MM-DD'),
+        extract(epoch FROM returned_at)::float8, override_by
+        """
+
+    func openLoan(book: String) throws -> Loan? {
+        checkOpen()
+        return try connection.firstRow(
+            "SELECT \(Self.loanColumns) FROM loans WHERE book = $1 AND returned_at IS NULL", [book], readLoan)
+    }
+
+    func openLoans(user: String) throws -> [Loan] {
+        checkOpen()
+        return try connection.rows(
+            "SELECT \(Self.loanColumns) FROM loans WHERE user_card = $1 AND returned_at IS NULL ORDER BY lent_at, id",
+            [user], readLoan)
+    }
+
+    func openLoans() throws -> [Loan] {
+        checkOpen()
+        return try connection.rows(
+            "SELECT \(Self.loanColumns) FROM loans WHERE returned_at IS NULL ORDER BY lent_at, id", [], readLoan)
+    }
+
+    func allLoans() throws -> [Loan] {
+        checkOpen()
+        return try connection.rows("SELECT \(Self.loanColumns) FROM loans ORDER BY lent_at, id", [], readLoan)
+    }
+
+    func addLoan(book: String, user: String, lentAt: Date, due: LocalDate, overrideBy: String?) throws -> Loan {
+        checkOpen()
+        // One round trip: ON CONFLICT answers a Book already on loan with no row (and leaves
+        // the transaction usable); the foreign keys name an unknown Book or User by constraint.
+        do {
+            let inserted = try connection.firstRow("""
+                INSERT INTO loans (book, user_card, lent_at, due, override_by)
+                VALUES ($1, $2, to_timestamp($3::float8), $4::date, $5)
+                ON CONFLICT (book) WHERE returned_at IS NULL DO NOTHING
+                RETURNING \(Self.loanColumns)
+                """, [book, user, String(lentAt.timeIntervalSince1970), due.description, overrideBy], readLoan)
+            guard let inserted else { throw LendingStoreError.alreadyOnLoan(book: book) }
+            return inserted
+        } catch let error as PostgresError where error.sqlState == PostgresError.foreignKeyViolation {
+            throw LendingStoreError.unknownReference(error.constraint == "loans_user_card_fkey" ? "User \(user)" : "Book \(book)")
+        }
+    }
+
+    func closeLoan(id: Int64, returnedAt: Date) throws -> Loan {
+        checkOpen()
+        let closed = try connection.firstRow(
+            "UPDATE loans SET returned_at = to_timestamp($1::float8) WHERE id = $2::bigint AND returned_at IS NULL RETURNING \(Self.loanColumns)",
+            [String(returnedAt.timeIntervalSince1970), String(id)], readLoan)
+        guard let closed else { throw LendingStoreError.noOpenLoan(id: id) }
+        return closed
+    }
+
+    func setDue(loanID id: Int64, due: LocalDate) throws -> Loan {
+        checkOpen()
+        let moved = try connection.firstRow(
+            "UPDATE loans SET due = $1::date WHERE id = $2::bigint AND returned_at IS NULL RETURNING \(Self.loanColumns)",
+            [due.description, String(id)], readLoan)
+        guard let moved else { throw LendingStoreError.noOpenLoan(id: id) }
+        return moved
+    }
+
+    // MARK: Reading rows
+
+    func readUser(_ row: PGRow) throws -> User {
+        User(card: row.text(0), name: row.text(1), loanLimit: row.optionalText(2).flatMap { Int($0) },
+             isActive: row.text(3) == "t")
+    }
+
+    func readBook(_ row: PGRow) throws -> Book {
+        let statusText = row.text(4)
+        guard let status = BookStatus(rawValue: statusText) else {
+            throw PostgresLibraryError.unreadableValue(server: connection.server, column: "books.status", value: statusText)
+        }
+        return Book(barcode: row.text(0), title: row.text(1), author: row.optionalText(2), isbn: row.optionalText(3),
+                    status: status)
+    }
+
+    func readLoan(_ row: PGRow) throws -> Loan {
+        let dueText = row.text(4)
+        guard let due = LocalDate(dueText) else {
+            throw PostgresLibraryError.unreadableValue(server: connection.server, column: "loans.due", value: dueText)
+        }
+        return Loan(id: Int64(row.text(0)) ?? 0, book: row.text(1), user: row.optionalText(2),
+                    lentAt: try readTime(row, 3, column: "loans.lent_at"), due: due,
+                    returnedAt: row.isNull(5) ? nil : try readTime(row, 5, column: "loans.returned_at"),
+                    overrideBy: row.optionalText(6))
+    }
+
+    /// A time sent as seconds since 1970.
+    func readTime(_ row: PGRow, _ column: Int, column name: String) throws -> Date {
+        guard let seconds = Double(row.text(column)) else {
+            throw PostgresLibraryError.unreadableValue(server: connection.server, column: name, value: row.text(column))
+        }
+        return Date(timeIntervalSince1970: seconds)
+    }
+}

@@ -32,7 +32,7 @@ struct CopyCommand {
         let from = try SQLiteLendingRepository(path: source)
         let to = try PostgresLendingRepository(url: target)
         let counts = try to.copy(from: from)
-        console.print("Copied \(source) to \(target.redacted): \(counts.books) books, \(counts.users) users, \(counts.loans) loans, \(counts.staff) staff accounts, \(counts.auditEntries) audit entries.")
+        console.print("Copied \(source) to \(target.redacted): \(counts.books) books, \(counts.users) users, \(counts.loans) loans, \(counts.staff) staff accounts, \(counts.auditEntries) audit entries, \(counts.printed) printed cards and labels.")
         return .success
     }
 }

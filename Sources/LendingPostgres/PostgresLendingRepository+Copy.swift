@@ -9,6 +9,8 @@ extension PostgresLendingRepository {
         public var loans = 0
         public var staff = 0
         public var auditEntries = 0
+        /// Cards and Book labels recorded as printed.
+        public var printed = 0
     }
 
     /// A copy that cannot start: the shared database already holds a library.
@@ -21,12 +23,13 @@ extension PostgresLendingRepository {
 
     /// Copies a whole library (a one-box SQLite library, usually) into this database, in one
     /// transaction: all of it or, on any fault, nothing. Loans and audit entries keep their ids
-    /// and times, returned and anonymized ones included; the PIN lock comes too. Refuses a
+    /// and times, returned and anonymized ones included; the PIN lock and what was printed come too. Refuses a
     /// database that already holds Books, Users or Loans.
     public func copy(from source: any LendingRepository) throws -> CopyCounts {
         let library = try source.transaction { tx in
             (books: try tx.allBooks(), users: try tx.allUsers(), loans: try tx.allLoans(),
-             staff: try tx.staffAccounts(), lock: try tx.pinLock(), audit: try tx.auditEntries())
+             staff: try tx.staffAccounts(), lock: try tx.pinLock(), audit: try tx.auditEntries(),
+             printed: try PrintedKind.allCases.map { ($0, try tx.printedTimes($0)) })
         }
         return try transaction { tx -> CopyCounts in
             guard let target = tx as? PostgresLendingTransaction else {
@@ -52,10 +55,18 @@ extension PostgresLendingRepository {
             }
             for entry in library.audit {
                 try connection.execute("""
-                    INSERT INTO audit_log (id, time, staff, action, detail)
-                    VALUES ($1::bigint, to_timestamp($2::float8), $3, $4, $5)
-                    """, [String(entry.id), String(entry.time.timeIntervalSince1970), entry.staff, entry.action, entry.detail])
+                    INSERT INTO audit_log (id, time, staff, action, detail, user_card, user_name)
+                    VALUES ($1::bigint, to_timestamp($2::float8), $3, $4, $5, $6, $7)
+                    """, [String(entry.id), String(entry.time.timeIntervalSince1970), entry.staff, entry.action, entry.detail,
+                          entry.user?.card, entry.user?.name])
                 counts.auditEntries += 1
+            }
+            // What was printed when, so `print --users new` and `--books new` go on where they were.
+            for (kind, times) in library.printed {
+                for (barcode, time) in times.sorted(by: { $0.key < $1.key }) {
+                    try target.recordPrinted(kind, barcodes: [barcode], at: time)
+                    counts.printed += 1
+                }
             }
             // New Loans and entries continue after the copied ids.
             try connection.execute("SELECT setval(pg_get_serial_sequence('loans', 'id'), coalesce(max(id), 0) + 1, false) FROM loans")

@@ -118,16 +118,21 @@ struct PostgresEndToEndTests {
         let folder = try TemporaryFolder()
         let file = folder.path("library.sqlite")
         _ = try outputs(database: file, folder: folder)
+        let printed = try BookKioskBinary.run(["print", "cards", "--users", "all", "--out", "cards.pdf", "--db", file], in: folder.url)
+        #expect(printed.status == 0, "\(printed.errors)")
         let server = try ScratchPostgresServer.shared()
         let url = try server.freshDatabase()
         defer { try? server.dropDatabase(url) }
         let copy = try BookKioskBinary.run(["copy", "--from", file, "--to", url.text], in: folder.url)
         #expect(copy.status == 0, "\(copy.errors)")
-        #expect(copy.output.contains("4 books, 3 users, 4 loans, 1 staff accounts, 3 audit entries"), "\(copy.output)")
-        for step in [["export", "loans"], ["report", "audit"], ["staff", "list"]] {
+        #expect(copy.output.contains("4 books, 3 users, 4 loans, 1 staff accounts, 3 audit entries, 2 printed cards and labels"),
+                "\(copy.output)")
+        // What was printed (the two active children's cards) came too: `--users new` answers alike on both.
+        for step in [["export", "loans"], ["report", "audit"], ["staff", "list"], ["print", "cards", "--users", "new", "--out", "new.pdf"]] {
             let onSQLite = try BookKioskBinary.run(step + ["--db", file], in: folder.url)
             let onPostgres = try BookKioskBinary.run(step + ["--db", url.text], in: folder.url)
             #expect(onSQLite.output == onPostgres.output, "\(step)")
+            #expect(onSQLite.errors == onPostgres.errors, "\(step)")
         }
         let again = try BookKioskBinary.run(["copy", "--from", file, "--to", url.text], in: folder.url)
         #expect(again.status == 1)

@@ -46,11 +46,8 @@ struct DemoCommand {
 
         if let window = try openWindow() {
             // The screen in a desktop window; its keys are the keyboard (and a USB scanner's typing).
-            let covers = CoverFolder(path: arguments.options["covers"] ?? config.screen.covers)
-            let layout = ScreenLayout(language: language, libraryName: config.libraryName.isEmpty ? nil : config.libraryName,
-                                      cover: { barcode, isbn in covers.cover(barcode: barcode, isbn: isbn) })
-            let presenter = ScreenPresenter(output: window, layout: layout, policy: config.policy,
-                                            painter: ScenePainter(family: config.screen.font), now: Date(), log: kioskLog)
+            let layout = config.screenLayout(language: language, covers: arguments.options["covers"])
+            let presenter = config.screenPresenter(on: window, layout: layout, now: Date(), log: kioskLog)
             let (runtime, announcer) = try kioskRuntime(config, repository: repository, events: arguments.options["events"], screen: presenter)
             runtime.keyboardTypesScans = true
             StopOnSignal.install()

@@ -24,12 +24,7 @@ final class RunScreen {
             kioskLog("screen: \"output\": \"window\" is the demo's desktop window (`bookkiosk demo`); `run` draws on the monitor with \"auto\" or \"drm\", so it runs on the status line and sound")
             return nil
         case .display(let display):
-            let covers = CoverFolder(path: config.screen.covers)
-            let layout = ScreenLayout(language: Language(rawValue: config.language) ?? .default,
-                                      libraryName: config.libraryName.isEmpty ? nil : config.libraryName,
-                                      cover: { barcode, isbn in covers.cover(barcode: barcode, isbn: isbn) })
-            let presenter = ScreenPresenter(output: display, layout: layout, policy: config.policy,
-                                            painter: ScenePainter(family: config.screen.font), now: now, log: kioskLog)
+            let presenter = config.screenPresenter(on: display, layout: config.screenLayout(), now: now, log: kioskLog)
             let screen = RunScreen(presenter: presenter, display: display)
             screen.followConsoleSwitching(in: source)
             return screen

@@ -45,10 +45,8 @@ final class ScreenFrames {
         } catch {
             throw CommandFailure("The folder \(folder) for --screens cannot be made (\(error.localizedDescription)). Check its parent exists and may be written.")
         }
-        let covers = CoverFolder(path: arguments.options["covers"] ?? configuration.screen.covers)
-        let libraryName = arguments.options["library-name"] ?? (configuration.libraryName.isEmpty ? nil : configuration.libraryName)
-        let layout = ScreenLayout(language: language, libraryName: libraryName,
-                                  cover: { barcode, isbn in covers.cover(barcode: barcode, isbn: isbn) })
+        let layout = configuration.screenLayout(language: language, libraryName: arguments.options["library-name"],
+                                                covers: arguments.options["covers"])
         return ScreenFrames(folder: folder, layout: layout, size: size, policy: policy, font: configuration.screen.font,
                             now: now, log: log)
     }

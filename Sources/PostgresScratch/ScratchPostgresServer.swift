@@ -47,7 +47,8 @@ public final class ScratchPostgresServer: @unchecked Sendable {
     /// bench); tests run faster without. `tcpPort` also listens on 127.0.0.1 at that port.
     public init(durable: Bool = false, tcpPort: Int? = nil) throws {
         guard Self.isInstalled else { throw Failure(description: Self.missingMessage) }
-        var template = Array("/tmp/bkpg-XXXXXX".utf8CString)
+        // mkdtemp replaces the template's six trailing X with a unique suffix.
+        var template = Array(("/tmp/bkpg-" + String(repeating: "X", count: 6)).utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw Failure(description: "cannot make a temporary directory in /tmp: \(String(cString: strerror(errno)))")
         }

@@ -24,6 +24,10 @@ public protocol LendingTransaction: AnyObject {
     func book(barcode: String) throws -> Book?
     /// Every copy carrying this ISBN-13, in barcode order.
     func books(isbn: String) throws -> [Book]
+    /// The Books with these barcodes (those that exist), for showing them, such as the titles
+    /// of a child's other Loans: unlike `book(barcode:)`, a store that locks what a decision
+    /// rests on locks nothing here. A default reads them one by one.
+    func books(barcodes: [String]) throws -> [Book]
     /// All Books, in barcode order.
     func allBooks() throws -> [Book]
     /// All Users, in card order.
@@ -86,6 +90,12 @@ public enum PrintedKind: String, Sendable, Hashable, CaseIterable {
     case card
     /// A Book's barcode label.
     case label
+}
+
+extension LendingTransaction {
+    public func books(barcodes: [String]) throws -> [Book] {
+        try barcodes.compactMap { try book(barcode: $0) }
+    }
 }
 
 /// A person allowed into staff mode. The PIN itself is never stored: only its crypt(3) hash.

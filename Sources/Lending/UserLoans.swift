@@ -45,9 +45,12 @@ extension Circulation {
     /// `user`'s open Loans `open` (oldest first) with their titles, read in `tx` (`known`, a
     /// Book already at hand, is not read again).
     func userLoans(of user: User, openLoans open: [Loan], known: Book? = nil, in tx: any LendingTransaction) throws -> UserLoans {
-        let entries = try open.map { loan in
-            let book = known?.barcode == loan.book ? known : try tx.book(barcode: loan.book)
-            return UserLoans.Entry(book: loan.book, title: book?.title ?? loan.book, isbn: book?.isbn, due: loan.due)
+        let wanted = open.map(\.book).filter { $0 != known?.barcode }
+        var books = Dictionary(try (wanted.isEmpty ? [] : tx.books(barcodes: wanted)).map { ($0.barcode, $0) },
+                               uniquingKeysWith: { first, _ in first })
+        if let known { books[known.barcode] = known }
+        let entries = open.map { loan in
+            UserLoans.Entry(book: loan.book, title: books[loan.book]?.title ?? loan.book, isbn: books[loan.book]?.isbn, due: loan.due)
         }
         return UserLoans(loans: entries, remaining: max(0, (user.loanLimit ?? policy.loanLimit) - open.count))
     }

@@ -47,6 +47,24 @@ final class PostgresLendingTransaction: LendingTransaction {
             "SELECT \(Self.bookColumns) FROM books WHERE isbn = $1 ORDER BY barcode FOR UPDATE", [isbn], readBook)
     }
 
+    /// One round trip for all of them, and no lock: these Books are shown, not decided on, and
+    /// locking a child's other Books would make a return of one of them at another kiosk wait.
+    func books(barcodes: [String]) throws -> [Book] {
+        checkOpen()
+        guard !barcodes.isEmpty else { return [] }
+        return try connection.rows("SELECT \(Self.bookColumns) FROM books WHERE barcode = ANY($1::text[]) ORDER BY barcode",
+                                   [Self.arrayLiteral(barcodes)], readBook)
+    }
+
+    /// `{"a","b"}`: PostgreSQL's text form of a text array, each element quoted and escaped,
+    /// passed as one parameter (never spliced into SQL).
+    static func arrayLiteral(_ elements: [String]) -> String {
+        let quoted = elements.map { element in
+            "\"" + element.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        }
+        return "{" + quoted.joined(separator: ",") + "}"
+    }
+
     func allBooks() throws -> [Book] {
         checkOpen()
         return try connection.rows("SELECT \(Self.bookColumns) FROM books ORDER BY barcode", [], readBook)

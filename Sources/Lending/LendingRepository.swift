@@ -82,6 +82,46 @@ public protocol LendingTransaction: AnyObject {
     func printedTimes(_ kind: PrintedKind) throws -> [String: Date]
     /// Records that the Cards or Book labels with these barcodes were printed at `time`.
     func recordPrinted(_ kind: PrintedKind, barcodes: [String], at time: Date) throws
+
+    // MARK: The library's rules (LibraryDesk.swift)
+
+    /// The rules every kiosk of this library follows; nil until a config or the page saved them.
+    func libraryRules() throws -> LibraryRules?
+    func save(_ rules: LibraryRules) throws
+
+    // MARK: The teachers' page's sign-in
+
+    /// The crypt(3) hash of the Staff member's page password; nil when they have none (or there
+    /// is no such account).
+    func passwordHash(staff name: String) throws -> String?
+    /// Sets (or, with nil, removes) the Staff member's page password; false when there is no
+    /// account by that name.
+    func setPasswordHash(_ hash: String?, staff name: String) throws -> Bool
+    /// The failed sign-ins of one Staff account (empty when none were recorded).
+    func signInRecord(staff name: String) throws -> SignInRecord
+    func save(_ record: SignInRecord, staff name: String) throws
+
+    // MARK: Lists for the teachers' page
+
+    /// Open Loans with their Book and User, matching `query`, ordered by the User's name, then
+    /// card, then due date, then Loan id; one page of them and the total that match.
+    func loanListings(_ query: LoanQuery) throws -> ListingPage<LoanListing>
+    /// Books whose title, author, barcode or ISBN contains `text` (case-insensitive; empty: all),
+    /// with their open Loan and borrower, ordered by title then barcode; one page and the total.
+    func bookListings(matching text: String, offset: Int, limit: Int) throws -> ListingPage<BookListing>
+    /// Users whose name or card contains `text` (case-insensitive; empty: all), ordered by name
+    /// then card; one page and the total.
+    func users(matching text: String, offset: Int, limit: Int) throws -> ListingPage<User>
+    /// The User's Loans that still name them, open and returned, newest first.
+    func loans(user card: String) throws -> [Loan]
+    /// Lends and returns in `[from, to)`, open Loans now, and open Loans due before `today`.
+    func circulationSummary(from: Date, to: Date, today: LocalDate) throws -> CirculationSummary
+    /// The newest audit entries first; one page and the total.
+    func auditEntries(newestFirst offset: Int, limit: Int) throws -> ListingPage<AuditEntry>
+    /// Removes a User who has no open Loan: their returned Loans and audit entries forget them
+    /// (as the privacy pass does). Throws `LendingStoreError.userHasOpenLoans` when they still
+    /// have a Book out; false when there is no User with this card.
+    func removeUser(card: String) throws -> Bool
 }
 
 /// What `bookkiosk print` prints, so it can print only what is new.
@@ -161,12 +201,15 @@ public enum LendingStoreError: Error, Equatable, CustomStringConvertible {
     case noOpenLoan(id: Int64)
     /// A Loan names a Book or User the store does not have.
     case unknownReference(String)
+    /// The User still has Books out, so they cannot be removed.
+    case userHasOpenLoans(card: String, count: Int)
 
     public var description: String {
         switch self {
         case .alreadyOnLoan(let book): "Book \(book) is already on loan."
         case .noOpenLoan(let id): "There is no open Loan with id \(id)."
         case .unknownReference(let what): "\(what) is not in the library."
+        case .userHasOpenLoans(let card, let count): "User \(card) still has \(count) Book(s) out; return them first."
         }
     }
 }

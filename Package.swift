@@ -55,6 +55,9 @@ let package = Package(
         .target(name: "KioskPresenter", dependencies: ["KioskScreen", "Scene", "ScenePainter", "Feedback", "Lending"]),
         // The demo's desktop window (SDL2): a FrameOutput, and its keys as a ScanSource.
         .target(name: "ScreenWindow", dependencies: ["CSDL2", "Scene", "ScannerInput"]),
+        // HTTP for the teachers' page: request and response values, and a daemon (libmicrohttpd)
+        // that turns bytes into them. Knows nothing of libraries or books.
+        .target(name: "HTTPServer"),
         // The commands (simulate, demo, import, ...) as a library, so they can be tested.
         .target(
             name: "BookKioskCommands",

@@ -59,7 +59,8 @@ public final class HTTPDaemon: Sendable {
             MHD_start_daemon_va(flags, 0, nil, nil, accessHandler, contextPointer, list)
         }
         guard let started else {
-            // libmicrohttpd leaves a listen socket it was given open when it fails to start.
+            // libmicrohttpd closes the listen socket it was given when it fails to start
+            // (HTTPDaemonTLSTests checks that nothing listens afterwards): never close it twice.
             _ = socket.release()
             throw credentials != nil ? .tlsCredentialsRefused(address) : .daemonDidNotStart(address)
         }

@@ -35,6 +35,9 @@ readonly screen_packages=(fonts-motoya-l-maruberi fonts-noto-cjk libcairo2 libpa
 
 # With --database: the one change to the kiosk's sandbox, as a drop-in of its own.
 readonly network_dropin=$unit_dir/bookkiosk.service.d/50-database-network.conf
+# With --database and --web: the page may reach that server too (its unit allows only
+# private address ranges).
+readonly web_network_dropin=$unit_dir/bookkiosk-web.service.d/50-database-network.conf
 
 script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 readonly script_dir
@@ -383,8 +386,8 @@ install_units() {
     for unit in "${units[@]}"; do
         install_file "$script_dir/$unit" "$unit_dir/$unit" 0644 "systemd unit"
     done
-    install_network_dropin
     install_web_unit
+    install_network_dropin
 }
 
 # The teachers' page: with --web, or when an earlier run installed it (kept up to date).
@@ -436,6 +439,7 @@ install_network_dropin() {
         [[ -n $addresses ]] || die "--database: the server name $host does not resolve here; give its address in the URL"
         say "The server $host is at $addresses; the kiosk resolves the name itself, so prefer the address in the URL (or add hostaddr=) if the name may change."
     fi
+    install_web_network_dropin "$host" "$addresses"
     local text
     text=$(printf '%s\n' \
         "# Written by install.sh --database: this kiosk shares a PostgreSQL database on $host." \
@@ -453,6 +457,25 @@ install_network_dropin() {
     chmod 0644 "$target"
     say "Opened the kiosk's network to $addresses only: $network_dropin"
     changed_files+=("$network_dropin")
+}
+
+# The teachers' page reaches the shared database server, whatever its address.
+install_web_network_dropin() {
+    local host=$1 addresses=$2 target=$prefix$web_network_dropin text
+    [[ $web == yes ]] || return 0
+    text=$(printf '%s\n' \
+        "# Written by install.sh --database: the teachers' page shares the PostgreSQL database on $host." \
+        "[Service]" \
+        "IPAddressAllow=$addresses")
+    if [[ -e $target ]] && [[ $(cat "$target") == "$text" ]]; then
+        say "Kept the page's database network drop-in: $web_network_dropin"
+        return
+    fi
+    mkdir -p "${target%/*}"
+    printf '%s\n' "$text" >"$target"
+    chmod 0644 "$target"
+    say "Let the teachers' page reach the database server at $addresses: $web_network_dropin"
+    changed_files+=("$web_network_dropin")
 }
 
 create_first_staff() {
@@ -562,6 +585,8 @@ uninstall_all() {
     local unit
     for unit in "${units[@]}"; do remove_file "$unit_dir/$unit" "systemd unit"; done
     remove_file "$unit_dir/$web_unit" "systemd unit of the teachers' page"
+    remove_file "$web_network_dropin" "page's database network drop-in"
+    if [[ -d $prefix$unit_dir/$web_unit.d ]]; then rmdir --ignore-fail-on-non-empty "$prefix$unit_dir/$web_unit.d"; fi
     remove_file "$network_dropin" "database network drop-in"
     if [[ -d $prefix$unit_dir/bookkiosk.service.d ]]; then rmdir --ignore-fail-on-non-empty "$prefix$unit_dir/bookkiosk.service.d"; fi
     remove_file "$rules_file" "scanner udev rule"

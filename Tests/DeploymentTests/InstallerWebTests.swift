@@ -59,6 +59,30 @@ struct InstallerWebTests {
         }
     }
 
+    @Test("with a database server elsewhere, the page may reach it too; --uninstall removes that drop-in")
+    func sharedDatabase() throws {
+        try withThrowawayRoot { root, standIn in
+            let url = "postgresql://kiosk@203.0.113.5:5432/library"
+            let dropIn = "/etc/systemd/system/bookkiosk-web.service.d/50-database-network.conf"
+            let outcome = try runInstaller(root: root, ["--binary", standIn.path, "--no-staff", "--web", "--database", url])
+            try #require(outcome.succeeded, "\(outcome.output)")
+            let entry = try #require(root.entry(dropIn), "\(outcome.output)")
+            let text = String(decoding: entry.contents ?? Data(), as: UTF8.self)
+            #expect(UnitFile(parsing: text).values("Service", "IPAddressAllow") == ["203.0.113.5"])
+            #expect(UnitFile(parsing: text).sections.keys.sorted() == ["Service"])
+            #expect(entry.mode == 0o644)
+            // The page's own unit is the repository's, unchanged; no --db in the password hint.
+            #expect(root.entry(Self.unitPath)?.contents == FileManager.default.contents(atPath: DeploymentFiles.webService.path))
+            #expect(outcome.output.contains("staff password NAME --config /etc/bookkiosk/config.json\n"), "\(outcome.output)")
+
+            let again = try runInstaller(root: root, ["--binary", standIn.path, "--no-staff", "--database", url])
+            #expect(again.output.contains("Kept the page's database network drop-in"), "\(again.output)")
+            #expect(try runInstaller(root: root, ["--uninstall"]).succeeded)
+            #expect(!root.exists(dropIn))
+            #expect(!root.exists("/etc/systemd/system/bookkiosk-web.service.d"))
+        }
+    }
+
     @Test("--web does not go with --uninstall")
     func webWithUninstall() throws {
         try withThrowawayRoot { root, _ in

@@ -34,7 +34,7 @@ struct PageFixture {
     static let start = Date(timeIntervalSince1970: 1_795_482_000)
     static let password = "12345678"
     /// One hash for every fixture: yescrypt is slow on purpose.
-    static let passwordHash = try! PINHash.make(password)
+    static let passwordHash = try! PagePassword.make(password)
 
     let repository = InMemoryLendingRepository()
     let clock = TestClock(PageFixture.start)

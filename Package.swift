@@ -70,7 +70,8 @@ let package = Package(
         .target(
             name: "BookKioskCommands",
             dependencies: ["Lending", "LendingSQLite", "LendingPostgres", "ScannerInput", "Feedback", "Kiosk", "StaffPIN", "KanjiConversion",
-                           "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter", "ScreenWindow", "KioskDisplay"]
+                           "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter", "ScreenWindow", "KioskDisplay",
+                           "HTTPServer", "QRCode", "TeachersPage"]
         ),
         .executableTarget(name: "bookkiosk", dependencies: ["BookKioskCommands"]),
         // Test helper: paints a known scene onto the DRM display, or into a PNG, and compares

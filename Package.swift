@@ -104,7 +104,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["BookKioskCommands", "Lending", "LendingSQLite", "LendingPostgres", "PostgresScratch", "Feedback", "StaffPIN",
-                           "Printing", "ScenePainter"]
+                           "Printing", "ScenePainter", "HTTPServer"]
         ),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),

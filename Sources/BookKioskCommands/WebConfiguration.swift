@@ -62,7 +62,8 @@ public struct WebConfiguration: Sendable, Equatable {
                 problems.append("web.\(key): is not a key BookKiosk knows; the web object has \(keys.joined(separator: ", "))")
             }
         }
-        if (web.certificate == nil) != (web.key == nil) {
+        let pathProblem = problems.contains { $0.hasPrefix("web.certificate") || $0.hasPrefix("web.key") }
+        if !pathProblem, (web.certificate == nil) != (web.key == nil) {
             problems.append("web: \"certificate\" and \"key\" go together: give both for HTTPS, or neither for plain HTTP")
         }
         return (web, problems)

@@ -88,13 +88,18 @@ enum Stylesheet {
     table.list th { text-align: left; color: var(--muted); font-weight: 600; }
     table.list th, table.list td { padding: .5rem; border-bottom: 1px solid var(--line); vertical-align: middle; }
     tr.is-overdue td { background: var(--alert-tint); }
+    table.list td.actions { display: table-cell; white-space: nowrap; }
+    table.list td.actions > * + * { margin-left: .5rem; }
+    table.list td.due { white-space: nowrap; }
     /* A phone: each row of a list becomes a small card, so nothing scrolls sideways. */
     @media (max-width: 40rem) {
       table.list thead { position: absolute; left: -999px; }
       table.list, table.list tbody, table.list tr, table.list td { display: block; width: 100%; }
       table.list tr { border: 1px solid var(--line); border-radius: .5rem; margin-bottom: .75rem; padding: .25rem .5rem; }
       table.list td { border: 0; padding: .25rem 0; }
-      table.list td.actions { display: flex; }
+      table.list td.actions { display: flex; flex-wrap: wrap; gap: .5rem; white-space: normal; }
+      table.list td.actions > * + * { margin-left: 0; }
+      table.list td.due { white-space: normal; }
     }
     @media (min-width: 48rem) {
       main { padding: 1rem 1.5rem; }

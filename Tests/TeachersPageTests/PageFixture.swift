@@ -36,13 +36,14 @@ struct PageFixture {
     /// One hash for every fixture: yescrypt is slow on purpose.
     static let passwordHash = try! PagePassword.make(password)
 
-    let repository = InMemoryLendingRepository()
+    let repository: any LendingRepository
     let clock = TestClock(PageFixture.start)
     let page: TeachersPage
     var policy: Policy
 
     init(language: Language = .ja, sessionMinutes: Int = 30, cover: @escaping @Sendable (Book) -> String? = { _ in nil },
-         qrCode: (@Sendable (String) -> String?)? = nil) throws {
+         qrCode: (@Sendable (String) -> String?)? = nil, repository: any LendingRepository = InMemoryLendingRepository()) throws {
+        self.repository = repository
         policy = Policy(timeZone: PageFixture.tokyo)
         let clock = self.clock
         page = TeachersPage(repository: repository,

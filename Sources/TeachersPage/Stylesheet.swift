@@ -80,6 +80,7 @@ enum Stylesheet {
     .cover { width: 4rem; height: auto; border: 1px solid var(--line); }
     .cover-large { width: 10rem; height: auto; border: 1px solid var(--line); }
     .empty { color: var(--muted); }
+    .list-caption { color: var(--muted); margin: .5rem 0; }
     .pager { display: flex; flex-wrap: wrap; gap: .75rem; align-items: center; margin: 1rem 0; }
     dl.facts { display: grid; grid-template-columns: minmax(6rem, max-content) 1fr; gap: .25rem 1rem; }
     dl.facts dt { font-weight: 600; color: var(--muted); }
@@ -113,7 +114,9 @@ enum Stylesheet {
       table.list th, table.list td { border-bottom: 1px solid #000; }
       tr.is-overdue td { background: none; }
       .overdue { color: #000; }
-      .notice { display: none; }
+      .notice, .warning { display: none; }
+      .list-caption { color: #000; font-weight: 700; }
+      table.list tr { break-inside: avoid; }
     }
     """
 }

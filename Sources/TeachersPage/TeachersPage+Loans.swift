@@ -28,8 +28,11 @@ extension TeachersPage {
                     .el(.th, [HTMLAttribute(.scope, "col")], .text(words.dueDate)),
                     .el(.th, [HTMLAttribute(.scope, "col")], .el(.span, [.class("visually-hidden")], .text(words.action))))),
                 .el(.tbody, children: rows))
+        // Says on paper what the list is and on which day it was printed.
+        let today = words.today + ": " + words.date(LocalDate(context.now, in: library.policy.timeZone))
+        let caption: HTML = .el(.p, [.class("list-caption")], .text(overdueOnly ? words.overdueOnly + " · " + today : today))
         return page(context, library, heading: words.onLoan, section: .loans, content: [
-            filter, table,
+            filter, caption, table,
             Pager(words: words, path: PagePath.loans, query: [("q", text), ("overdue", overdueOnly ? "1" : "")],
                   page: number, total: listing.total, pageSize: Self.pageSize).html,
         ])

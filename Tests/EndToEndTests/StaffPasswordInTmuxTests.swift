@@ -28,10 +28,10 @@ final class StaffPasswordInTmuxTests {
 
     deinit { _ = try? tmux(["kill-server"]) }
 
-    /// Starts `bookkiosk staff password Tanaka` in a pane that stays when it ends.
-    func start() throws {
+    /// Starts `bookkiosk staff ACTION NAME` in a pane that stays when it ends.
+    func start(_ action: String = "password", _ name: String = "Tanaka") throws {
         let configuration = try folder.write("tmux.conf", "set -g remain-on-exit on\n")
-        let arguments = (["staff", "password", "Tanaka"] + common).map { "'\($0)'" }.joined(separator: " ")
+        let arguments = (["staff", action, name] + common).map { "'\($0)'" }.joined(separator: " ")
         let command = "HOME='\(folder.url.path)' '\(BookKioskBinary.url.path)' \(arguments)"
         try tmux(["-f", configuration, "new-session", "-d", "-s", "password", "-x", "150", "-y", "20", command])
     }
@@ -62,8 +62,8 @@ final class StaffPasswordInTmuxTests {
         try tmux(["send-keys", "-t", "password", "Enter"])
     }
 
-    func storedHash() throws -> String? {
-        try SQLiteLendingRepository(path: folder.path("library.sqlite")).transaction { try $0.passwordHash(staff: "Tanaka") }
+    func storedHash(_ name: String = "Tanaka") throws -> String? {
+        try SQLiteLendingRepository(path: folder.path("library.sqlite")).transaction { try $0.passwordHash(staff: name) }
     }
 
     @Test func thePasswordIsAskedTwiceAndNeverShown() throws {
@@ -87,5 +87,39 @@ final class StaffPasswordInTmuxTests {
         let screen = try pane(untilItShows: "not the same")
         #expect(screen.contains("The two passwords were not the same; nothing changed."))
         #expect(try storedHash() == nil)
+    }
+
+    @Test func addingStaffOnATerminalOffersThePagePassword() throws {
+        try start("add", "Suzuki")
+        _ = try pane(untilItShows: "PIN for Suzuki")
+        try type("2468")
+        _ = try pane(untilItShows: "The same PIN again")
+        try type("2468")
+        _ = try pane(untilItShows: "a password for the teachers' page now? [y/N]")
+        try type("y")
+        _ = try pane(untilItShows: "Page password for Suzuki")
+        try type("himawari-2026")
+        _ = try pane(untilItShows: "The same password again:")
+        try type("himawari-2026")
+        let screen = try pane(untilItShows: "Set the page password of Suzuki")
+        #expect(screen.contains("Added Suzuki."))
+        #expect(screen.contains("Set the page password of Suzuki"))
+        #expect(!screen.contains("himawari") && !screen.contains("2468"))
+        #expect(PagePassword.verify("himawari-2026", against: try #require(try storedHash("Suzuki"))))
+    }
+
+    @Test func decliningTheOfferAddsTheAccountWithoutAPassword() throws {
+        try start("add", "Suzuki")
+        _ = try pane(untilItShows: "PIN for Suzuki")
+        try type("2468")
+        _ = try pane(untilItShows: "The same PIN again")
+        try type("2468")
+        _ = try pane(untilItShows: "[y/N]")
+        try type("")
+        let screen = try pane(untilItShows: "set one later")
+        #expect(screen.contains("No page password yet; set one later with `bookkiosk staff password Suzuki`."))
+        #expect(try storedHash("Suzuki") == nil)
+        let accounts = try SQLiteLendingRepository(path: folder.path("library.sqlite")).transaction { try $0.staffAccounts() }
+        #expect(accounts.map(\.name) == ["Suzuki", "Tanaka"])
     }
 }

@@ -1,4 +1,5 @@
 import Lending
+import TextInput
 
 /// What the status line asks of the Staff member at each step of staff mode. Prompts go to the
 /// status line only, never to the event stream, and a PIN is never more than its length.
@@ -16,12 +17,12 @@ public enum StaffPrompt: Sendable, Equatable {
     case scanBookToReturn
     case scanBookToExtend
     case scanBookToRegister
-    /// The text-typing steps: `typed` is the committed text; `composition` is the input mode
-    /// and what is being composed with kana input after it (nothing, in direct mode).
-    case typeTitle(barcode: String, typed: String, composition: TextComposition = TextComposition())
-    case typeAuthor(barcode: String, title: String, typed: String, composition: TextComposition = TextComposition())
+    /// The text-typing steps: `typed` is the committed text; `composition` is the field's kana
+    /// input: its mode and what is being composed after `typed` (nothing, in direct mode).
+    case typeTitle(barcode: String, typed: String, composition: TextComposer = TextComposer())
+    case typeAuthor(barcode: String, title: String, typed: String, composition: TextComposer = TextComposer())
     case scanCardToRegister
-    case typeName(card: String, typed: String, composition: TextComposition = TextComposition())
+    case typeName(card: String, typed: String, composition: TextComposer = TextComposer())
     case scanBookToWithdraw
     /// One overdue Loan a page: `index` of `count` (0-based); nil entry when there are none.
     case overdue(OverdueLoan?, index: Int, count: Int)

@@ -2,6 +2,7 @@ import Foundation
 import Feedback
 import Lending
 import ScannerInput
+import TextInput
 
 /// What happens to the kiosk: a scan, a key, a timer, a result coming back from the runtime.
 /// Time always arrives inside the event; the machine never reads a clock.
@@ -163,19 +164,7 @@ public struct KioskMachine: Sendable, Equatable {
 
     /// The staff-mode prompt showing now, if in staff mode.
     public var staffPrompt: StaffPrompt? {
-        currentStep?.prompt(composition)
-    }
-
-    /// The text field's input mode and what is being composed, as the prompt carries it.
-    public var composition: TextComposition {
-        let mode: TextComposition.Mode = switch composer.mode {
-        case .direct: .direct
-        case .hiragana: .hiragana
-        case .katakana: .katakana
-        }
-        let conversion = composer.conversion
-        return TextComposition(mode: mode, kana: conversion == nil ? composer.kana : "", romaji: composer.pendingLetters,
-                               segments: conversion?.shown ?? [], currentSegment: conversion?.current)
+        currentStep?.prompt(composer)
     }
 
     /// When the machine next needs a `tick`: when the Session or staff mode times out.
@@ -313,7 +302,7 @@ public struct KioskMachine: Sendable, Equatable {
     private mutating func go(to step: StaffStep, at now: Date, notice: StaffNotice? = nil) -> [KioskEffect] {
         if step.field == nil || step.field != currentStep?.field { composer.clear() }
         state = .staff(step, lastActivity: now)
-        return [.prompt(step.prompt(composition), notice: notice)]
+        return [.prompt(step.prompt(composer), notice: notice)]
     }
 
     private mutating func handleStaffKey(_ key: KeyPress, in step: StaffStep, at now: Date) -> [KioskEffect] {
@@ -574,8 +563,8 @@ extension KioskMachine.StaffStep {
         }
     }
 
-    /// The prompt of this step; a text field's carries `composition`.
-    func prompt(_ composition: TextComposition) -> StaffPrompt {
+    /// The prompt of this step; a text field's carries `composition`, its kana input.
+    func prompt(_ composition: TextComposer) -> StaffPrompt {
         switch self {
         case .pinEntry(let typed): .pin(typed: typed.count)
         case .menu(let staff): .menu(staff: staff)

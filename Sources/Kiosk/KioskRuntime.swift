@@ -2,6 +2,7 @@ import Foundation
 import Feedback
 import Lending
 import ScannerInput
+import TextInput
 
 /// Feeds the kiosk machine, carries out its effects against the repository, and hands every
 /// KioskEvent to `announce`. One runtime runs on one thread.

@@ -1,5 +1,5 @@
 import KanjiConversion
-import ScannerInput
+import TextInput
 import Testing
 
 /// anthy with its dictionary (Debian: anthy, which brings anthy-common). Where anthy cannot

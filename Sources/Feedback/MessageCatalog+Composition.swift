@@ -19,6 +19,20 @@ extension MessageCatalog {
         return "‹" + composition.kana + composition.pendingLetters + "›"
     }
 
+    /// Kana input's mode on a prompt that has no text field yet (the menu, a scan while
+    /// registering): nothing while keys type themselves, else "かな入力 [あ]" after the prompt.
+    public func inputModeText(_ mode: TextInputMode) -> String {
+        switch mode {
+        case .direct: ""
+        case .hiragana, .katakana: (language == .ja ? "かな入力 " : "kana input ") + Self.modeTag(mode)
+        }
+    }
+
+    /// `inputModeText` after a prompt on the status line: a space before it, or nothing.
+    func modeNote(_ mode: TextInputMode) -> String {
+        mode == .direct ? "" : " · " + inputModeText(mode)
+    }
+
     static func modeTag(_ mode: TextInputMode) -> String {
         switch mode {
         case .direct: "[A]"

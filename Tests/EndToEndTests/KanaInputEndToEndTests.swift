@@ -56,6 +56,33 @@ struct KanaInputEndToEndTests {
         #expect(try summary(result) == ["staff entered", "staff registeredBook ぐりとぐら", "staff left", "lent ぐりとぐら"])
     }
 
+    /// Kana input is a mode of staff mode: turned on at "scan its label", before the Book is
+    /// scanned, it is on in the title, and still on for the next Book's title.
+    @Test func kanaTurnedOnAtTheLabelPromptTypesTheTitleInKana() throws {
+        let (folder, common) = try library()
+        let scenario = Self.enterStaffMode + """
+        @type b
+        @key F2
+        B0100
+        @type guritogura
+        @enter
+        @enter
+        B0101
+        @type ehon
+        @enter
+        @enter
+        @key Esc
+        @type q
+        @wait 3s
+        C0001
+        B0100
+        """
+        let result = try simulate(scenario, common, in: folder)
+        #expect(try summary(result) == [
+            "staff entered", "staff registeredBook ぐりとぐら", "staff registeredBook えほん", "staff left", "lent ぐりとぐら",
+        ])
+    }
+
     @Test func katakanaSwitchedInMidTitle() throws {
         let (folder, common) = try library()
         let scenario = Self.enterStaffMode + """

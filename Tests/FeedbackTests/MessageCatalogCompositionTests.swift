@@ -33,4 +33,11 @@ import TextInput
         #expect(en.text(for: .typeAuthor(barcode: "B1", title: "t", typed: "", composition: converting))
                 == "Add book B1 “t”: author [あ] ‹[本]›▏ (Space: next candidate · ←→ segment · Enter: commit · Esc: back to kana)")
     }
+
+    @Test func theMenuAndRegisteringShowKanaInputWhileItIsOn() {
+        #expect(ja.text(for: .scanBookToRegister(inputMode: .hiragana))
+                == "絵本登録：絵本のバーコードをスキャン (ラベルがなければ n で番号をつける、Esc でもどる) · かな入力 [あ]")
+        #expect(en.text(for: .scanCardToRegister(inputMode: .katakana)) == "Add a user: scan the library card (Esc: back) · kana input [カ]")
+        #expect(en.text(for: .menu(staff: "Mori", inputMode: .direct)).hasSuffix("q leave"))
+    }
 }

@@ -64,13 +64,13 @@ import TextInput
         ])
     }
 
-    @Test func theModeLastsFromFieldToFieldAndIntoTheNextVisitToStaffMode() {
+    @Test func theModeLastsFromFieldToFieldAndEndsWithStaffMode() {
         var machine = machineAtTitle()
         _ = press([.zenkakuHankaku] + letters("ehon") + [.enter], into: &machine, at: 4)
         #expect(machine.staffPrompt == .typeAuthor(barcode: "B0100", title: "えほん", typed: "", composition: TextComposer(mode: .hiragana)))
         _ = press([.escape, .escape, .escape, .character("q")], into: &machine, at: 5)
         #expect(!machine.isInStaffMode)
-        #expect(machine.composer.mode == .hiragana)
+        #expect(machine.composer.mode == .direct)
     }
 
     @Test func menuKeysAndThePINStayPlainKeysWithKanaInputOn() {
@@ -78,7 +78,7 @@ import TextInput
         _ = machine.handle(.key(.function(2), at: at(4)))
         // Esc, Esc: back to the scan, back to the menu; q leaves.
         _ = press([.escape, .escape], into: &machine, at: 5)
-        #expect(machine.staffPrompt == .menu(staff: "Tanaka"))
+        #expect(machine.staffPrompt == .menu(staff: "Tanaka", inputMode: .hiragana))
         #expect(machine.handle(.key(.character("q"), at: at(6))) == [
             .announce(.staff(StaffEvent(action: .left, staff: "Tanaka")), at: at(6)),
         ])
@@ -94,7 +94,7 @@ import TextInput
         #expect(machine.handle(.key(.escape, at: at(5))) == [
             .prompt(.typeTitle(barcode: "B0100", typed: "", composition: TextComposer(mode: .hiragana)), notice: nil),
         ])
-        #expect(machine.handle(.key(.escape, at: at(6))) == [.prompt(.scanBookToRegister, notice: nil)])
+        #expect(machine.handle(.key(.escape, at: at(6))) == [.prompt(.scanBookToRegister(inputMode: .hiragana), notice: nil)])
     }
 
     @Test func spaceConvertsThroughTheRuntimeAndEnterCommitsIntoTheField() {
@@ -126,9 +126,9 @@ import TextInput
         _ = machine.handle(.key(.escape, at: at(5)))
         _ = machine.handle(.key(.escape, at: at(5)))
         // The first Esc dropped the kana, the second left the field.
-        #expect(machine.staffPrompt == .scanBookToRegister)
+        #expect(machine.staffPrompt == .scanBookToRegister(inputMode: .hiragana))
         #expect(machine.handle(.converted(kana: "ほん", [], at: at(6))) == [])
-        #expect(machine.staffPrompt == .scanBookToRegister)
+        #expect(machine.staffPrompt == .scanBookToRegister(inputMode: .hiragana))
     }
 
     @Test func spaceWithNothingComposedTypesASpace() {

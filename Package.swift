@@ -86,7 +86,8 @@ let package = Package(
             dependencies: ["Lending", "LendingSQLite", "CSQLite", "LendingPostgres", "PostgresScratch"]
         ),
         .testTarget(name: "ScannerInputTests", dependencies: ["ScannerInput", "TextInput", "CEvdev"]),
-        .testTarget(name: "TextInputTests", dependencies: ["TextInput"]),
+        // mozc/ holds mozc's romaji table (BSD-3-Clause, with its licence) for RomajiTableTests.
+        .testTarget(name: "TextInputTests", dependencies: ["TextInput"], resources: [.copy("mozc")]),
         .testTarget(name: "KanjiConversionTests", dependencies: ["KanjiConversion", "TextInput"]),
         .testTarget(name: "FeedbackTests", dependencies: ["Feedback", "Lending", "TextInput"]),
         .testTarget(name: "StaffPINTests", dependencies: ["StaffPIN"]),

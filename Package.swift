@@ -98,7 +98,7 @@ let package = Package(
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Lending", "Feedback", "ScannerInput", "TextInput", "StaffPIN"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["BookKioskCommands", "Lending", "LendingSQLite", "LendingPostgres", "PostgresScratch", "Feedback", "TextInput",
+            dependencies: ["BookKioskCommands", "Lending", "LendingSQLite", "LendingPostgres", "PostgresScratch", "Feedback", "TextInput", "KanjiConversion",
                            "Printing", "ScenePainter"]
         ),
         // The kiosk's deployment files (udev/, kiosk/): syntax, sandbox level, installer.

@@ -332,7 +332,7 @@ public struct KioskMachine: Sendable, Equatable {
             case .character("u"): return go(to: .registerUser(staff: staff), at: now)
             case .character("w"): return go(to: .withdraw(staff: staff), at: now)
             case .character("o"): return [.staffRequest(.listOverdue, by: staff, at: now)]
-            case .function(2), .zenkakuHankaku, .function(3), .katakanaHiragana: return switchInputMode(key, in: step, at: now)
+            case _ where key.switchesInputMode: return switchInputMode(key, in: step, at: now)
             default: return go(to: step, at: now)
             }
 
@@ -597,16 +597,6 @@ extension KioskMachine.StaffStep {
         case .registerName(_, let card, let typed): .typeName(card: card, typed: typed, composition: composition)
         case .withdraw: .scanBookToWithdraw
         case .overdue(_, let loans, let index): .overdue(loans.isEmpty ? nil : loans[index], index: index, count: loans.count)
-        }
-    }
-}
-
-extension KeyPress {
-    /// F2/F3 and the JIS keys 半角/全角, カタカナ/ひらがな: they switch kana input's mode.
-    var switchesInputMode: Bool {
-        switch self {
-        case .function(2), .zenkakuHankaku, .function(3), .katakanaHiragana: true
-        case .character, .enter, .escape, .backspace, .space, .left, .right, .henkan, .function: false
         }
     }
 }

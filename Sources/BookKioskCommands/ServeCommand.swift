@@ -56,11 +56,8 @@ struct ServeCommand {
 
         let daemon: HTTPDaemon
         do {
-            daemon = try HTTPDaemon(HTTPDaemonConfiguration(address: listen, tls: tls, refusalResponse: { refusal in
-                var response = HTTPRefusal.plainTextResponse(refusal)
-                response.headers = PageSecurity.headers + response.headers
-                return response
-            }), handler: page.handler)
+            daemon = try HTTPDaemon(HTTPDaemonConfiguration(address: listen, tls: tls, refusalResponse: { PageSecurity.secured(HTTPRefusal.plainTextResponse($0)) }),
+                                  handler: page.handler)
         } catch {
             throw CommandFailure("The teachers' page cannot listen on \(listen): \(error). Is another program (or another `bookkiosk serve`) using that port? Choose another with --listen or the configuration's web.listen.")
         }

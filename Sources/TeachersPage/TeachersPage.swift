@@ -47,6 +47,9 @@ public final class TeachersPage: Sendable {
     /// A yescrypt hash checked for names that have no password, so a wrong name takes as long
     /// as a wrong password. Made on first use.
     let decoyHash = Locked<String?>(nil)
+    /// One password check at a time: yescrypt is slow on purpose, so a flood of sign-ins uses
+    /// one core at most and the kiosk on the same box keeps the other for its scans.
+    let passwordCheck = NSLock()
 
     public init(repository: any LendingRepository, setup: Setup, now: @escaping @Sendable () -> Date = { Date() }) {
         self.setup = setup
@@ -63,8 +66,7 @@ public final class TeachersPage: Sendable {
 
     /// Answers one request. Every response carries the security headers.
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
-        var response = respond(to: request, at: now())
-        response.headers = PageSecurity.headers + response.headers
+        var response = PageSecurity.secured(respond(to: request, at: now()))
         if request.method == "HEAD" { response.body = [] }
         return response
     }

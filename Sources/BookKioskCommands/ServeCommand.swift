@@ -44,7 +44,8 @@ struct ServeCommand {
             libraryName: configuration.libraryName,
             sessionMinutes: configuration.web.sessionMinutes,
             cover: { covers.cover(barcode: $0.barcode, isbn: $0.isbn) },
-            qrCode: { text in try? QRCode(text: text).svg() }))
+            qrCode: { text in try? QRCode(text: text).svg() },
+            publicAddresses: listen.port == 0 ? [] : listen.reachableURLs(secure: tls != nil, interfaces: InterfaceAddress.current())))
 
         // The daemon's threads start with SIGINT and SIGTERM blocked, so this thread's sigwait
         // takes them and stops the daemon in order.

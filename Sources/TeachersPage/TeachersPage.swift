@@ -22,17 +22,21 @@ public final class TeachersPage: Sendable {
         public var cover: @Sendable (Book) -> String?
         /// The SVG of a QR code for a text (the page's address); nil draws none.
         public var qrCode: (@Sendable (String) -> String?)?
+        /// The addresses other devices can open (the server's LAN addresses), shown on ホーム
+        /// when the page itself was opened on this computer (`localhost`).
+        public var publicAddresses: [String]
 
         public init(language: Language = .default, policy: Policy = Policy(), libraryName: String = "",
                     sessionMinutes: Int = SessionTable.defaultIdleMinutes,
                     cover: @escaping @Sendable (Book) -> String? = { _ in nil },
-                    qrCode: (@Sendable (String) -> String?)? = nil) {
+                    qrCode: (@Sendable (String) -> String?)? = nil, publicAddresses: [String] = []) {
             self.language = language
             self.policy = policy
             self.libraryName = libraryName
             self.sessionMinutes = sessionMinutes
             self.cover = cover
             self.qrCode = qrCode
+            self.publicAddresses = publicAddresses
         }
     }
 

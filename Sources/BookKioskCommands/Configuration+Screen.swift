@@ -1,5 +1,6 @@
 import Feedback
 import Foundation
+import KioskConfiguration
 import KioskPresenter
 import KioskScreen
 import Scene

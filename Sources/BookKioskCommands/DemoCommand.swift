@@ -1,6 +1,8 @@
+import CommandCore
 import Foundation
 import Feedback
 import Kiosk
+import KioskConfiguration
 import KioskPresenter
 import KioskScreen
 import Scene

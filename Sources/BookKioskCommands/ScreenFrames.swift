@@ -1,5 +1,7 @@
+import CommandCore
 import Foundation
 import Feedback
+import KioskConfiguration
 import KioskPresenter
 import KioskScreen
 import Lending

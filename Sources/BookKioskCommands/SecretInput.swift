@@ -1,3 +1,4 @@
+import CommandCore
 import Foundation
 
 /// Reads a PIN: from the terminal without echo (restored on every exit path, signals included),

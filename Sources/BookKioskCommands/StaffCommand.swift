@@ -1,4 +1,6 @@
+import CommandCore
 import Foundation
+import KioskConfiguration
 import Lending
 import StaffPIN
 

@@ -2,6 +2,8 @@ import Foundation
 import Lending
 import Testing
 @testable import BookKioskCommands
+@testable import KioskConfiguration
+@testable import Catalog
 
 @Suite("Numbers for imported rows without a barcode")
 struct ImportNumberingTests {

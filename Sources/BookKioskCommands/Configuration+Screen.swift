@@ -1,6 +1,6 @@
+import KioskConfiguration
 import Feedback
 import Foundation
-import KioskConfiguration
 import KioskPresenter
 import KioskScreen
 import Scene

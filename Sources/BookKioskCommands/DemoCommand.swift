@@ -1,8 +1,8 @@
 import CommandCore
+import KioskConfiguration
 import Foundation
 import Feedback
 import Kiosk
-import KioskConfiguration
 import KioskPresenter
 import KioskScreen
 import Scene

@@ -1,6 +1,6 @@
 import CommandCore
-import Foundation
 import KioskConfiguration
+import Foundation
 import ScannerInput
 
 /// `bookkiosk decode --evemu F [--layout us|jp]`: the barcodes an evemu recording decodes to.

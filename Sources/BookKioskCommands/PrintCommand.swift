@@ -1,6 +1,6 @@
 import CommandCore
-import Foundation
 import KioskConfiguration
+import Foundation
 import Lending
 import Printing
 import Scene

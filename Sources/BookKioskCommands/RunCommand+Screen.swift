@@ -1,6 +1,6 @@
+import KioskConfiguration
 import Feedback
 import Foundation
-import KioskConfiguration
 import KioskDisplay
 import KioskPresenter
 import KioskScreen

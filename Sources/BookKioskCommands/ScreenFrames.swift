@@ -1,7 +1,7 @@
 import CommandCore
+import KioskConfiguration
 import Foundation
 import Feedback
-import KioskConfiguration
 import KioskPresenter
 import KioskScreen
 import Lending

@@ -1,8 +1,8 @@
 import CommandCore
+import KioskConfiguration
 import Foundation
 import Feedback
 import Kiosk
-import KioskConfiguration
 import Lending
 
 /// `bookkiosk simulate`: scans and directives from standard input, the event stream on

@@ -64,7 +64,7 @@ let package = Package(
         // What every command shares: the Command protocol and its usage lines, Arguments, Console.
         .target(name: "CommandCore", dependencies: ["KioskConfiguration"]),
         // Books, Users and Loans in and out: the CSV reader, import, export, copy to PostgreSQL, backup advice.
-        .target(name: "Catalog", dependencies: ["Lending", "LendingSQLite", "LendingPostgres"]),
+        .target(name: "CatalogIO", dependencies: ["Lending", "LendingSQLite", "LendingPostgres"]),
         // `bookkiosk doctor`: checks the configuration, database, scanners, sound, speech, screen, kanji.
         .target(
             name: "Doctor",
@@ -74,7 +74,7 @@ let package = Package(
         // The commands (simulate, demo, import, ...) as thin types in one table, so they can be tested.
         .target(
             name: "BookKioskCommands",
-            dependencies: ["CommandCore", "KioskConfiguration", "Catalog", "Doctor",
+            dependencies: ["CommandCore", "KioskConfiguration", "CatalogIO", "Doctor",
                            "Lending", "LendingSQLite", "LendingPostgres", "ScannerInput", "Feedback", "Kiosk", "StaffPIN", "KanjiConversion",
                            "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter", "ScreenWindow", "KioskDisplay"]
         ),
@@ -107,7 +107,7 @@ let package = Package(
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Lending", "Feedback", "ScannerInput", "StaffPIN"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["BookKioskCommands", "CommandCore", "KioskConfiguration", "Catalog", "Doctor",
+            dependencies: ["BookKioskCommands", "CommandCore", "KioskConfiguration", "CatalogIO", "Doctor",
                            "Lending", "LendingSQLite", "LendingPostgres", "PostgresScratch", "Feedback", "Printing", "ScenePainter"]
         ),
         // The kiosk's deployment files (udev/, kiosk/): syntax, sandbox level, installer.

@@ -1,4 +1,4 @@
-import Catalog
+import CatalogIO
 import CommandCore
 import LendingPostgres
 

@@ -5,7 +5,7 @@ import ScannerInput
 @testable import BookKioskCommands
 @testable import CommandCore
 @testable import KioskConfiguration
-@testable import Catalog
+@testable import CatalogIO
 
 @Suite("Configuration")
 struct ConfigurationTests {

@@ -3,7 +3,7 @@ import Lending
 import Testing
 @testable import BookKioskCommands
 @testable import KioskConfiguration
-@testable import Catalog
+@testable import CatalogIO
 
 @Suite("Numbers for imported rows without a barcode")
 struct ImportNumberingTests {

@@ -1,6 +1,6 @@
 /// A command line split into words, `--option value` pairs and `--flag`s, checked against what
 /// the command accepts, so a mistyped option is reported instead of ignored.
-public struct Arguments: Equatable {
+public struct Arguments: Sendable, Equatable {
     public var words: [String] = []
     /// Each option's last value: `--db a --db b` gives `b`.
     public var options: [String: String] = [:]

@@ -3,7 +3,7 @@ import Foundation
 /// Where a command writes: its data to standard output, its messages to standard error.
 /// Writes go straight to the file descriptor, so nothing waits in a buffer when the process
 /// is killed.
-public struct Console {
+public struct Console: Sendable {
     public var output: Int32 = STDOUT_FILENO
     public var errors: Int32 = STDERR_FILENO
 

@@ -5,7 +5,7 @@ import LendingSQLite
 
 /// The configuration and the database a command, the kiosk or the teachers' page works on:
 /// read and checked once, the same way for all of them.
-public struct KioskSetup {
+public struct KioskSetup: Sendable {
     public var configuration: Configuration
     public var databasePath: String
     /// How long a write waits for another program's lock. `BOOKKIOSK_BUSY_TIMEOUT_MS` sets it

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where the configuration and the database live when the command line does not say.
-public struct Places {
+public struct Places: Sendable, Equatable {
     public var environment: [String: String]
 
     public init(environment: [String: String]) { self.environment = environment }

@@ -22,6 +22,9 @@ let package = Package(
         // JPEG book covers (Debian: libjpeg62-turbo-dev).
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        // The teachers' page: its web server (GnuTLS for HTTPS) and its QR code.
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
 
         // The circulation rules and the repository protocol, with its in-memory implementation.
         .target(name: "Lending"),
@@ -57,7 +60,9 @@ let package = Package(
         .target(name: "ScreenWindow", dependencies: ["CSDL2", "Scene", "ScannerInput"]),
         // HTTP for the teachers' page: request and response values, and a daemon (libmicrohttpd)
         // that turns bytes into them. Knows nothing of libraries or books.
-        .target(name: "HTTPServer"),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        // A QR code (libqrencode) as a matrix of modules, and as a standalone SVG.
+        .target(name: "QRCode", dependencies: ["CQREncode"]),
         // The configuration file and its places (XDG, systemd), and KioskSetup: the configuration
         // and the database a command, the kiosk or the page opens.
         .target(name: "KioskConfiguration", dependencies: ["Lending", "LendingSQLite", "LendingPostgres", "Printing", "ScannerInput"]),
@@ -110,6 +115,8 @@ let package = Package(
             dependencies: ["BookKioskCommands", "CommandCore", "KioskConfiguration", "CatalogIO", "Doctor",
                            "Lending", "LendingSQLite", "LendingPostgres", "PostgresScratch", "Feedback", "Printing", "ScenePainter"]
         ),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         // The kiosk's deployment files (udev/, kiosk/): syntax, sandbox level, installer.
         .testTarget(name: "DeploymentTests"),
         // Power cuts, full disks, locks, unplugged scanners, random sequences, garbage in.

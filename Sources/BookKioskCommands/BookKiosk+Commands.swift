@@ -71,6 +71,7 @@ extension StaffCommand: Command {
     static let configuration = CommandConfiguration(commandName: "staff", usage: [
         .init("staff add|pin|remove NAME", "Staff accounts: add one, change a PIN, remove one"),
         .init("staff list", "who may enter staff mode (F12 at the kiosk)"),
+        .init("staff password NAME", "a Staff member's password for the teachers' page (8 characters or more)"),
     ])
 }
 

@@ -69,14 +69,28 @@ let package = Package(
         // The teachers' page: HTML by construction, sessions, sign-in and the pages, as handlers
         // from request values to response values (no socket).
         .target(name: "TeachersPage", dependencies: ["Lending", "HTTPServer", "StaffPIN", "Feedback"]),
-        // The commands (simulate, demo, import, ...) as a library, so they can be tested.
+        // The configuration file and its places (XDG, systemd), and KioskSetup: the configuration
+        // and the database a command, the kiosk or the page opens.
+        .target(name: "KioskConfiguration", dependencies: ["Lending", "LendingSQLite", "LendingPostgres", "Printing", "ScannerInput", "HTTPServer"]),
+        // What every command shares: the Command protocol and its usage lines, Arguments, Console.
+        .target(name: "CommandCore", dependencies: ["KioskConfiguration"]),
+        // Books, Users and Loans in and out: the CSV reader, import, export, copy to PostgreSQL, backup advice.
+        .target(name: "CatalogIO", dependencies: ["Lending", "LendingSQLite", "LendingPostgres"]),
+        // `bookkiosk doctor`: checks the configuration, database, scanners, sound, speech, screen, kanji, the page.
+        .target(
+            name: "Doctor",
+            dependencies: ["CommandCore", "KioskConfiguration", "Lending", "LendingSQLite", "LendingPostgres", "ScannerInput", "Feedback",
+                           "KanjiConversion", "KioskDisplay", "ScenePainter", "HTTPServer"]
+        ),
+        // The commands (simulate, demo, import, ...) as thin types in one table, so they can be tested.
         .target(
             name: "BookKioskCommands",
-            dependencies: ["Lending", "LendingSQLite", "LendingPostgres", "ScannerInput", "TextInput", "Feedback", "Kiosk", "StaffPIN", "KanjiConversion",
+            dependencies: ["CommandCore", "KioskConfiguration", "CatalogIO", "Doctor",
+                           "Lending", "LendingSQLite", "LendingPostgres", "ScannerInput", "TextInput", "Feedback", "Kiosk", "StaffPIN", "KanjiConversion",
                            "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter", "ScreenWindow", "KioskDisplay",
                            "HTTPServer", "QRCode", "TeachersPage"]
         ),
-        .executableTarget(name: "bookkiosk", dependencies: ["BookKioskCommands"]),
+        .executableTarget(name: "bookkiosk", dependencies: ["BookKioskCommands", "CommandCore"]),
         // Test helper: paints a known scene onto the DRM display, or into a PNG, and compares
         // PNGs (the VM harness's `screen` check; not shipped).
         .executableTarget(name: "display-probe", dependencies: ["Scene", "ScenePainter", "KioskDisplay", "CCairo"]),
@@ -109,7 +123,8 @@ let package = Package(
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Lending", "Feedback", "ScannerInput", "TextInput", "StaffPIN"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["BookKioskCommands", "Lending", "LendingSQLite", "LendingPostgres", "PostgresScratch", "Feedback", "StaffPIN", "TextInput", "KanjiConversion",
+            dependencies: ["BookKioskCommands", "CommandCore", "KioskConfiguration", "CatalogIO", "Doctor",
+                           "Lending", "LendingSQLite", "LendingPostgres", "PostgresScratch", "Feedback", "StaffPIN", "TextInput", "KanjiConversion",
                            "Printing", "ScenePainter", "HTTPServer"]
         ),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),

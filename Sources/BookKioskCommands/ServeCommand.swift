@@ -1,5 +1,7 @@
+import CommandCore
 import Feedback
 import Foundation
+import KioskConfiguration
 import HTTPServer
 import KioskPresenter
 import Lending

@@ -3,6 +3,9 @@ import HTTPServer
 import LendingSQLite
 import Testing
 @testable import BookKioskCommands
+@testable import CommandCore
+@testable import Doctor
+@testable import KioskConfiguration
 
 @Suite("configuration: web")
 struct WebConfigurationTests {

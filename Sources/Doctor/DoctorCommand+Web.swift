@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import KioskConfiguration
 
 extension DoctorCommand {
     /// How long doctor waits for the page's port to answer.

@@ -29,6 +29,7 @@ public struct EnglishPageWords: PageWords {
         "After too many wrong passwords this account is paused until \(time) (about \(minutes) minutes). If it is urgent, another Staff member can set a new password under Settings, which opens it at once."
     }
     public let signedOut = "You have signed out."
+    public let sessionEnded = "You were signed out after a while without use. Please sign in again."
 
     public let notFoundHeading = "Not found"
     public let notFound = "This page does not exist. Please choose from the menu above."

@@ -29,6 +29,7 @@ public struct JapanesePageWords: PageWords {
         "間違いが続いたので、このアカウントは \(time) まで(あと約\(minutes)分)止めています。急ぐときは、ほかの先生に「設定」でパスワードを設定し直してもらうと、すぐに使えます。"
     }
     public let signedOut = "ログアウトしました。"
+    public let sessionEnded = "しばらく操作がなかったので、ログアウトしました。もう一度ログインしてください。"
 
     public let notFoundHeading = "見つかりません"
     public let notFound = "このページはありません。上のメニューから選んでください。"

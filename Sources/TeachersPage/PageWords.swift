@@ -29,6 +29,8 @@ public protocol PageWords: Sendable {
     func tryAgain(inSeconds seconds: Int) -> String
     func locked(until time: String, minutes: Int) -> String
     var signedOut: String { get }
+    /// The sign-in page after a session ended (idle too long, or the server restarted).
+    var sessionEnded: String { get }
 
     // Refusals and faults
     var notFoundHeading: String { get }

@@ -11,7 +11,7 @@ extension TeachersPage {
             return HTTPResponse(status: 303, headers: [("Location", PagePath.home), ("Cache-Control", "no-store")])
         }
         let (anonymous, cookie) = session.map { ($0, nil) } ?? startSession(staff: nil, at: time, secure: request.isSecure)
-        let message = request.value("out") == "1" ? words.signedOut : nil
+        let message = request.value("out") == "1" ? words.signedOut : request.value("ended") == "1" ? words.sessionEnded : nil
         return signInPage(anonymous, name: "", message: message, status: 200, cookie: cookie)
     }
 

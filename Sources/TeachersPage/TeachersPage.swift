@@ -92,8 +92,11 @@ public final class TeachersPage: Sendable {
             break
         }
         guard let session, let staff = session.staff else {
-            // Nothing of the library without a session: only the way to sign in.
-            return HTTPResponse(status: 303, headers: [("Location", PagePath.signIn), ("Cache-Control", "no-store")])
+            // Nothing of the library without a session: only the way to sign in (which says why
+            // when the browser's session ended while it was away).
+            let ended = session == nil && request.cookies[PageSecurity.cookieName].map { !$0.isEmpty } == true
+            return HTTPResponse(status: 303, headers: [("Location", ended ? PagePath.signIn + "?ended=1" : PagePath.signIn),
+                                                       ("Cache-Control", "no-store")])
         }
         if route.isChange, PageSecurity.check(request, token: session.csrf) != nil {
             return forbidden(session: session)

@@ -75,7 +75,8 @@ import Testing
         fixture.clock.advance(30 * 60)
         let response = browser.get("/")
         #expect(response.status == 303)
-        #expect(response.header("Location") == "/sign-in")
+        #expect(response.header("Location") == "/sign-in?ended=1")
+        #expect(browser.get("/sign-in?ended=1").text.contains("しばらく操作がなかったので、ログアウトしました。"))
     }
 
     @Test func tooManyWrongPasswordsSlowThenLockOneAccountOnly() throws {

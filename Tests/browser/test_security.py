@@ -89,7 +89,7 @@ def test_the_session_cookie_header_has_its_flags(browser, library):
         if hidden.count():
             form["csrf"] = hidden.first.get_attribute("value")
         response = context.request.post(library.url + "/sign-in", form=form, headers={"Origin": library.url}, max_redirects=0)
-        cookies = [h["value"] for h in response.headers_array() if h["name"].lower() == "set-cookie"]
+        cookies = [h["value"] for h in response.headers_array if h["name"].lower() == "set-cookie"]
         session = [c for c in cookies if c.startswith("bookkiosk_session=")]
         assert session, f"sign-in set no session cookie: {cookies} ({response.status})"
         flags = {part.strip().split("=")[0].lower(): part.strip() for part in session[-1].split(";")[1:]}

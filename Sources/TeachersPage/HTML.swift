@@ -1,0 +1,126 @@
+/// HTML as a tree of plain values. Tags and attribute names are closed enums written in this
+/// module; every text and attribute value is escaped when the tree is rendered, so nothing a
+/// person typed can become markup. There is no way to put raw HTML into a tree.
+public indirect enum HTML: Sendable, Equatable {
+    case element(HTMLTag, [HTMLAttribute], [HTML])
+    case text(String)
+    /// Several nodes side by side, with no element around them.
+    case fragment([HTML])
+
+    /// An element: `HTML.el(.p, [.class("note")], .text("…"))`.
+    public static func el(_ tag: HTMLTag, _ attributes: [HTMLAttribute], _ children: HTML...) -> HTML {
+        .element(tag, attributes, children)
+    }
+
+    /// An element without attributes.
+    public static func el(_ tag: HTMLTag, _ children: HTML...) -> HTML {
+        .element(tag, [], children)
+    }
+
+    public static func el(_ tag: HTMLTag, _ attributes: [HTMLAttribute] = [], children: [HTML]) -> HTML {
+        .element(tag, attributes, children)
+    }
+
+    /// Nothing: for a part of a page that is shown only sometimes.
+    public static let empty = HTML.fragment([])
+
+    /// The markup, every value escaped.
+    public var rendered: String {
+        var output = ""
+        render(into: &output)
+        return output
+    }
+
+    public func render(into output: inout String) {
+        switch self {
+        case .text(let text):
+            HTML.escape(text, into: &output)
+        case .fragment(let nodes):
+            for node in nodes { node.render(into: &output) }
+        case .element(let tag, let attributes, let children):
+            output += "<" + tag.rawValue
+            for attribute in attributes {
+                output += " " + attribute.name.rawValue
+                if let value = attribute.value {
+                    output += "=\""
+                    HTML.escape(value, into: &output)
+                    output += "\""
+                }
+            }
+            output += ">"
+            guard !tag.isVoid else { return }
+            for child in children { child.render(into: &output) }
+            output += "</" + tag.rawValue + ">"
+        }
+    }
+
+    /// A whole document: the one fixed doctype, then `root` (an `html` element).
+    public static func document(_ root: HTML) -> String {
+        var output = "<!DOCTYPE html>\n"
+        root.render(into: &output)
+        return output
+    }
+
+    /// Escapes the five characters that matter in text and in double-quoted attribute values.
+    static func escape(_ text: String, into output: inout String) {
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            case "\"": output += "&quot;"
+            case "'": output += "&#39;"
+            case "\0": output += "\u{FFFD}"
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+    }
+}
+
+/// The elements the page uses.
+public enum HTMLTag: String, Sendable, Hashable, CaseIterable {
+    case html, head, body, title, meta, link, header, nav, main, footer, section, div, span, p, a, h1, h2, h3
+    case ul, ol, li, dl, dt, dd, table, thead, tbody, tr, th, td, caption
+    case form, label, input, button, select, option, textarea, fieldset, legend
+    case img, strong, em, small, time, br, mark
+
+    /// Elements with no content and no end tag.
+    var isVoid: Bool {
+        switch self {
+        case .meta, .link, .input, .img, .br: true
+        default: false
+        }
+    }
+}
+
+/// One attribute: a fixed name and a value that is escaped when rendered (nil: a boolean
+/// attribute such as `required`).
+public struct HTMLAttribute: Sendable, Equatable {
+    public enum Name: String, Sendable, Hashable, CaseIterable {
+        case `class`, id, href, src, alt, rel, type, name, value, action, method, `for`, lang, charset
+        case content, checked, selected, required, placeholder, autocomplete, inputmode, rows, min, max
+        case width, height, role, scope, maxlength, autofocus, disabled, title, datetime
+        case ariaLabel = "aria-label"
+        case ariaCurrent = "aria-current"
+        case ariaDescribedby = "aria-describedby"
+        case ariaLive = "aria-live"
+        case loading, decoding, enterkeyhint, autocapitalize, spellcheck, media
+    }
+
+    public var name: Name
+    public var value: String?
+
+    public init(_ name: Name, _ value: String?) {
+        self.name = name
+        self.value = value
+    }
+
+    public static func `class`(_ value: String) -> HTMLAttribute { HTMLAttribute(.class, value) }
+    public static func id(_ value: String) -> HTMLAttribute { HTMLAttribute(.id, value) }
+    public static func href(_ value: String) -> HTMLAttribute { HTMLAttribute(.href, value) }
+    public static func name(_ value: String) -> HTMLAttribute { HTMLAttribute(.name, value) }
+    public static func value(_ value: String) -> HTMLAttribute { HTMLAttribute(.value, value) }
+    public static func type(_ value: String) -> HTMLAttribute { HTMLAttribute(.type, value) }
+    public static func `for`(_ value: String) -> HTMLAttribute { HTMLAttribute(.for, value) }
+    public static func flag(_ name: Name) -> HTMLAttribute { HTMLAttribute(name, nil) }
+}

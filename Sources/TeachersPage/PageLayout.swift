@@ -1,0 +1,75 @@
+/// The frame of every page: the document head, the library's name, the navigation with
+/// 「ログアウト」, the notice left by the last change, and the page's own content.
+struct PageLayout {
+    /// Which navigation link is the current page.
+    enum Section: Sendable, Equatable, CaseIterable {
+        case home, loans, books, users, settings
+
+        var path: String {
+            switch self {
+            case .home: PagePath.home
+            case .loans: PagePath.loans
+            case .books: PagePath.books
+            case .users: PagePath.users
+            case .settings: PagePath.settings
+            }
+        }
+
+        func name(_ words: any PageWords) -> String {
+            switch self {
+            case .home: words.home
+            case .loans: words.onLoan
+            case .books: words.books
+            case .users: words.users
+            case .settings: words.settings
+            }
+        }
+    }
+
+    /// Who is signed in, and the token for the sign-out form; nil on the sign-in page.
+    struct SignedIn {
+        var staff: String
+        var csrf: String
+    }
+
+    var words: any PageWords
+    var libraryName: String
+    /// The page's heading, also in the window title.
+    var heading: String
+    var section: Section?
+    var signedIn: SignedIn?
+    /// A line from the last change, shown once.
+    var notice: String?
+    var content: [HTML]
+
+    var document: String {
+        let title = [heading, libraryName.isEmpty ? words.pageTitle : libraryName].joined(separator: " · ")
+        let head: HTML = .el(.head,
+            .el(.meta, [HTMLAttribute(.charset, "utf-8")]),
+            .el(.meta, [.name("viewport"), HTMLAttribute(.content, "width=device-width, initial-scale=1")]),
+            .el(.title, .text(title)),
+            .el(.link, [HTMLAttribute(.rel, "stylesheet"), .href(PagePath.stylesheet)]))
+        let noticeNode: HTML = notice.map { .el(.p, [.class("notice"), HTMLAttribute(.role, "status")], .text($0)) } ?? .empty
+        let main: HTML = .el(.main, [.id("main")], children: [.el(.h1, .text(heading)), noticeNode] + content)
+        let skip: HTML = .el(.a, [.class("skip"), .href("#main")], .text(words.skipToContent))
+        let body: HTML = .el(.body, skip, header, main)
+        return HTML.document(.el(.html, [HTMLAttribute(.lang, words.languageCode)], head, body))
+    }
+
+    private var header: HTML {
+        let name = libraryName.isEmpty ? words.pageTitle : libraryName
+        guard let signedIn else {
+            return .el(.header, [.class("top")], .el(.p, [.class("library")], .text(name)))
+        }
+        let links: [HTML] = Section.allCases.map { item in
+            var attributes: [HTMLAttribute] = [.href(item.path)]
+            if item == section { attributes.append(HTMLAttribute(.ariaCurrent, "page")) }
+            return .el(.li, .el(.a, attributes, .text(item.name(words))))
+        }
+        return .el(.header, [.class("top")],
+            .el(.p, [.class("library")], .text(name), .el(.span, [.class("who")], .text(words.signedInAs(signedIn.staff)))),
+            .el(.nav, [HTMLAttribute(.ariaLabel, words.pageTitle)],
+                .el(.ul, children: links),
+                Form.post(PagePath.signOut, csrf: signedIn.csrf, button: words.signOut, style: "quiet", fields: [])))
+    }
+}

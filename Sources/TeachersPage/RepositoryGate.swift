@@ -1,0 +1,36 @@
+import Foundation
+import Lending
+
+/// The one repository connection the page uses, one request at a time. The daemon calls
+/// handlers from several threads; a repository is used from one thread at a time, so every
+/// transaction passes through this lock.
+final class RepositoryGate: @unchecked Sendable {
+    private let lock = NSLock()
+    private let repository: any LendingRepository
+
+    init(_ repository: any LendingRepository) {
+        self.repository = repository
+    }
+
+    func transaction<T>(_ body: (any LendingTransaction) throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try repository.transaction(body)
+    }
+}
+
+/// A value shared between the daemon's threads behind a lock.
+final class Locked<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import HTTPServer
+import Lending
+
+extension TeachersPage {
+    /// `GET /loans?q=&overdue=1&page=N`: every open Loan, filtered, a page at a time.
+    func loans(_ context: PageContext) throws -> HTTPResponse {
+        let request = context.request
+        let text = (request.value("q") ?? "").trimmingCharacters(in: .whitespaces)
+        let overdueOnly = request.value("overdue") == "1"
+        let number = pageNumber(request)
+        let (library, listing) = try store.transaction { tx in
+            let library = try self.library(tx)
+            let today = LocalDate(context.now, in: library.policy.timeZone)
+            let query = LoanQuery(text: text, overdueOn: overdueOnly ? today : nil,
+                                  offset: (number - 1) * Self.pageSize, limit: Self.pageSize)
+            return (library, try tx.loanListings(query))
+        }
+        let here = PagePath.with(PagePath.loans, [("q", text), ("overdue", overdueOnly ? "1" : ""), ("page", number > 1 ? "\(number)" : "")])
+        let filter = Form.search(PagePath.loans, label: words.searchUserOrTitle, value: text, button: words.filter,
+                                 extra: [Form.checkbox("overdue", label: words.overdueOnly, checked: overdueOnly)])
+        let rows: [HTML] = listing.items.map { row(for: $0, library.policy, back: here, context) }
+        let table: HTML = rows.isEmpty ? .el(.p, [.class("empty")], .text(words.noLoans)) :
+            .el(.table, [.class("list loans")],
+                .el(.thead, .el(.tr,
+                    .el(.th, [HTMLAttribute(.scope, "col")], .text(words.user)),
+                    .el(.th, [HTMLAttribute(.scope, "col")], .text(words.title)),
+                    .el(.th, [HTMLAttribute(.scope, "col")], .text(words.dueDate)),
+                    .el(.th, [HTMLAttribute(.scope, "col"), .class("actions")], .text("")))),
+                .el(.tbody, children: rows))
+        return page(context, library, heading: words.onLoan, section: .loans, content: [
+            filter, table,
+            Pager(words: words, path: PagePath.loans, query: [("q", text), ("overdue", overdueOnly ? "1" : "")],
+                  page: number, total: listing.total, pageSize: Self.pageSize).html,
+        ])
+    }
+
+    private func row(for listing: LoanListing, _ policy: Policy, back: String, _ context: PageContext) -> HTML {
+        let overdue = policy.isOverdue(listing.loan, at: context.now)
+        let name: HTML = listing.user.map { .el(.a, [.href(PagePath.user($0.card))], .text($0.name)) } ?? .text(words.unnamedUser)
+        var due: [HTML] = [.text(words.date(listing.loan.due))]
+        if overdue { due.append(.el(.strong, [.class("overdue")], .text(words.overdue))) }
+        return .el(.tr, [.class(overdue ? "is-overdue" : "")],
+            .el(.td, [HTMLAttribute(.title, words.user)], name),
+            .el(.td, [HTMLAttribute(.title, words.title)], .el(.a, [.href(PagePath.book(listing.book.barcode))], .text(listing.book.title))),
+            .el(.td, [HTMLAttribute(.title, words.dueDate)], children: due),
+            .el(.td, [.class("actions")],
+                .el(.a, [.class("button"), .href(PagePath.loan(listing.loan.id, "return"))], .text(words.returnBook)),
+                Form.post(PagePath.loan(listing.loan.id, "extend"), csrf: context.session.csrf, button: words.extend,
+                          fields: [Form.hidden("back", back)])))
+    }
+
+    /// `GET /loans/ID/return`: are you sure?
+    func confirmReturn(_ id: Int64, _ context: PageContext) throws -> HTTPResponse {
+        let (library, found) = try store.transaction { tx in
+            (try self.library(tx), try openLoan(id, in: tx))
+        }
+        guard let found else {
+            return page(context, library, heading: words.confirmReturnHeading, section: .loans, status: 404,
+                        content: [.el(.p, .text(words.loanGone)), .el(.p, .el(.a, [.href(PagePath.loans)], .text(words.onLoan)))])
+        }
+        let who = found.user?.name ?? words.unnamedUser
+        return page(context, library, heading: words.confirmReturnHeading, section: .loans, content: [
+            .el(.p, [.class("question")], .text(words.confirmReturn(title: found.book.title, user: who))),
+            .el(.p, .text(words.dueDate + ": " + words.date(found.loan.due))),
+            .el(.div, [.class("choices")],
+                Form.post(PagePath.loan(id, "return"), csrf: context.session.csrf, button: words.returnIt, style: "primary", fields: []),
+                .el(.a, [.class("button quiet"), .href(PagePath.loans)], .text(words.cancel))),
+        ])
+    }
+
+    /// `POST /loans/ID/return`: the Book is back, as a staff return, with an audit entry.
+    func returnLoan(_ id: Int64, _ context: PageContext) throws -> HTTPResponse {
+        let title: String? = try store.transaction { tx in
+            guard let found = try openLoan(id, in: tx) else { return nil }
+            _ = try tx.closeLoan(id: id, returnedAt: context.now)
+            try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.forcedReturn.rawValue,
+                                     detail: "returned \(found.book.barcode) 「\(found.book.title)」 on the teachers' page",
+                                     user: found.user.map(AuditedUser.init) ?? found.loan.user.map { AuditedUser(card: $0, name: nil) }))
+            return found.book.title
+        }
+        return redirect(PagePath.loans, notice: title.map { words.returned(title: $0) } ?? words.loanGone, context)
+    }
+
+    /// `POST /loans/ID/extend`: the due date moves as staff mode's extend moves it.
+    func extendLoan(_ id: Int64, _ context: PageContext) throws -> HTTPResponse {
+        let result: (title: String, due: LocalDate)? = try store.transaction { tx in
+            guard let found = try openLoan(id, in: tx) else { return nil }
+            let policy = try self.library(tx).policy
+            let due = policy.extendedDue(found.loan.due, at: context.now)
+            _ = try tx.setDue(loanID: id, due: due)
+            try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.extended.rawValue,
+                                     detail: "\(found.book.barcode) 「\(found.book.title)」: due \(found.loan.due) → \(due), on the teachers' page",
+                                     user: found.user.map(AuditedUser.init) ?? found.loan.user.map { AuditedUser(card: $0, name: nil) }))
+            return (found.book.title, due)
+        }
+        let notice = result.map { words.extended(title: $0.title, due: words.date($0.due)) } ?? words.loanGone
+        return redirect(localPath(context.request.value("back")) ?? PagePath.loans, notice: notice, context)
+    }
+
+    /// The open Loan with this id, its Book and User; nil when it is returned or never was.
+    func openLoan(_ id: Int64, in tx: any LendingTransaction) throws -> LoanListing? {
+        guard let loan = try tx.openLoans().first(where: { $0.id == id }),
+              let book = try tx.book(barcode: loan.book) else { return nil }
+        return LoanListing(loan: loan, book: book, user: try loan.user.flatMap { try tx.user(card: $0) })
+    }
+
+    /// A path on this page to go back to, from a form; nil unless it is plainly one of ours.
+    func localPath(_ text: String?) -> String? {
+        guard let text, text.hasPrefix("/"), !text.hasPrefix("//"), !text.contains("\\"),
+              !text.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F }) else { return nil }
+        return text
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import HTTPServer
+import Lending
+
+/// The library as every page shows it: its name and the rules in force.
+struct LibraryState {
+    var policy: Policy
+    var name: String
+}
+
+extension TeachersPage {
+    /// The rules in the database (the config's until it has some) over the config's Policy.
+    func library(_ tx: any LendingTransaction) throws -> LibraryState {
+        guard let rules = try tx.libraryRules() else { return LibraryState(policy: setup.policy, name: setup.libraryName) }
+        return LibraryState(policy: rules.applied(to: setup.policy), name: rules.libraryName)
+    }
+
+    /// A signed-in page: the layout around `content`, with the notice the last change left.
+    func page(_ context: PageContext, _ library: LibraryState, heading: String, section: PageLayout.Section?,
+              status: Int = 200, content: [HTML]) -> HTTPResponse {
+        let notice = sessions.withLock { $0.takeNotice(context.session.id) }
+        let layout = PageLayout(words: words, libraryName: library.name, heading: heading, section: section,
+                                signedIn: context.signedIn, notice: notice, content: content)
+        return html(layout.document, status: status)
+    }
+
+    func html(_ document: String, status: Int = 200, headers: [(name: String, value: String)] = []) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")] + headers,
+                     body: Array(document.utf8))
+    }
+
+    /// After a change: back to a page (POST, redirect, GET), with `notice` shown there once.
+    func redirect(_ path: String, notice: String?, _ context: PageContext) -> HTTPResponse {
+        if let notice { sessions.withLock { $0.leave(notice, for: context.session.id) } }
+        return HTTPResponse(status: 303, headers: [("Location", path), ("Cache-Control", "no-store")])
+    }
+
+    /// A POST whose token or origin is wrong: refused, nothing changed, no library data.
+    func forbidden(session: PageSession?) -> HTTPResponse {
+        let layout = PageLayout(words: words, libraryName: "", heading: words.forbiddenHeading, section: nil,
+                                signedIn: nil, notice: nil,
+                                content: [.el(.p, .text(words.forbidden)),
+                                          .el(.p, .el(.a, [.href(session?.staff == nil ? PagePath.signIn : PagePath.home)], .text(words.home)))])
+        return html(layout.document, status: 403)
+    }
+
+    func notFound(_ context: PageContext, status: Int = 404) throws -> HTTPResponse {
+        let library = try store.transaction { try self.library($0) }
+        return page(context, library, heading: words.notFoundHeading, section: nil, status: status,
+                    content: [.el(.p, .text(words.notFound))])
+    }
+
+    /// A fault of the store: said calmly, with what to tell whoever runs the box.
+    func fault(_ error: any Error, context: PageContext) -> HTTPResponse {
+        let layout = PageLayout(words: words, libraryName: setup.libraryName, heading: words.faultHeading, section: nil,
+                                signedIn: context.signedIn, notice: nil,
+                                content: [.el(.p, .text(words.fault(String(describing: error))))])
+        return html(layout.document, status: 500)
+    }
+
+    /// The page number asked for (1 when none or nonsense) and the offset it starts at.
+    func pageNumber(_ request: HTTPRequest) -> Int {
+        max(1, min(Int(request.value("page") ?? "") ?? 1, 1_000_000))
+    }
+}

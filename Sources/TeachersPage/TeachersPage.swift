@@ -1,0 +1,132 @@
+import Feedback
+import Foundation
+import HTTPServer
+import Lending
+
+/// The teachers' page: turns each `HTTPRequest` into an `HTTPResponse`, reading and writing
+/// through the library's repository. No socket here: `HTTPDaemon` calls `handle` from its
+/// threads, and tests call it directly. The clock is an argument, so tests need no sleeps.
+public final class TeachersPage: Sendable {
+    /// What the page is set up with, from the configuration.
+    public struct Setup: Sendable {
+        public var language: Language
+        /// The configuration's Policy: its time zone (and, until the database has rules of its
+        /// own, its rules).
+        public var policy: Policy
+        /// The configuration's library name, used until the database has rules.
+        public var libraryName: String
+        /// Minutes a session may sit unused before it ends.
+        public var sessionMinutes: Int
+        /// The cover image file of a Book, if the covers folder has one (as the kiosk's screen
+        /// finds it: by barcode, then by ISBN).
+        public var cover: @Sendable (Book) -> String?
+        /// The SVG of a QR code for a text (the page's address); nil draws none.
+        public var qrCode: (@Sendable (String) -> String?)?
+
+        public init(language: Language = .default, policy: Policy = Policy(), libraryName: String = "",
+                    sessionMinutes: Int = SessionTable.defaultIdleMinutes,
+                    cover: @escaping @Sendable (Book) -> String? = { _ in nil },
+                    qrCode: (@Sendable (String) -> String?)? = nil) {
+            self.language = language
+            self.policy = policy
+            self.libraryName = libraryName
+            self.sessionMinutes = sessionMinutes
+            self.cover = cover
+            self.qrCode = qrCode
+        }
+    }
+
+    /// Rows on one page of a long list.
+    public static let pageSize = 50
+
+    let setup: Setup
+    let words: any PageWords
+    let store: RepositoryGate
+    let sessions: Locked<SessionTable>
+    let now: @Sendable () -> Date
+    /// A yescrypt hash checked for names that have no password, so a wrong name takes as long
+    /// as a wrong password. Made on first use.
+    let decoyHash = Locked<String?>(nil)
+
+    public init(repository: any LendingRepository, setup: Setup, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.setup = setup
+        self.words = setup.language.pageWords
+        self.store = RepositoryGate(repository)
+        self.sessions = Locked(SessionTable(idleSeconds: Double(setup.sessionMinutes) * 60))
+        self.now = now
+    }
+
+    /// The page as the daemon's handler.
+    public var handler: HTTPHandler {
+        { [self] request in handle(request) }
+    }
+
+    /// Answers one request. Every response carries the security headers.
+    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        var response = respond(to: request, at: now())
+        response.headers = PageSecurity.headers + response.headers
+        if request.method == "HEAD" { response.body = [] }
+        return response
+    }
+
+    private func respond(to request: HTTPRequest, at time: Date) -> HTTPResponse {
+        let route = PageRoute(method: request.method, path: request.path)
+        if route == .stylesheet {
+            return HTTPResponse(status: 200, headers: [("Content-Type", "text/css; charset=utf-8"), ("Cache-Control", "no-cache")],
+                                body: Array(Stylesheet.text.utf8))
+        }
+        let session = request.cookies[PageSecurity.cookieName].flatMap { id in sessions.withLock { $0.use(id, at: time) } }
+        switch route {
+        case .signInForm:
+            return signInForm(request, session: session, at: time)
+        case .signIn:
+            if PageSecurity.check(request, token: session?.csrf) != nil { return forbidden(session: nil) }
+            return signIn(request, session: session, at: time)
+        default:
+            break
+        }
+        guard let session, let staff = session.staff else {
+            // Nothing of the library without a session: only the way to sign in.
+            return HTTPResponse(status: 303, headers: [("Location", PagePath.signIn), ("Cache-Control", "no-store")])
+        }
+        if route.isChange, PageSecurity.check(request, token: session.csrf) != nil {
+            return forbidden(session: session)
+        }
+        var context = PageContext(request: request, session: session, staff: staff, now: time, words: words)
+        do {
+            let response = try respond(route, context: &context)
+            return response
+        } catch {
+            return fault(error, context: context)
+        }
+    }
+
+    private func respond(_ route: PageRoute, context: inout PageContext) throws -> HTTPResponse {
+        switch route {
+        case .signOut: return signOut(context)
+        case .home: return try home(context)
+        case .qrCode: return qrCode(context)
+        case .loans: return try loans(context)
+        case .confirmReturn(let id): return try confirmReturn(id, context)
+        case .returnLoan(let id): return try returnLoan(id, context)
+        case .extendLoan(let id): return try extendLoan(id, context)
+        case .books, .newBookForm, .addBook, .book, .editBookForm, .editBook, .withdrawBook, .lendForm, .lend, .cover,
+             .users, .newUserForm, .addUser, .user, .editUserForm, .editUser, .deactivateUser, .reactivateUser, .removeUser,
+             .settings, .saveRules, .addStaff, .resetPassword, .removeStaff:
+            return try notFound(context)
+        case .notFound, .methodNotAllowed, .stylesheet, .signInForm, .signIn:
+            return try notFound(context, status: route == .methodNotAllowed ? 405 : 404)
+        }
+    }
+}
+
+/// One signed-in request as the handlers see it.
+struct PageContext {
+    var request: HTTPRequest
+    var session: PageSession
+    var staff: String
+    var now: Date
+    var words: any PageWords
+
+    var signedIn: PageLayout.SignedIn { PageLayout.SignedIn(staff: staff, csrf: session.csrf) }
+}

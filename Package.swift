@@ -22,6 +22,9 @@ let package = Package(
         // JPEG book covers (Debian: libjpeg62-turbo-dev).
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        // The teachers' page: its web server (GnuTLS for HTTPS) and its QR code.
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
 
         // The circulation rules and the repository protocol, with its in-memory implementation.
         .target(name: "Lending"),
@@ -57,7 +60,9 @@ let package = Package(
         .target(name: "ScreenWindow", dependencies: ["CSDL2", "Scene", "ScannerInput"]),
         // HTTP for the teachers' page: request and response values, and a daemon (libmicrohttpd)
         // that turns bytes into them. Knows nothing of libraries or books.
-        .target(name: "HTTPServer"),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        // A QR code (libqrencode) as a matrix of modules, and as a standalone SVG.
+        .target(name: "QRCode", dependencies: ["CQREncode"]),
         // The teachers' page: HTML by construction, sessions, sign-in and the pages, as handlers
         // from request values to response values (no socket).
         .target(name: "TeachersPage", dependencies: ["Lending", "HTTPServer", "StaffPIN", "Feedback"]),
@@ -77,7 +82,7 @@ let package = Package(
         .executableTarget(
             name: "bookkiosk-bench",
             dependencies: ["Lending", "LendingSQLite", "CSQLite", "LendingPostgres", "PostgresScratch", "ScannerInput", "CEvdev",
-                           "Feedback", "Kiosk", "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter", "HTTPServer"]
+                           "Feedback", "Kiosk", "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter", "HTTPServer", "TeachersPage", "StaffPIN"]
         ),
 
         .testTarget(name: "LendingTests", dependencies: ["Lending"]),
@@ -100,6 +105,8 @@ let package = Package(
             dependencies: ["BookKioskCommands", "Lending", "LendingSQLite", "LendingPostgres", "PostgresScratch", "Feedback",
                            "Printing", "ScenePainter"]
         ),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         // The kiosk's deployment files (udev/, kiosk/): syntax, sandbox level, installer.
         .testTarget(name: "DeploymentTests"),
         // Power cuts, full disks, locks, unplugged scanners, random sequences, garbage in.

@@ -53,6 +53,7 @@ def test_a_wrong_password_is_refused_with_a_message(context, words):
     page = context.new_page()
     sign_in(page, words, name=OTHER_STAFF[0], password="not-the-password")
     assert "/sign-in" in page.url, page.url
+    expect(page.get_by_role("alert")).to_contain_text(words["wrong_password"])
     expect(page.get_by_label(words["password"], exact=True)).to_be_visible()
     page.goto("/loans")
     assert "/sign-in" in page.url

@@ -79,13 +79,8 @@ enum PageBenchmark {
         // The floor: each page's response value, made once by the page for this session.
         var sizes: [String: Int] = [:]
         for request in pages {
-            let parts = request.target.split(separator: "?", maxSplits: 1).map(String.init)
-            var query: [FormField] = []
-            for pair in parts.dropFirst().first?.split(separator: "&") ?? [] {
-                let field = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
-                query.append(FormField(name: field[0], value: field.count > 1 ? field[1] : ""))
-            }
-            let response = page.handle(HTTPRequest(method: "GET", path: parts[0], query: query,
+            let (path, query) = parsed(request.target)
+            let response = page.handle(HTTPRequest(method: "GET", path: path, query: query,
                                                    cookies: ["bookkiosk_session": session.id]))
             guard response.status == 200 else { throw Failure(description: "\(request.target) answered \(response.status)") }
             floor.store(response, at: request.floorTarget)
@@ -128,11 +123,17 @@ enum PageBenchmark {
 
     /// The name a request is reported under: the page it opens.
     static func name(of request: HTTPRequest) -> String {
-        switch request.path {
-        case "/books": request.value("q").map { _ in pages[2].name } ?? pages[0].name
-        case "/loans": pages[1].name
-        default: request.path
+        pages.first { page in parsed(page.target) == (request.path, request.query) }?.name ?? request.path
+    }
+
+    /// A target's path and query parameters, decoded as the daemon decodes them.
+    static func parsed(_ target: String) -> (String, [FormField]) {
+        let parts = target.split(separator: "?", maxSplits: 1).map(String.init)
+        let query = (parts.count > 1 ? parts[1].split(separator: "&") : []).map { pair in
+            let field = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
+            return FormField(name: field[0], value: field.count > 1 ? field[1] : "")
         }
+        return (parts[0], query)
     }
 
     /// Signs in as a browser does: the form (which starts a session for its token), then the

@@ -5,7 +5,8 @@ public struct HTTPDaemonConfiguration: Sendable {
     public static let defaultMaximumBodySize = 16 * 1024 * 1024
     /// A connection idle this long is closed (a browser keeps idle connections open).
     public static let defaultConnectionTimeout = Duration.seconds(30)
-    /// Connections open at once, over all threads; more are refused by the daemon.
+    /// Connections open at once, over all threads; more wait in the listen backlog until one
+    /// closes (libmicrohttpd stops accepting at the limit).
     public static let defaultConnectionLimit = 32
     /// Threads that read requests and call the handler (each runs its own poll loop).
     public static let defaultThreadCount = 4

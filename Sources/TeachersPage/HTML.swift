@@ -104,7 +104,7 @@ public struct HTMLAttribute: Sendable, Equatable {
         case ariaCurrent = "aria-current"
         case ariaDescribedby = "aria-describedby"
         case ariaLive = "aria-live"
-        case loading, decoding, enterkeyhint, autocapitalize, spellcheck, media
+        case loading, decoding, enterkeyhint, autocapitalize, spellcheck, media, readonly
     }
 
     public var name: Name

@@ -39,7 +39,7 @@ struct PageLayout {
     var section: Section?
     var signedIn: SignedIn?
     /// A line from the last change, shown once.
-    var notice: String?
+    var notice: PageNotice?
     var content: [HTML]
 
     var document: String {
@@ -49,7 +49,10 @@ struct PageLayout {
             .el(.meta, [.name("viewport"), HTMLAttribute(.content, "width=device-width, initial-scale=1")]),
             .el(.title, .text(title)),
             .el(.link, [HTMLAttribute(.rel, "stylesheet"), .href(PagePath.stylesheet)]))
-        let noticeNode: HTML = notice.map { .el(.p, [.class("notice"), HTMLAttribute(.role, "status")], .text($0)) } ?? .empty
+        let noticeNode: HTML = notice.map {
+            $0.isRefusal ? .el(.p, [.class("warning"), HTMLAttribute(.role, "alert")], .text($0.text))
+                         : .el(.p, [.class("notice"), HTMLAttribute(.role, "status")], .text($0.text))
+        } ?? .empty
         let main: HTML = .el(.main, [.id("main")], children: [.el(.h1, .text(heading)), noticeNode] + content)
         let skip: HTML = .el(.a, [.class("skip"), .href("#main")], .text(words.skipToContent))
         let body: HTML = .el(.body, skip, header, main)

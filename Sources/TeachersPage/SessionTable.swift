@@ -11,9 +11,9 @@ public struct PageSession: Sendable, Equatable {
     public var csrf: String
     public var lastSeen: Date
     /// A line to show once on the next page (after a change and its redirect).
-    public var notice: String?
+    public var notice: PageNotice?
 
-    public init(id: String, staff: String?, csrf: String, lastSeen: Date, notice: String? = nil) {
+    public init(id: String, staff: String?, csrf: String, lastSeen: Date, notice: PageNotice? = nil) {
         self.id = id
         self.staff = staff
         self.csrf = csrf
@@ -63,12 +63,12 @@ public struct SessionTable: Sendable, Equatable {
     }
 
     /// Leaves a line for the session's next page.
-    public mutating func leave(_ notice: String, for id: String) {
+    public mutating func leave(_ notice: PageNotice, for id: String) {
         sessions[id]?.notice = notice
     }
 
     /// The line left for this session, once.
-    public mutating func takeNotice(_ id: String) -> String? {
+    public mutating func takeNotice(_ id: String) -> PageNotice? {
         defer { sessions[id]?.notice = nil }
         return sessions[id]?.notice
     }
@@ -83,4 +83,16 @@ public struct SessionTable: Sendable, Equatable {
     }
 
     public var count: Int { sessions.count }
+}
+
+/// A line left by a change for the next page: what was done, or why it was not.
+public struct PageNotice: Sendable, Equatable {
+    public var text: String
+    /// Whether it says why something was not done (shown as a warning, not as done).
+    public var isRefusal: Bool
+
+    public init(_ text: String, isRefusal: Bool = false) {
+        self.text = text
+        self.isRefusal = isRefusal
+    }
 }

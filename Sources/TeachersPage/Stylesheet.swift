@@ -20,6 +20,8 @@ enum Stylesheet {
     a:focus-visible, button:focus-visible, input:focus-visible, textarea:focus-visible, select:focus-visible {
       outline: 3px solid var(--focus); outline-offset: 2px;
     }
+    .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+    .staff input[type="password"] { width: auto; max-width: 14rem; }
     .skip { position: absolute; left: -999px; top: 0; background: var(--paper); padding: .5rem 1rem; }
     .skip:focus { left: .5rem; z-index: 2; }
     .top { background: var(--tint); border-bottom: 1px solid var(--line); padding: .5rem .75rem; }

@@ -79,7 +79,7 @@ extension TeachersPage {
                                      user: found.user.map(AuditedUser.init) ?? found.loan.user.map { AuditedUser(card: $0, name: nil) }))
             return found.book.title
         }
-        return redirect(PagePath.loans, notice: title.map { words.returned(title: $0) } ?? words.loanGone, context)
+        return redirect(PagePath.loans, notice: title.map { words.returned(title: $0) } ?? words.loanGone, refusal: title == nil, context)
     }
 
     /// `POST /loans/ID/extend`: the due date moves as staff mode's extend moves it.
@@ -95,7 +95,7 @@ extension TeachersPage {
             return (found.book.title, due)
         }
         let notice = result.map { words.extended(title: $0.title, due: words.date($0.due)) } ?? words.loanGone
-        return redirect(localPath(context.request.value("back")) ?? PagePath.loans, notice: notice, context)
+        return redirect(localPath(context.request.value("back")) ?? PagePath.loans, notice: notice, refusal: result == nil, context)
     }
 
     /// The open Loan with this id, its Book and User; nil when it is returned or never was.

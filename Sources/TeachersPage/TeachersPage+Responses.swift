@@ -30,8 +30,8 @@ extension TeachersPage {
     }
 
     /// After a change: back to a page (POST, redirect, GET), with `notice` shown there once.
-    func redirect(_ path: String, notice: String?, _ context: PageContext) -> HTTPResponse {
-        if let notice { sessions.withLock { $0.leave(notice, for: context.session.id) } }
+    func redirect(_ path: String, notice: String?, refusal: Bool = false, _ context: PageContext) -> HTTPResponse {
+        if let notice { sessions.withLock { $0.leave(PageNotice(notice, isRefusal: refusal), for: context.session.id) } }
         return HTTPResponse(status: 303, headers: [("Location", path), ("Cache-Control", "no-store")])
     }
 

@@ -40,7 +40,7 @@ extension TeachersPage {
             return signInPage(session, name: name, message: lockedMessage(until, at: time), status: 429, cookie: nil)
         }
         // Checked outside the repository's lock: yescrypt takes a while on purpose.
-        let right = PINHash.verify(password, against: found.hash ?? decoy())
+        let right = PagePassword.verify(password, against: found.hash ?? decoy())
         if right, found.hash != nil {
             do {
                 try store.transaction { tx in
@@ -96,7 +96,7 @@ extension TeachersPage {
     private func decoy() -> String {
         decoyHash.withLock { hash in
             if let hash { return hash }
-            let made = (try? PINHash.make("00000000")) ?? "$y$j9T$decoy$"
+            let made = (try? PagePassword.make("decoy-password-never-used")) ?? "$y$j9T$decoy$"
             hash = made
             return made
         }

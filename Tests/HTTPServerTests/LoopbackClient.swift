@@ -45,9 +45,22 @@ struct LoopbackClient {
 
     /// Writes `bytes` and returns everything read until the server closes the connection.
     func rawExchange(_ bytes: [UInt8]) throws -> [UInt8] {
+        let descriptor = try connected()
+        defer { close(descriptor) }
+        var sent = 0
+        while sent < bytes.count {
+            let written = bytes[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            // The server may answer (413) and close before reading everything: stop writing then.
+            if written <= 0 { break }
+            sent += written
+        }
+        return try Self.readToEnd(descriptor)
+    }
+
+    /// A socket connected to the server (the caller closes it), with the read timeout set.
+    func connected() throws -> Int32 {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
-        defer { close(descriptor) }
         var timeout = timeval(tv_sec: Self.readTimeoutSeconds, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
@@ -57,14 +70,16 @@ struct LoopbackClient {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { throw Failure(description: "connect: \(String(cString: strerror(errno)))") }
-        var sent = 0
-        while sent < bytes.count {
-            let written = bytes[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            // The server may answer (413) and close before reading everything: stop writing then.
-            if written <= 0 { break }
-            sent += written
+        guard connected == 0 else {
+            let number = errno
+            close(descriptor)
+            throw Failure(description: "connect: \(String(cString: strerror(number)))")
         }
+        return descriptor
+    }
+
+    /// Everything the server sends until it closes the connection.
+    static func readToEnd(_ descriptor: Int32) throws -> [UInt8] {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {

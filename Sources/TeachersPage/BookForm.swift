@@ -1,0 +1,50 @@
+import Foundation
+import Lending
+
+/// The Book form's fields as typed, and what is wrong with them. Text is kept as typed (a title
+/// in kana or kanji from the device's IME stays so); only surrounding spaces are trimmed.
+struct BookForm: Equatable {
+    var barcode = ""
+    var title = ""
+    var author = ""
+    var isbn = ""
+
+    init(barcode: String = "", title: String = "", author: String = "", isbn: String = "") {
+        self.barcode = barcode
+        self.title = title
+        self.author = author
+        self.isbn = isbn
+    }
+
+    init(_ book: Book) {
+        self.init(barcode: book.barcode, title: book.title, author: book.author ?? "", isbn: book.isbn ?? "")
+    }
+
+    init(fields value: (String) -> String?) {
+        func field(_ name: String) -> String { (value(name) ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
+        self.init(barcode: field("barcode"), title: field("title"), author: field("author"), isbn: field("isbn"))
+    }
+
+    /// Problems by field name, in the words of the page.
+    func problems(_ words: any PageWords) -> [String: String] {
+        var problems: [String: String] = [:]
+        if Barcode.normalize(barcode).isEmpty { problems["barcode"] = words.barcodeMissing }
+        if title.isEmpty { problems["title"] = words.titleMissing }
+        if !isbn.isEmpty, normalizedISBN == nil { problems["isbn"] = words.isbnInvalid }
+        return problems
+    }
+
+    /// The ISBN-13 typed (hyphens and spaces allowed, ISBN-10 converted); nil when none or invalid.
+    var normalizedISBN: String? {
+        let digits = isbn.filter { $0 != "-" && $0 != " " }
+        return digits.isEmpty ? nil : Barcode.isbn13(digits)
+    }
+
+    /// The Book to save; `existing` keeps its status.
+    func book(existing: Book?) -> Book {
+        let code = Barcode.normalize(barcode)
+        return Book(barcode: existing?.barcode ?? code, title: title, author: author.isEmpty ? nil : author,
+                    isbn: normalizedISBN ?? (existing == nil ? Barcode.isbn13(code) : nil),
+                    status: existing?.status ?? .available)
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import HTTPServer
+import Lending
+
+extension TeachersPage {
+    /// `GET /books?q=&page=N`: every Book with its cover, searchable, 「貸出中」 or 「貸出可」.
+    func books(_ context: PageContext) throws -> HTTPResponse {
+        let text = (context.request.value("q") ?? "").trimmingCharacters(in: .whitespaces)
+        let number = pageNumber(context.request)
+        let (library, listing) = try store.transaction { tx in
+            (try self.library(tx), try tx.bookListings(matching: text, offset: (number - 1) * Self.pageSize, limit: Self.pageSize))
+        }
+        let rows: [HTML] = listing.items.map { item in
+            .el(.tr,
+                .el(.td, [.class("cover-cell")], coverImage(item.book, large: false)),
+                .el(.td, [HTMLAttribute(.title, words.title)], .el(.a, [.href(PagePath.book(item.book.barcode))], .text(item.book.title))),
+                .el(.td, [HTMLAttribute(.title, words.author)], .text(item.book.author ?? "")),
+                .el(.td, [HTMLAttribute(.title, words.barcode)], .text(item.book.barcode)),
+                .el(.td, [HTMLAttribute(.title, words.state)], state(item.book, onLoan: item.openLoan != nil)))
+        }
+        let table: HTML = rows.isEmpty ? .el(.p, [.class("empty")], .text(words.noBooks)) :
+            .el(.table, [.class("list books")],
+                .el(.thead, .el(.tr, children: [words.cover, words.title, words.author, words.barcode, words.state].map {
+                    .el(.th, [HTMLAttribute(.scope, "col")], .text($0))
+                })),
+                .el(.tbody, children: rows))
+        return page(context, library, heading: words.books, section: .books, content: [
+            .el(.p, [.class("actions")], .el(.a, [.class("button primary"), .href(PagePath.newBook)], .text(words.addBook))),
+            Form.search(PagePath.books, label: words.searchBooks, value: text, button: words.search),
+            table,
+            Pager(words: words, path: PagePath.books, query: [("q", text)], page: number, total: listing.total, pageSize: Self.pageSize).html,
+        ])
+    }
+
+    /// `GET /books/BARCODE`: the Book, its state, who has it, and what can be done with it.
+    func book(_ barcode: String, _ context: PageContext) throws -> HTTPResponse {
+        let (library, found) = try store.transaction { tx -> (LibraryState, (Book, LoanListing?)?) in
+            let library = try self.library(tx)
+            guard let book = try tx.book(barcode: barcode) else { return (library, nil) }
+            let loan = try tx.openLoan(book: barcode)
+            return (library, (book, try loan.map { LoanListing(loan: $0, book: book, user: try $0.user.flatMap { try tx.user(card: $0) }) }))
+        }
+        guard let (book, loan) = found else { return try notFound(context) }
+        var facts: [HTML] = [
+            fact(words.title, .text(book.title)),
+            fact(words.author, .text(book.author ?? "")),
+            fact(words.barcode, .text(book.barcode)),
+            fact(words.isbn, .text(book.isbn ?? "")),
+            fact(words.state, state(book, onLoan: loan != nil)),
+        ]
+        if let loan {
+            let who: HTML = loan.user.map { .el(.a, [.href(PagePath.user($0.card))], .text($0.name)) } ?? .text(words.unnamedUser)
+            facts.append(fact(words.whoHasIt, who))
+            var due: [HTML] = [.text(words.date(loan.loan.due))]
+            if library.policy.isOverdue(loan.loan, at: context.now) { due.append(.el(.strong, [.class("overdue")], .text(words.overdue))) }
+            facts.append(fact(words.dueDate, .fragment(due)))
+        }
+        var actions: [HTML] = [.el(.a, [.class("button"), .href(PagePath.book(book.barcode, "edit"))], .text(words.edit))]
+        if let loan {
+            actions.append(.el(.a, [.class("button"), .href(PagePath.loan(loan.loan.id, "return"))], .text(words.returnBook)))
+        } else if book.status == .available {
+            actions.append(.el(.a, [.class("button primary"), .href(PagePath.book(book.barcode, "lend"))], .text(words.lend)))
+        }
+        if book.status != .withdrawn {
+            actions.append(Form.post(PagePath.book(book.barcode, "withdraw"), csrf: context.session.csrf, button: words.withdraw,
+                                     style: "danger", fields: []))
+        }
+        return page(context, library, heading: book.title, section: .books, content: [
+            coverImage(book, large: true),
+            .el(.dl, [.class("facts")], children: facts),
+            .el(.div, [.class("actions")], children: actions),
+        ])
+    }
+
+    /// `GET /books/new`, `GET /books/BARCODE/edit`: the Book form.
+    func bookForm(_ barcode: String?, _ context: PageContext) throws -> HTTPResponse {
+        let (library, existing) = try store.transaction { tx in (try self.library(tx), try barcode.flatMap { try tx.book(barcode: $0) }) }
+        if barcode != nil, existing == nil { return try notFound(context) }
+        return bookFormPage(existing.map(BookForm.init) ?? BookForm(), editing: existing, problems: [:], library, context)
+    }
+
+    /// `POST /books/new`, `POST /books/BARCODE/edit`: checks the form, saves the Book, records it.
+    func saveBook(_ barcode: String?, _ context: PageContext) throws -> HTTPResponse {
+        let form = BookForm(fields: context.request.value)
+        var problems = form.problems(words)
+        enum Saved { case saved(Book), refused([String: String]), missing }
+        let (library, saved) = try store.transaction { tx -> (LibraryState, Saved) in
+            let library = try self.library(tx)
+            let existing = try barcode.flatMap { try tx.book(barcode: $0) }
+            if barcode != nil, existing == nil { return (library, .missing) }
+            guard problems.isEmpty else { return (library, .refused(problems)) }
+            let book = form.book(existing: existing)
+            if existing == nil {
+                if try tx.book(barcode: book.barcode) != nil { return (library, .refused(["barcode": words.barcodeTaken(book.barcode)])) }
+                if try Catalog.conflict(saving: book, in: tx) != nil { return (library, .refused(["barcode": words.barcodeIsACard(book.barcode)])) }
+            }
+            try tx.save(book)
+            let detail = existing.map { old in
+                "edited \(book.barcode): 「\(old.title)」 → 「\(book.title)」, author \(old.author ?? "-") → \(book.author ?? "-"), ISBN \(old.isbn ?? "-") → \(book.isbn ?? "-")"
+            } ?? "added \(book.barcode) 「\(book.title)」" + (book.author.map { " by \($0)" } ?? "")
+            try tx.record(AuditEntry(time: context.now, staff: context.staff,
+                                     action: (existing == nil ? PageAction.registeredBook : .editedBook).rawValue, detail: detail))
+            return (library, .saved(book))
+        }
+        switch saved {
+        case .missing:
+            return try notFound(context)
+        case .saved(let book):
+            return redirect(PagePath.book(book.barcode), notice: words.bookSaved(title: book.title), context)
+        case .refused(let found):
+            problems = found
+            let existing = barcode.map { Book(barcode: $0, title: form.title) }
+            return bookFormPage(form, editing: existing, problems: problems, library, context, status: 400)
+        }
+    }
+
+    private func bookFormPage(_ form: BookForm, editing: Book?, problems: [String: String], _ library: LibraryState,
+                              _ context: PageContext, status: Int = 200) -> HTTPResponse {
+        let action = editing.map { PagePath.book($0.barcode, "edit") } ?? PagePath.newBook
+        var barcodeExtra: [HTMLAttribute] = [HTMLAttribute(.autocomplete, "off"), HTMLAttribute(.autocapitalize, "off")]
+        if editing != nil { barcodeExtra.append(.flag(.readonly)) }
+        let fields: [HTML] = [
+            Form.hidden(PageSecurity.csrfField, context.session.csrf),
+            Form.text("barcode", label: words.barcode, value: editing?.barcode ?? form.barcode, required: true,
+                      hint: editing == nil ? words.bookBarcodeHint : nil, error: problems["barcode"], extra: barcodeExtra),
+            Form.text("title", label: words.title, value: form.title, required: true, error: problems["title"]),
+            Form.text("author", label: words.author, value: form.author, error: problems["author"]),
+            Form.text("isbn", label: words.isbn, value: form.isbn, error: problems["isbn"],
+                      extra: [HTMLAttribute(.inputmode, "numeric"), HTMLAttribute(.autocomplete, "off")]),
+            .el(.div, [.class("choices")], Form.submit(words.save, style: "primary"),
+                .el(.a, [.class("button quiet"), .href(editing.map { PagePath.book($0.barcode) } ?? PagePath.books)], .text(words.cancel))),
+        ]
+        return page(context, library, heading: editing == nil ? words.addBook : words.editBookHeading, section: .books, status: status,
+                    content: [Form.problems(problems.keys.sorted().compactMap { problems[$0] }),
+                              .el(.form, [HTMLAttribute(.method, "post"), HTMLAttribute(.action, action)], children: fields)])
+    }
+
+    /// `POST /books/BARCODE/withdraw`: a Book on loan first gets a warning and a confirmation
+    /// (nothing changes until `confirm=1`); then its Loan ends and it can no longer be lent.
+    func withdrawBook(_ barcode: String, _ context: PageContext) throws -> HTTPResponse {
+        let confirmed = context.request.value("confirm") == "1"
+        enum Result { case missing, withdrawn(Book), alreadyWithdrawn(Book), needsConfirmation(Book, LoanListing) }
+        let (library, result) = try store.transaction { tx -> (LibraryState, Result) in
+            let library = try self.library(tx)
+            guard var book = try tx.book(barcode: barcode) else { return (library, .missing) }
+            guard book.status != .withdrawn else { return (library, .alreadyWithdrawn(book)) }
+            let open = try tx.openLoan(book: barcode)
+            if let open, !confirmed {
+                return (library, .needsConfirmation(book, LoanListing(loan: open, book: book, user: try open.user.flatMap { try tx.user(card: $0) })))
+            }
+            var detail = "withdrew \(book.barcode) 「\(book.title)」 on the teachers' page"
+            var borrower: AuditedUser?
+            if let open {
+                _ = try tx.closeLoan(id: open.id, returnedAt: context.now)
+                detail += "; it was on loan and was returned"
+                borrower = try open.user.map { AuditedUser(card: $0, name: try tx.user(card: $0)?.name) }
+            }
+            book.status = .withdrawn
+            try tx.save(book)
+            try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.withdrew.rawValue, detail: detail, user: borrower))
+            return (library, .withdrawn(book))
+        }
+        switch result {
+        case .missing:
+            return try notFound(context)
+        case .withdrawn(let book), .alreadyWithdrawn(let book):
+            return redirect(PagePath.book(book.barcode), notice: words.withdrawn(title: book.title), context)
+        case .needsConfirmation(let book, let loan):
+            return page(context, library, heading: words.withdraw + ": " + book.title, section: .books, content: [
+                .el(.p, [.class("warning"), HTMLAttribute(.role, "alert")],
+                    .text(words.withdrawWarning(user: loan.user?.name ?? words.unnamedUser, due: words.date(loan.loan.due)))),
+                .el(.div, [.class("choices")],
+                    Form.post(PagePath.book(book.barcode, "withdraw"), csrf: context.session.csrf, button: words.withdrawIt,
+                              style: "danger", fields: [Form.hidden("confirm", "1")]),
+                    .el(.a, [.class("button quiet"), .href(PagePath.book(book.barcode))], .text(words.cancel))),
+            ])
+        }
+    }
+
+    /// `GET /covers/BARCODE`: the Book's cover from the covers folder. The barcode only names a
+    /// Book in the library; the file is the one the folder has for it, never a path from the request.
+    func cover(_ barcode: String) throws -> HTTPResponse {
+        let book = try store.transaction { try $0.book(barcode: barcode) }
+        guard let book, let file = setup.cover(book), let data = FileManager.default.contents(atPath: file) else {
+            return HTTPResponse(status: 404, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array("no cover".utf8))
+        }
+        let type = file.lowercased().hasSuffix(".png") ? "image/png" : "image/jpeg"
+        return HTTPResponse(status: 200, headers: [("Content-Type", type), ("Cache-Control", "private, max-age=300")], body: Array(data))
+    }
+
+    private func coverImage(_ book: Book, large: Bool) -> HTML {
+        guard setup.cover(book) != nil else { return .empty }
+        return .el(.img, [HTMLAttribute(.src, PagePath.cover(book.barcode)), HTMLAttribute(.alt, large ? words.cover : ""),
+                          .class(large ? "cover-large" : "cover"), HTMLAttribute(.loading, "lazy")])
+    }
+
+    func state(_ book: Book, onLoan: Bool) -> HTML {
+        switch book.status {
+        case .withdrawn: return .el(.span, [.class("state-withdrawn")], .text(words.withdrawnState))
+        case .lost: return .el(.span, [.class("state-lost")], .text(words.lostState))
+        case .available:
+            return onLoan ? .el(.span, [.class("state-on-loan")], .text(words.lentOut))
+                          : .el(.span, [.class("state-available")], .text(words.available))
+        }
+    }
+
+    func fact(_ name: String, _ value: HTML) -> HTML {
+        .fragment([.el(.dt, .text(name)), .el(.dd, value)])
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import HTTPServer
+import Lending
+import StaffPIN
+
+extension TeachersPage {
+    /// What 設定 shows besides the rules form: the Staff accounts and a page of the audit log.
+    struct SettingsState {
+        var library: LibraryState
+        var rules: LibraryRules
+        var staff: [(name: String, hasPassword: Bool, record: SignInRecord)]
+        var audit: ListingPage<AuditEntry>
+    }
+
+    /// Rows of the audit log on one page.
+    static let auditPageSize = 50
+
+    func settingsState(_ tx: any LendingTransaction, auditPage: Int) throws -> SettingsState {
+        let library = try self.library(tx)
+        let rules = try tx.libraryRules() ?? LibraryRules(setup.policy, libraryName: setup.libraryName)
+        let staff = try tx.staffAccounts().map { account in
+            (account.name, try tx.passwordHash(staff: account.name) != nil, try tx.signInRecord(staff: account.name))
+        }
+        let audit = try tx.auditEntries(newestFirst: (auditPage - 1) * Self.auditPageSize, limit: Self.auditPageSize)
+        return SettingsState(library: library, rules: rules, staff: staff, audit: audit)
+    }
+
+    /// `GET /settings?page=N`.
+    func settings(_ context: PageContext) throws -> HTTPResponse {
+        let number = pageNumber(context.request)
+        let state = try store.transaction { try settingsState($0, auditPage: number) }
+        return settingsPage(state, RulesForm(state.rules), rulesProblems: [:], staffProblems: [:], auditPage: number, context)
+    }
+
+    /// `POST /settings`: the rules every kiosk follows from its next scan.
+    func saveRules(_ context: PageContext) throws -> HTTPResponse {
+        let form = RulesForm(fields: context.request.value, values: context.request.values)
+        switch form.rules(words) {
+        case .failure(let problems):
+            let state = try store.transaction { try settingsState($0, auditPage: 1) }
+            return settingsPage(state, form, rulesProblems: problems.byField, staffProblems: [:], auditPage: 1, context, status: 400)
+        case .success(let rules):
+            try store.transaction { tx in
+                let old = try tx.libraryRules() ?? LibraryRules(setup.policy, libraryName: setup.libraryName)
+                try tx.save(rules)
+                try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.changedRules.rawValue,
+                                         detail: RulesForm.describeChange(from: old, to: rules)))
+            }
+            return redirect(PagePath.settings, notice: words.rulesSaved, context)
+        }
+    }
+
+    /// `POST /settings/staff`: a new Staff account with a PIN (staff mode) and a page password.
+    func addStaff(_ context: PageContext) throws -> HTTPResponse {
+        let name = (context.request.value("name") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let pin = context.request.value("pin") ?? ""
+        let password = context.request.value("password") ?? ""
+        var problems: [String: String] = [:]
+        if name.isEmpty { problems["name"] = words.staffNameMissing }
+        if !PINHash.isAcceptable(pin) { problems["pin"] = words.pinInvalid }
+        if !PagePassword.isAcceptable(password) { problems["password"] = words.passwordTooShort }
+        if problems.isEmpty {
+            // Hashed outside the repository's lock: yescrypt takes a while on purpose.
+            let pinHash = try PINHash.make(pin)
+            let passwordHash = try PagePassword.make(password)
+            let added = try store.transaction { tx -> Bool in
+                guard try !tx.staffAccounts().contains(where: { $0.name == name }) else { return false }
+                try tx.save(StaffAccount(name: name, pinHash: pinHash))
+                _ = try tx.setPasswordHash(passwordHash, staff: name)
+                try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.addedStaff.rawValue,
+                                         detail: "added the Staff account \(name), with a PIN and a page password"))
+                return true
+            }
+            if added { return redirect(PagePath.settings, notice: words.staffAdded(name), context) }
+            problems["name"] = words.staffNameTaken(name)
+        }
+        let state = try store.transaction { try settingsState($0, auditPage: 1) }
+        return settingsPage(state, RulesForm(state.rules), rulesProblems: [:], staffProblems: problems, auditPage: 1, context,
+                            status: 400, typedStaffName: name)
+    }
+
+    /// `POST /settings/staff/NAME/password`: a new page password; it also lifts a sign-in lock.
+    func resetPassword(_ name: String, _ context: PageContext) throws -> HTTPResponse {
+        let password = context.request.value("password") ?? ""
+        guard PagePassword.isAcceptable(password) else {
+            return redirect(PagePath.settings, notice: name + ": " + words.passwordTooShort, refusal: true, context)
+        }
+        let hash = try PagePassword.make(password)
+        let done = try store.transaction { tx -> Bool in
+            guard try tx.setPasswordHash(hash, staff: name) else { return false }
+            try tx.save(SignInRecord(), staff: name)
+            try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.setPassword.rawValue,
+                                     detail: "set the page password of \(name) (and lifted any sign-in lock)"))
+            return true
+        }
+        return redirect(PagePath.settings, notice: done ? words.passwordSet(name) : words.noSuchStaff, refusal: !done, context)
+    }
+
+    /// `POST /settings/staff/NAME/remove`: not the account signed in; its sessions end.
+    func removeStaff(_ name: String, _ context: PageContext) throws -> HTTPResponse {
+        guard name != context.staff else {
+            return redirect(PagePath.settings, notice: words.cannotRemoveYourself, refusal: true, context)
+        }
+        let removed = try store.transaction { tx -> Bool in
+            guard try tx.removeStaffAccount(name: name) else { return false }
+            try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.removedStaff.rawValue,
+                                     detail: "removed the Staff account \(name)"))
+            return true
+        }
+        if removed { sessions.withLock { $0.endAll(staff: name) } }
+        return redirect(PagePath.settings, notice: removed ? words.staffRemoved(name) : words.noSuchStaff, refusal: !removed, context)
+    }
+}

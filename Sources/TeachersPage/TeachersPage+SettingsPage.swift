@@ -1,0 +1,105 @@
+import Foundation
+import HTTPServer
+import Lending
+
+extension TeachersPage {
+    func settingsPage(_ state: SettingsState, _ form: RulesForm, rulesProblems: [String: String], staffProblems: [String: String],
+                      auditPage: Int, _ context: PageContext, status: Int = 200, typedStaffName: String = "") -> HTTPResponse {
+        page(context, state.library, heading: words.settings, section: .settings, status: status, content: [
+            rulesSection(form, problems: rulesProblems, context),
+            staffSection(state, problems: staffProblems, typedName: typedStaffName, context),
+            auditSection(state, page: auditPage),
+        ])
+    }
+
+    private func rulesSection(_ form: RulesForm, problems: [String: String], _ context: PageContext) -> HTML {
+        let weekdays: [HTML] = Weekday.allCases.map { day in
+            Form.checkbox("closedWeekdays", label: words.weekday(day), value: day.rawValue, checked: form.closedWeekdays.contains(day),
+                          id: "closed-" + day.rawValue)
+        }
+        let datesID = "field-closedDates"
+        let described = datesID + "-hint" + (problems["closedDates"] == nil ? "" : " " + datesID + "-error")
+        let datesAttributes: [HTMLAttribute] = [.name("closedDates"), .id(datesID), HTMLAttribute(.rows, "5"),
+                                                HTMLAttribute(.ariaDescribedby, described)]
+        let fields: [HTML] = [
+            Form.hidden(PageSecurity.csrfField, context.session.csrf),
+            Form.text("libraryName", label: words.libraryName, value: form.libraryName, error: problems["libraryName"]),
+            Form.text("loanLimit", label: words.loanLimit, value: form.loanLimit, type: "number", required: true, error: problems["loanLimit"],
+                      extra: [HTMLAttribute(.min, "0"), HTMLAttribute(.max, "\(RulesForm.largestLoanLimit)"), HTMLAttribute(.inputmode, "numeric")]),
+            Form.text("loanDays", label: words.loanDays, value: form.loanDays, type: "number", required: true, error: problems["loanDays"],
+                      extra: [HTMLAttribute(.min, "1"), HTMLAttribute(.max, "\(RulesForm.longestLoanDays)"), HTMLAttribute(.inputmode, "numeric")]),
+            .el(.fieldset, children: [.el(.legend, .text(words.closedWeekdays)),
+                                      problems["closedWeekdays"].map { .el(.p, [.class("error")], .text($0)) } ?? .empty] + weekdays),
+            .el(.div, [.class(problems["closedDates"] == nil ? "field" : "field invalid")],
+                .el(.label, [.for(datesID)], .text(words.closedDates)),
+                .el(.p, [.class("hint"), .id(datesID + "-hint")], .text(words.closedDatesHint)),
+                problems["closedDates"].map { .el(.p, [.class("error"), .id(datesID + "-error")], .text($0)) } ?? .empty,
+                .el(.textarea, datesAttributes, .text(form.closedDates))),
+            Form.checkbox("blockOnOverdue", label: words.blockOnOverdue, checked: form.blockOnOverdue),
+            Form.submit(words.save, style: "primary"),
+        ]
+        return .el(.section, [HTMLAttribute(.ariaLabel, words.rulesHeading)],
+            .el(.h2, .text(words.rulesHeading)),
+            Form.problems(problems.keys.sorted().compactMap { problems[$0] }),
+            .el(.form, [HTMLAttribute(.method, "post"), HTMLAttribute(.action, PagePath.settings)], children: fields))
+    }
+
+    private func staffSection(_ state: SettingsState, problems: [String: String], typedName: String, _ context: PageContext) -> HTML {
+        let zone = state.library.policy.timeZone
+        let rows: [HTML] = state.staff.map { account in
+            var status = account.hasPassword ? words.hasPassword : words.noPassword
+            if let until = account.record.lockedUntil, until > context.now {
+                status += " · " + words.lockedAccount(until: words.dateTime(until, in: zone))
+            }
+            let passwordID = "password-" + PagePath.segment(account.name)
+            let reset: HTML = .el(.form, [HTMLAttribute(.method, "post"), HTMLAttribute(.action, PagePath.staff(account.name, "password")), .class("inline")],
+                Form.hidden(PageSecurity.csrfField, context.session.csrf),
+                .el(.label, [.for(passwordID), .class("visually-hidden")], .text(words.newPassword + " (" + account.name + ")")),
+                .el(.input, [.type("password"), .name("password"), .id(passwordID), HTMLAttribute(.autocomplete, "new-password"),
+                             HTMLAttribute(.placeholder, words.newPassword)]),
+                Form.submit(words.setPassword))
+            let remove: HTML = account.name == context.staff ? .empty
+                : Form.post(PagePath.staff(account.name, "remove"), csrf: context.session.csrf, button: words.remove, style: "danger", fields: [])
+            return .el(.tr,
+                       .el(.td, [HTMLAttribute(.title, words.name)], .text(account.name)),
+                       .el(.td, [HTMLAttribute(.title, words.state)], .text(status)),
+                       .el(.td, [.class("actions")], reset, remove))
+        }
+        let addForm: HTML = .el(.form, [HTMLAttribute(.method, "post"), HTMLAttribute(.action, PagePath.staff)],
+            Form.hidden(PageSecurity.csrfField, context.session.csrf),
+            Form.text("name", label: words.name, value: typedName, required: true, error: problems["name"],
+                      extra: [HTMLAttribute(.autocomplete, "off")]),
+            Form.text("pin", label: words.pin, type: "password", required: true, hint: words.pinHint, error: problems["pin"],
+                      extra: [HTMLAttribute(.inputmode, "numeric"), HTMLAttribute(.autocomplete, "off")]),
+            Form.text("password", label: words.password, type: "password", required: true, hint: words.passwordHint, error: problems["password"],
+                      extra: [HTMLAttribute(.autocomplete, "new-password")]),
+            Form.submit(words.addStaff, style: "primary"))
+        return .el(.section, [HTMLAttribute(.ariaLabel, words.staffHeading)],
+            .el(.h2, .text(words.staffHeading)),
+            .el(.table, [.class("list staff")],
+                .el(.thead, .el(.tr, children: [words.name, words.state, ""].map { .el(.th, [HTMLAttribute(.scope, "col")], .text($0)) })),
+                .el(.tbody, children: rows)),
+            .el(.h3, .text(words.addStaff)),
+            Form.problems(problems.keys.sorted().compactMap { problems[$0] }),
+            addForm)
+    }
+
+    private func auditSection(_ state: SettingsState, page: Int) -> HTML {
+        let zone = state.library.policy.timeZone
+        let rows: [HTML] = state.audit.items.map { entry in
+            let who = entry.user.map { user in user.name.map { "\($0) (\(user.card))" } ?? user.card }
+            return .el(.tr,
+                       .el(.td, [HTMLAttribute(.title, words.time)], .text(words.dateTime(entry.time, in: zone))),
+                       .el(.td, [HTMLAttribute(.title, words.staffMember)], .text(entry.staff ?? "")),
+                       .el(.td, [HTMLAttribute(.title, words.action)], .text(words.auditAction(entry.action))),
+                       .el(.td, [HTMLAttribute(.title, words.detail)], .text(entry.detail + (who.map { " · " + $0 } ?? ""))))
+        }
+        return .el(.section, [HTMLAttribute(.ariaLabel, words.auditHeading), .id("audit")],
+            .el(.h2, .text(words.auditHeading)),
+            rows.isEmpty ? .el(.p, [.class("empty")], .text(words.noAudit))
+                : .el(.table, [.class("list audit")],
+                      .el(.thead, .el(.tr, children: [words.time, words.staffMember, words.action, words.detail].map { .el(.th, [HTMLAttribute(.scope, "col")], .text($0)) })),
+                      .el(.tbody, children: rows)),
+            Pager(words: words, path: PagePath.settings, query: [], page: page, total: state.audit.total, pageSize: Self.auditPageSize).html)
+    }
+}

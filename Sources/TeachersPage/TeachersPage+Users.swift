@@ -1,0 +1,180 @@
+import Foundation
+import HTTPServer
+import Lending
+
+extension TeachersPage {
+    /// `GET /users?q=&page=N`: every User, searchable.
+    func users(_ context: PageContext) throws -> HTTPResponse {
+        let text = (context.request.value("q") ?? "").trimmingCharacters(in: .whitespaces)
+        let number = pageNumber(context.request)
+        let (library, listing) = try store.transaction { tx in
+            (try self.library(tx), try tx.users(matching: text, offset: (number - 1) * Self.pageSize, limit: Self.pageSize))
+        }
+        let rows: [HTML] = listing.items.map { user in
+            .el(.tr,
+                .el(.td, [HTMLAttribute(.title, words.name)], .el(.a, [.href(PagePath.user(user.card))], .text(user.name))),
+                .el(.td, [HTMLAttribute(.title, words.card)], .text(user.card)),
+                .el(.td, [HTMLAttribute(.title, words.state)], .text(user.isActive ? words.active : words.inactive)))
+        }
+        let table: HTML = rows.isEmpty ? .el(.p, [.class("empty")], .text(words.noUsersFound)) :
+            .el(.table, [.class("list users")],
+                .el(.thead, .el(.tr, children: [words.name, words.card, words.state].map { .el(.th, [HTMLAttribute(.scope, "col")], .text($0)) })),
+                .el(.tbody, children: rows))
+        return page(context, library, heading: words.users, section: .users, content: [
+            .el(.p, [.class("actions")], .el(.a, [.class("button primary"), .href(PagePath.newUser)], .text(words.addUser))),
+            Form.search(PagePath.users, label: words.searchUsers, value: text, button: words.search),
+            table,
+            Pager(words: words, path: PagePath.users, query: [("q", text)], page: number, total: listing.total, pageSize: Self.pageSize).html,
+        ])
+    }
+
+    /// `GET /users/CARD`: the User, their open Loans and the history the privacy window keeps.
+    func user(_ card: String, _ context: PageContext) throws -> HTTPResponse {
+        let found = try store.transaction { tx -> (LibraryState, User, [Loan], [String: Book])? in
+            let library = try self.library(tx)
+            guard let user = try tx.user(card: card) else { return nil }
+            let loans = try tx.loans(user: card)
+            let books = try tx.books(barcodes: Array(Set(loans.map(\.book))))
+            return (library, user, loans, Dictionary(books.map { ($0.barcode, $0) }, uniquingKeysWith: { first, _ in first }))
+        }
+        guard let (library, user, loans, books) = found else { return try notFound(context) }
+        let zone = library.policy.timeZone
+        func title(_ loan: Loan) -> HTML {
+            .el(.a, [.href(PagePath.book(loan.book))], .text(books[loan.book]?.title ?? loan.book))
+        }
+        let open = loans.filter(\.isOpen)
+        let past = loans.filter { !$0.isOpen }
+        let openRows: [HTML] = open.map { loan in
+            var due: [HTML] = [.text(words.date(loan.due))]
+            if library.policy.isOverdue(loan, at: context.now) { due.append(.el(.strong, [.class("overdue")], .text(words.overdue))) }
+            return .el(.tr, [.class(library.policy.isOverdue(loan, at: context.now) ? "is-overdue" : "")],
+                       .el(.td, [HTMLAttribute(.title, words.title)], title(loan)),
+                       .el(.td, [HTMLAttribute(.title, words.dueDate)], children: due),
+                       .el(.td, [.class("actions")], .el(.a, [.class("button"), .href(PagePath.loan(loan.id, "return"))], .text(words.returnBook))))
+        }
+        let pastRows: [HTML] = past.map { loan in
+            .el(.tr,
+                .el(.td, [HTMLAttribute(.title, words.title)], title(loan)),
+                .el(.td, [HTMLAttribute(.title, words.lentOn)], .text(words.date(LocalDate(loan.lentAt, in: zone)))),
+                .el(.td, [HTMLAttribute(.title, words.returnedOn)], .text(loan.returnedAt.map { words.date(LocalDate($0, in: zone)) } ?? "")))
+        }
+        let limit = user.loanLimit.map { words.count($0) } ?? words.ruleLimit + " (" + words.count(library.policy.loanLimit) + ")"
+        var actions: [HTML] = [.el(.a, [.class("button"), .href(PagePath.user(user.card, "edit"))], .text(words.edit))]
+        actions.append(user.isActive
+            ? Form.post(PagePath.user(user.card, "deactivate"), csrf: context.session.csrf, button: words.deactivate, fields: [])
+            : Form.post(PagePath.user(user.card, "reactivate"), csrf: context.session.csrf, button: words.reactivate, fields: []))
+        actions.append(Form.post(PagePath.user(user.card, "remove"), csrf: context.session.csrf, button: words.remove, style: "danger", fields: []))
+        return page(context, library, heading: user.name, section: .users, content: [
+            .el(.dl, [.class("facts")], children: [
+                fact(words.card, .text(user.card)),
+                fact(words.loanLimit, .text(limit)),
+                fact(words.state, .text(user.isActive ? words.active : words.inactive)),
+            ]),
+            .el(.div, [.class("actions")], children: actions),
+            .el(.h2, .text(words.openLoans)),
+            openRows.isEmpty ? .el(.p, [.class("empty")], .text(words.noLoans))
+                : .el(.table, [.class("list")], .el(.thead, .el(.tr, children: [words.title, words.dueDate, ""].map { .el(.th, [HTMLAttribute(.scope, "col")], .text($0)) })),
+                      .el(.tbody, children: openRows)),
+            .el(.h2, .text(words.history)),
+            .el(.p, [.class("hint")], .text(words.historyHint)),
+            pastRows.isEmpty ? .el(.p, [.class("empty")], .text(words.noHistory))
+                : .el(.table, [.class("list")], .el(.thead, .el(.tr, children: [words.title, words.lentOn, words.returnedOn].map { .el(.th, [HTMLAttribute(.scope, "col")], .text($0)) })),
+                      .el(.tbody, children: pastRows)),
+        ])
+    }
+
+    /// `GET /users/new`, `GET /users/CARD/edit`.
+    func userForm(_ card: String?, _ context: PageContext) throws -> HTTPResponse {
+        let (library, existing) = try store.transaction { tx in (try self.library(tx), try card.flatMap { try tx.user(card: $0) }) }
+        if card != nil, existing == nil { return try notFound(context) }
+        return userFormPage(existing.map(UserForm.init) ?? UserForm(), editing: existing?.card, problems: [:], library, context)
+    }
+
+    /// `POST /users/new`, `POST /users/CARD/edit`.
+    func saveUser(_ card: String?, _ context: PageContext) throws -> HTTPResponse {
+        let form = UserForm(fields: context.request.value)
+        enum Saved { case saved(User), refused([String: String]), missing }
+        let (library, saved) = try store.transaction { tx -> (LibraryState, Saved) in
+            let library = try self.library(tx)
+            let existing = try card.flatMap { try tx.user(card: $0) }
+            if card != nil, existing == nil { return (library, .missing) }
+            let problems = form.problems(words)
+            guard problems.isEmpty else { return (library, .refused(problems)) }
+            let user = form.user(existing: existing)
+            if existing == nil {
+                if try tx.user(card: user.card) != nil { return (library, .refused(["card": words.cardTaken(user.card)])) }
+                if try Catalog.conflict(saving: user, in: tx) != nil { return (library, .refused(["card": words.cardIsABook(user.card)])) }
+            }
+            try tx.save(user)
+            let detail = existing == nil ? "added a card on the teachers' page"
+                : "edited a User on the teachers' page; loan limit \(existing?.loanLimit.map(String.init) ?? "rules") → \(user.loanLimit.map(String.init) ?? "rules")"
+            let named = AuditedUser(card: user.card, name: existing.map { $0.name == user.name ? user.name : "\($0.name) → \(user.name)" } ?? user.name)
+            try tx.record(AuditEntry(time: context.now, staff: context.staff,
+                                     action: (existing == nil ? PageAction.registeredUser : .editedUser).rawValue, detail: detail, user: named))
+            return (library, .saved(user))
+        }
+        switch saved {
+        case .missing: return try notFound(context)
+        case .saved(let user): return redirect(PagePath.user(user.card), notice: words.userSaved(name: user.name), context)
+        case .refused(let problems): return userFormPage(form, editing: card, problems: problems, library, context, status: 400)
+        }
+    }
+
+    private func userFormPage(_ form: UserForm, editing card: String?, problems: [String: String], _ library: LibraryState,
+                              _ context: PageContext, status: Int = 200) -> HTTPResponse {
+        var cardExtra: [HTMLAttribute] = [HTMLAttribute(.autocomplete, "off"), HTMLAttribute(.autocapitalize, "off")]
+        if card != nil { cardExtra.append(.flag(.readonly)) }
+        let fields: [HTML] = [
+            Form.hidden(PageSecurity.csrfField, context.session.csrf),
+            Form.text("card", label: words.card, value: card ?? form.card, required: true, error: problems["card"], extra: cardExtra),
+            Form.text("name", label: words.name, value: form.name, required: true, error: problems["name"],
+                      extra: [HTMLAttribute(.autocomplete, "off")]),
+            Form.text("limit", label: words.loanLimit, value: form.limit, type: "number", hint: words.loanLimitHint, error: problems["limit"],
+                      extra: [HTMLAttribute(.min, "0"), HTMLAttribute(.max, "\(UserForm.largestLimit)"), HTMLAttribute(.inputmode, "numeric")]),
+            .el(.div, [.class("choices")], Form.submit(words.save, style: "primary"),
+                .el(.a, [.class("button quiet"), .href(card.map { PagePath.user($0) } ?? PagePath.users)], .text(words.cancel))),
+        ]
+        let action = card.map { PagePath.user($0, "edit") } ?? PagePath.newUser
+        return page(context, library, heading: card == nil ? words.addUser : words.editUserHeading, section: .users, status: status,
+                    content: [Form.problems(problems.keys.sorted().compactMap { problems[$0] }),
+                              .el(.form, [HTMLAttribute(.method, "post"), HTMLAttribute(.action, action)], children: fields)])
+    }
+
+    /// `POST /users/CARD/deactivate` and `/reactivate`.
+    func setActive(_ card: String, _ active: Bool, _ context: PageContext) throws -> HTTPResponse {
+        let name = try store.transaction { tx -> String? in
+            guard var user = try tx.user(card: card) else { return nil }
+            if user.isActive != active {
+                user.isActive = active
+                try tx.save(user)
+                try tx.record(AuditEntry(time: context.now, staff: context.staff,
+                                         action: (active ? PageAction.reactivatedUser : .deactivatedUser).rawValue,
+                                         detail: active ? "reactivated a User on the teachers' page" : "deactivated a User on the teachers' page",
+                                         user: AuditedUser(user)))
+            }
+            return user.name
+        }
+        guard let name else { return try notFound(context) }
+        return redirect(PagePath.user(card), notice: active ? words.reactivated(name: name) : words.deactivated(name: name), context)
+    }
+
+    /// `POST /users/CARD/remove`: only a User with no Book out; otherwise a clear message and
+    /// nothing changed.
+    func removeUser(_ card: String, _ context: PageContext) throws -> HTTPResponse {
+        enum Result { case missing, booksOut(String, Int), removed(String) }
+        let result = try store.transaction { tx -> Result in
+            guard let user = try tx.user(card: card) else { return .missing }
+            let open = try tx.openLoans(user: card).count
+            if open > 0 { return .booksOut(user.name, open) }
+            guard try tx.removeUser(card: card) else { return .missing }
+            try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.removedUser.rawValue,
+                                     detail: "removed a User (card \(card)) on the teachers' page"))
+            return .removed(user.name)
+        }
+        switch result {
+        case .missing: return try notFound(context)
+        case .booksOut(let name, let count): return redirect(PagePath.user(card), notice: words.removeRefused(name: name, count: count), refusal: true, context)
+        case .removed(let name): return redirect(PagePath.users, notice: words.removed(name: name), context)
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import Feedback
+import Foundation
+import HTTPServer
+import Lending
+import StaffPIN
+@testable import TeachersPage
+
+/// A clock tests move by hand.
+final class TestClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var time: Date
+
+    init(_ time: Date) {
+        self.time = time
+    }
+
+    var now: Date {
+        lock.lock()
+        defer { lock.unlock() }
+        return time
+    }
+
+    func advance(_ seconds: Double) {
+        lock.lock()
+        time = time.addingTimeInterval(seconds)
+        lock.unlock()
+    }
+}
+
+/// A small library in memory, its page, and a browser's cookie jar.
+struct PageFixture {
+    static let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+    /// 2026-11-24 10:00 in Tokyo, a Tuesday.
+    static let start = Date(timeIntervalSince1970: 1_795_482_000)
+    static let password = "12345678"
+    /// One hash for every fixture: yescrypt is slow on purpose.
+    static let passwordHash = try! PagePassword.make(password)
+
+    let repository = InMemoryLendingRepository()
+    let clock = TestClock(PageFixture.start)
+    let page: TeachersPage
+    var policy: Policy
+
+    init(language: Language = .ja, sessionMinutes: Int = 30, cover: @escaping @Sendable (Book) -> String? = { _ in nil }) throws {
+        policy = Policy(timeZone: PageFixture.tokyo)
+        let clock = self.clock
+        page = TeachersPage(repository: repository,
+                            setup: .init(language: language, policy: policy, libraryName: "ひまわり文庫", sessionMinutes: sessionMinutes, cover: cover),
+                            now: { clock.now })
+        try repository.transaction { tx in
+            try tx.save(StaffAccount(name: "佐藤", pinHash: PageFixture.passwordHash))
+            _ = try tx.setPasswordHash(PageFixture.passwordHash, staff: "佐藤")
+            try tx.save(StaffAccount(name: "田中", pinHash: PageFixture.passwordHash))
+            _ = try tx.setPasswordHash(PageFixture.passwordHash, staff: "田中")
+            try tx.save(Book(barcode: "B001", title: "ぐりとぐら", author: "なかがわりえこ", isbn: "9784834000825"))
+            try tx.save(Book(barcode: "B002", title: "はらぺこあおむし", author: "エリック・カール"))
+            try tx.save(Book(barcode: "B003", title: "<img src=x onerror=alert(1)>"))
+            try tx.save(User(card: "U001", name: "はなこ"))
+            try tx.save(User(card: "U002", name: "たろう"))
+        }
+    }
+
+    /// Lends `book` to `user` directly in the store, `daysAgo` days before now, due as the Policy says.
+    @discardableResult
+    func lend(_ book: String, to user: String, daysAgo: Int = 0) throws -> Loan {
+        let at = clock.now.addingTimeInterval(-Double(daysAgo) * 86_400)
+        return try repository.transaction { try $0.addLoan(book: book, user: user, lentAt: at, due: policy.dueDate(lentAt: at), overrideBy: nil) }
+    }
+
+    func audit() throws -> [AuditEntry] {
+        try repository.transaction { try $0.auditEntries() }
+    }
+}
+
+/// A browser: keeps the session cookie and the last CSRF token it saw.
+final class Browser {
+    let fixture: PageFixture
+    var cookie: String?
+    var csrf: String?
+    var host = "kiosk.local:8080"
+
+    init(_ fixture: PageFixture) {
+        self.fixture = fixture
+    }
+
+    @discardableResult
+    func get(_ target: String) -> HTTPResponse {
+        send(HTTPRequest(method: "GET", path: "", query: []), target: target)
+    }
+
+    /// A POST with the page's token unless `csrf` is given, and an `Origin` of this host unless `origin` is given.
+    @discardableResult
+    func post(_ target: String, _ fields: [(String, String)] = [], csrf: String?? = nil, origin: String?? = nil) -> HTTPResponse {
+        var form = fields.map { FormField(name: $0.0, value: $0.1) }
+        if let token = csrf ?? self.csrf { form.append(FormField(name: "csrf", value: token)) }
+        var request = HTTPRequest(method: "POST", path: "", form: form)
+        if let value = origin ?? "http://\(host)" { request.headers["origin"] = value }
+        return send(request, target: target)
+    }
+
+    private func send(_ base: HTTPRequest, target: String) -> HTTPResponse {
+        var request = base
+        let parts = target.split(separator: "?", maxSplits: 1).map(String.init)
+        request.path = parts[0].removingPercentEncoding ?? parts[0]
+        if parts.count > 1 {
+            request.query = parts[1].split(separator: "&").map { pair in
+                let kv = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
+                return FormField(name: kv[0], value: kv.count > 1 ? kv[1] : "")
+            }
+        }
+        request.headers["host"] = host
+        if let cookie { request.cookies["bookkiosk_session"] = cookie }
+        let response = fixture.page.handle(request)
+        for header in response.headers(named: "Set-Cookie") {
+            let value = header.split(separator: ";")[0].split(separator: "=", maxSplits: 1)
+            cookie = value.count > 1 && !value[1].isEmpty ? String(value[1]) : nil
+        }
+        if let token = Browser.token(in: response.text) { csrf = token }
+        return response
+    }
+
+    /// Opens the sign-in page and signs in.
+    @discardableResult
+    func signIn(_ name: String = "佐藤", password: String = PageFixture.password) -> HTTPResponse {
+        get("/sign-in")
+        let response = post("/sign-in", [("name", name), ("password", password)])
+        // A browser follows the redirect, which gives it the new session's token.
+        if response.status == 303 { get(response.header("Location") ?? "/") }
+        return response
+    }
+
+    static func token(in html: String) -> String? {
+        guard let range = html.range(of: "name=\"csrf\" value=\"") else { return nil }
+        return String(html[range.upperBound...].prefix { $0 != "\"" })
+    }
+}
+
+extension HTTPResponse {
+    var text: String { String(decoding: body, as: UTF8.self) }
+}

@@ -38,6 +38,7 @@ public enum BookKiosk {
                                     --sheet NAME, --start-at N, --symbology nw7|code128); print sheets lists the sheets
       backup DEST                   a consistent copy of the database, safe while the kiosk runs
       copy --from F.sqlite --to URL copy a one-box library into a shared PostgreSQL database (all or nothing)
+      serve [--listen ADDRESS:PORT] the teachers' page on the school network (default 0.0.0.0:8080), until Ctrl-C
       doctor                        check the config, database, scanners, sound and speech; say what to fix
       help                          this text
 
@@ -82,6 +83,8 @@ public enum BookKiosk {
                 status = try PrintCommand(rest, places: places, console: console).run()
             case "backup":
                 status = try BackupCommand(rest, places: places, console: console).run()
+            case "serve":
+                status = try ServeCommand(rest, places: places, console: console).run()
             case "doctor":
                 status = try DoctorCommand(rest, places: places, console: console).run()
             case "copy":

@@ -41,13 +41,15 @@ public struct Configuration: Sendable, Equatable {
     /// How Users and Books imported without a barcode are numbered.
     public var cardNumbering = BarcodeNumbering.cards
     public var bookNumbering = BarcodeNumbering.books
+    /// The teachers' page (`bookkiosk serve`): `{"listen", "certificate", "key", "sessionMinutes"}`.
+    public var web = WebConfiguration()
 
     public static let keys: [String] = [
         "loanLimit", "loanDays", "closedWeekdays", "closedDates", "blockOnOverdue",
         "sessionTimeoutSeconds", "debounceSeconds", "timeZone", "language",
         "sound", "player", "speech", "voice", "volume", "database", "scanners", "keyboard", "privacyDays",
         "libraryName", "sheets", "numbering",
-        "screen",
+        "screen", "web",
     ]
 
     public init() {}
@@ -138,6 +140,10 @@ public struct Configuration: Sendable, Equatable {
                 let (screen, screenProblems) = ScreenConfiguration.parse(value)
                 config.screen = screen
                 problems += screenProblems
+            case "web":
+                let (web, webProblems) = WebConfiguration.parse(value)
+                config.web = web
+                problems += webProblems
             case "libraryName":
                 parseLibraryName(value, into: &config, problems: &problems)
             case "sheets":

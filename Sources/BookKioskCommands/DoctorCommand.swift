@@ -84,6 +84,7 @@ struct DoctorCommand {
         report(checkSpeech(configuration))
         report(checkScreen(configuration.screen))
         report(checkKanjiConversion())
+        report(checkWeb(configuration.web))
         console.print(Self.summary(of: findings))
         return Self.status(of: findings)
     }

@@ -80,6 +80,7 @@ enum Stylesheet {
     .cover { width: 4rem; height: auto; border: 1px solid var(--line); }
     .cover-large { width: 10rem; height: auto; border: 1px solid var(--line); }
     .empty { color: var(--muted); }
+    .list-caption { color: var(--muted); margin: .5rem 0; }
     .pager { display: flex; flex-wrap: wrap; gap: .75rem; align-items: center; margin: 1rem 0; }
     dl.facts { display: grid; grid-template-columns: minmax(6rem, max-content) 1fr; gap: .25rem 1rem; }
     dl.facts dt { font-weight: 600; color: var(--muted); }
@@ -88,13 +89,18 @@ enum Stylesheet {
     table.list th { text-align: left; color: var(--muted); font-weight: 600; }
     table.list th, table.list td { padding: .5rem; border-bottom: 1px solid var(--line); vertical-align: middle; }
     tr.is-overdue td { background: var(--alert-tint); }
+    table.list td.actions { display: table-cell; white-space: nowrap; }
+    table.list td.actions > * + * { margin-left: .5rem; }
+    table.list td.due { white-space: nowrap; }
     /* A phone: each row of a list becomes a small card, so nothing scrolls sideways. */
     @media (max-width: 40rem) {
       table.list thead { position: absolute; left: -999px; }
       table.list, table.list tbody, table.list tr, table.list td { display: block; width: 100%; }
       table.list tr { border: 1px solid var(--line); border-radius: .5rem; margin-bottom: .75rem; padding: .25rem .5rem; }
       table.list td { border: 0; padding: .25rem 0; }
-      table.list td.actions { display: flex; }
+      table.list td.actions { display: flex; flex-wrap: wrap; gap: .5rem; white-space: normal; }
+      table.list td.actions > * + * { margin-left: 0; }
+      table.list td.due { white-space: normal; }
     }
     @media (min-width: 48rem) {
       main { padding: 1rem 1.5rem; }
@@ -108,7 +114,9 @@ enum Stylesheet {
       table.list th, table.list td { border-bottom: 1px solid #000; }
       tr.is-overdue td { background: none; }
       .overdue { color: #000; }
-      .notice { display: none; }
+      .notice, .warning { display: none; }
+      .list-caption { color: #000; font-weight: 700; }
+      table.list tr { break-inside: avoid; }
     }
     """
 }

@@ -26,10 +26,13 @@ extension TeachersPage {
                     .el(.th, [HTMLAttribute(.scope, "col")], .text(words.user)),
                     .el(.th, [HTMLAttribute(.scope, "col")], .text(words.title)),
                     .el(.th, [HTMLAttribute(.scope, "col")], .text(words.dueDate)),
-                    .el(.th, [HTMLAttribute(.scope, "col"), .class("actions")], .text("")))),
+                    .el(.th, [HTMLAttribute(.scope, "col")], .el(.span, [.class("visually-hidden")], .text(words.action))))),
                 .el(.tbody, children: rows))
+        // Says on paper what the list is and on which day it was printed.
+        let today = words.today + ": " + words.date(LocalDate(context.now, in: library.policy.timeZone))
+        let caption: HTML = .el(.p, [.class("list-caption")], .text(overdueOnly ? words.overdueOnly + " · " + today : today))
         return page(context, library, heading: words.onLoan, section: .loans, content: [
-            filter, table,
+            filter, caption, table,
             Pager(words: words, path: PagePath.loans, query: [("q", text), ("overdue", overdueOnly ? "1" : "")],
                   page: number, total: listing.total, pageSize: Self.pageSize).html,
         ])
@@ -43,7 +46,7 @@ extension TeachersPage {
         return .el(.tr, [.class(overdue ? "is-overdue" : "")],
             .el(.td, [HTMLAttribute(.title, words.user)], name),
             .el(.td, [HTMLAttribute(.title, words.title)], .el(.a, [.href(PagePath.book(listing.book.barcode))], .text(listing.book.title))),
-            .el(.td, [HTMLAttribute(.title, words.dueDate)], children: due),
+            .el(.td, [HTMLAttribute(.title, words.dueDate), .class("due")], children: due),
             .el(.td, [.class("actions")],
                 .el(.a, [.class("button"), .href(PagePath.loan(listing.loan.id, "return"))], .text(words.returnBook)),
                 Form.post(PagePath.loan(listing.loan.id, "extend"), csrf: context.session.csrf, button: words.extend,

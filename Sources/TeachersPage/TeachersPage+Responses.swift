@@ -40,7 +40,8 @@ extension TeachersPage {
         let layout = PageLayout(words: words, libraryName: "", heading: words.forbiddenHeading, section: nil,
                                 signedIn: nil, notice: nil,
                                 content: [.el(.p, .text(words.forbidden)),
-                                          .el(.p, .el(.a, [.href(session?.staff == nil ? PagePath.signIn : PagePath.home)], .text(words.home)))])
+                                          session?.staff == nil ? .el(.p, .el(.a, [.href(PagePath.signIn)], .text(words.signIn)))
+                                                                        : .el(.p, .el(.a, [.href(PagePath.home)], .text(words.home)))])
         return html(layout.document, status: 403)
     }
 

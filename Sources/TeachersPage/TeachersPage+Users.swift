@@ -49,7 +49,7 @@ extension TeachersPage {
             if library.policy.isOverdue(loan, at: context.now) { due.append(.el(.strong, [.class("overdue")], .text(words.overdue))) }
             return .el(.tr, [.class(library.policy.isOverdue(loan, at: context.now) ? "is-overdue" : "")],
                        .el(.td, [HTMLAttribute(.title, words.title)], title(loan)),
-                       .el(.td, [HTMLAttribute(.title, words.dueDate)], children: due),
+                       .el(.td, [HTMLAttribute(.title, words.dueDate), .class("due")], children: due),
                        .el(.td, [.class("actions")], .el(.a, [.class("button"), .href(PagePath.loan(loan.id, "return"))], .text(words.returnBook))))
         }
         let pastRows: [HTML] = past.map { loan in
@@ -73,7 +73,8 @@ extension TeachersPage {
             .el(.div, [.class("actions")], children: actions),
             .el(.h2, .text(words.openLoans)),
             openRows.isEmpty ? .el(.p, [.class("empty")], .text(words.noLoans))
-                : .el(.table, [.class("list")], .el(.thead, .el(.tr, children: [words.title, words.dueDate, ""].map { .el(.th, [HTMLAttribute(.scope, "col")], .text($0)) })),
+                : .el(.table, [.class("list")], .el(.thead, .el(.tr, .el(.th, [HTMLAttribute(.scope, "col")], .text(words.title)), .el(.th, [HTMLAttribute(.scope, "col")], .text(words.dueDate)),
+                                                      .el(.th, [HTMLAttribute(.scope, "col")], .el(.span, [.class("visually-hidden")], .text(words.action))))),
                       .el(.tbody, children: openRows)),
             .el(.h2, .text(words.history)),
             .el(.p, [.class("hint")], .text(words.historyHint)),

@@ -71,191 +71,202 @@ var table: [(String, String, String)] = []  // figure, value, target
 @MainActor func row(_ name: String, _ value: String, _ target: String = "") { table.append((name, value, target)) }
 func verdict(_ met: Bool) -> String { met ? "met" : "MISSED" }
 
+/// The teachers' page (PageBenchmark.swift): 8 clients on loopback, the floor, the kiosk beside it.
+@MainActor func measurePage() throws {
+        let page = try PageBenchmark.run(folder: folder, start: start, clients: 8, rounds: options.pageRounds,
+                                         scanRounds: options.rounds, progress: progress)
+        var pageReport: [String: Any] = ["clients": page.clients, "rounds": options.pageRounds]
+        for figures in page.pages {
+            let ratio = figures.roundTrip.p50 / figures.floor.p50
+            pageReport[figures.name] = ["serverMillis": ["p50": rounded(figures.server.p50 / 1000, places: 2), "p99": rounded(figures.server.p99 / 1000, places: 2),
+                                                         "samples": figures.server.count],
+                                        "roundTripMillis": ["p50": rounded(figures.roundTrip.p50 / 1000, places: 2), "p99": rounded(figures.roundTrip.p99 / 1000, places: 2)],
+                                        "floorMillis": ["p50": rounded(figures.floor.p50 / 1000, places: 2), "p99": rounded(figures.floor.p99 / 1000, places: 2)],
+                                        "pageVsFloor": rounded(ratio, places: 1), "bytes": figures.bytes]
+            row("page \(figures.name): server ms p50 / p99", "\(rounded(figures.server.p50 / 1000, places: 2)) / \(rounded(figures.server.p99 / 1000, places: 2)) (\(figures.bytes / 1024) KB, \(figures.server.count) requests)",
+                "p99 ≤ 20 ms: \(verdict(figures.server.p99 <= 20_000))")
+            row("page \(figures.name): round trip ms p50 / p99; floor", "\(rounded(figures.roundTrip.p50 / 1000, places: 2)) / \(rounded(figures.roundTrip.p99 / 1000, places: 2)); floor \(rounded(figures.floor.p50 / 1000, places: 2)) / \(rounded(figures.floor.p99 / 1000, places: 2)); page ÷ floor (p50) \(rounded(ratio, places: 1))")
+        }
+        let lendRatio = page.scansHammered.lend.p99 / page.scansAlone.lend.p99
+        let cardRatio = page.scansHammered.card.p99 / page.scansAlone.card.p99
+        pageReport["kioskWhileHammered"] = ["lendMicrosAlone": ["p50": rounded(page.scansAlone.lend.p50), "p99": rounded(page.scansAlone.lend.p99)],
+                                            "lendMicrosHammered": ["p50": rounded(page.scansHammered.lend.p50), "p99": rounded(page.scansHammered.lend.p99)],
+                                            "cardMicrosAlone": ["p50": rounded(page.scansAlone.card.p50), "p99": rounded(page.scansAlone.card.p99)],
+                                            "cardMicrosHammered": ["p50": rounded(page.scansHammered.card.p50), "p99": rounded(page.scansHammered.card.p99)],
+                                            "lendP99Ratio": rounded(lendRatio, places: 2), "cardP99Ratio": rounded(cardRatio, places: 2),
+                                            "pageRequestsDuring": page.requestsDuringScans, "seconds": rounded(page.hammeredSeconds, places: 2)]
+        report["page"] = pageReport
+        row("page: kiosk lendMicros p99 alone / hammered", "\(rounded(page.scansAlone.lend.p99)) / \(rounded(page.scansHammered.lend.p99)) (× \(rounded(lendRatio, places: 2)); \(page.requestsDuringScans) page requests in \(rounded(page.hammeredSeconds, places: 1)) s)",
+            "≤ 1.2×: \(verdict(lendRatio <= 1.2))")
+        row("page: kiosk cardMicros p99 alone / hammered", "\(rounded(page.scansAlone.card.p99)) / \(rounded(page.scansHammered.card.p99)) (× \(rounded(cardRatio, places: 2)))",
+            "≤ 1.2×: \(verdict(cardRatio <= 1.2))")
+}
+
+if options.pageOnly {
+    do {
+        try measurePage()
+    } catch {
+        progress("failed: \(error)")
+        exit(1)
+    }
+    try printReport()
+    if !options.keep { try? FileManager.default.removeItem(atPath: folder) }
+    exit(0)
+}
+
 do {
-    if !options.pageOnly {
-        // The scan path on both data sets.
-        var lendP50: [String: Double] = [:]
-        var floorP50: [String: Double] = [:]
-        var largePath: String?
-        for dataSet in options.skipLarge ? [DataSet.small] : [.small, .large] {
-            let path = folder + "/\(dataSet.name).sqlite"
-            progress("generating the \(dataSet.name) data set (\(dataSet.books) Books, \(dataSet.users) Users, \(dataSet.pastLoans) past Loans)")
-            let (_, buildSeconds) = try timed { try dataSet.generate(at: path, now: start, seed: 8) }
-            let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-            // The daily housekeeping `run` and `simulate` do at start and before the first event of
-            // each day (forgetting who borrowed Loans returned over privacyDays ago): the first time,
-            // on a library that never had it, then as every later day finds it.
-            let repository = try SQLiteLendingRepository(path: path)
-            let cutoff = start.addingTimeInterval(-30 * 86_400)
-            let (firstForgotten, firstSeconds) = try timed { try repository.anonymizeReturnedLoans(olderThan: cutoff) }
-            var daily = Latencies()
-            for day in 1...5 {
-                let (_, seconds) = try timed { _ = try repository.anonymizeReturnedLoans(olderThan: cutoff.addingTimeInterval(Double(day) * 86_400)) }
-                daily.add(seconds * 1000)
-            }
-            let planner = try SQLiteConnection(path: path, mode: .readOnly)
-            let plan = try planner.rows("EXPLAIN QUERY PLAN UPDATE loans SET user = NULL WHERE returned_at < ? AND user IS NOT NULL",
-                                        [.real(0)]) { $0.text(3) }.joined(separator: "; ")
-            report["housekeepingPlan"] = plan
-            progress("scan path on the \(dataSet.name) data set (\(options.rounds) rounds)")
-            let figures = try ScanPathBenchmark.run(databasePath: path, dataSet: dataSet, iterations: options.rounds,
-                                                    warmUp: 20, start: start, seed: 88)
-            lendP50[dataSet.name] = figures.lend.p50
-            floorP50[dataSet.name] = figures.floor.p50
-            if dataSet.name == "small" {
-                report["floorCommitMicros"] = ["p50": rounded(figures.floor.p50), "p99": rounded(figures.floor.p99),
-                                               "samples": figures.floor.count]
-            }
-            var entry: [String: Any] = ["generateSeconds": rounded(buildSeconds, places: 2),
-                                        "housekeeping": ["firstForgotten": firstForgotten, "firstSeconds": rounded(firstSeconds, places: 2),
-                                                         "dailyMillis": ["p50": rounded(daily.p50), "max": rounded(daily.max)]],
-                                        "databaseMegabytes": rounded(Double(bytes) / 1_048_576),
-                                        "books": dataSet.books, "users": dataSet.users, "pastLoans": dataSet.pastLoans,
-                                        "rounds": figures.lend.count]
-            for (name, latencies) in [("floorCommitMicros", figures.floor), ("cardMicros", figures.card), ("lendMicros", figures.lend), ("returnMicros", figures.return)] {
-                entry[name] = ["p50": rounded(latencies.p50), "p99": rounded(latencies.p99), "max": rounded(latencies.max)]
-            }
-            report[dataSet.name] = entry
-            row("\(dataSet.name): generated in", "\(rounded(buildSeconds, places: 2)) s, \(rounded(Double(bytes) / 1_048_576)) MB")
-            row("\(dataSet.name): daily housekeeping p50 / max ms", "\(rounded(daily.p50)) / \(rounded(daily.max)) (first time \(rounded(firstSeconds, places: 2)) s for \(firstForgotten) Loans; \(plan))")
-            row("\(dataSet.name): floorCommitMicros p50 / p99", "\(rounded(figures.floor.p50)) / \(rounded(figures.floor.p99))")
-            row("\(dataSet.name): cardMicros p50 / p99", "\(rounded(figures.card.p50)) / \(rounded(figures.card.p99))")
-            row("\(dataSet.name): lendMicros p50 / p99", "\(rounded(figures.lend.p50)) / \(rounded(figures.lend.p99))",
-                "p99 < 1000 µs: \(verdict(figures.lend.p99 < 1000))")
-            row("\(dataSet.name): returnMicros p50 / p99", "\(rounded(figures.return.p50)) / \(rounded(figures.return.p99))")
-            if dataSet.name == "large" { largePath = path }
+    // The scan path on both data sets.
+    var lendP50: [String: Double] = [:]
+    var floorP50: [String: Double] = [:]
+    var largePath: String?
+    for dataSet in options.skipLarge ? [DataSet.small] : [.small, .large] {
+        let path = folder + "/\(dataSet.name).sqlite"
+        progress("generating the \(dataSet.name) data set (\(dataSet.books) Books, \(dataSet.users) Users, \(dataSet.pastLoans) past Loans)")
+        let (_, buildSeconds) = try timed { try dataSet.generate(at: path, now: start, seed: 8) }
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        // The daily housekeeping `run` and `simulate` do at start and before the first event of
+        // each day (forgetting who borrowed Loans returned over privacyDays ago): the first time,
+        // on a library that never had it, then as every later day finds it.
+        let repository = try SQLiteLendingRepository(path: path)
+        let cutoff = start.addingTimeInterval(-30 * 86_400)
+        let (firstForgotten, firstSeconds) = try timed { try repository.anonymizeReturnedLoans(olderThan: cutoff) }
+        var daily = Latencies()
+        for day in 1...5 {
+            let (_, seconds) = try timed { _ = try repository.anonymizeReturnedLoans(olderThan: cutoff.addingTimeInterval(Double(day) * 86_400)) }
+            daily.add(seconds * 1000)
         }
-        let lendVsFloor = lendP50["small"]! / floorP50["small"]!
-        report["lendVsFloor"] = rounded(lendVsFloor, places: 2)
-        row("lendVsFloor (small lend p50 / floor p50)", "\(rounded(lendVsFloor, places: 2))", "≤ 1.5: \(verdict(lendVsFloor <= 1.5))")
-        if let large = lendP50["large"] {
-            let largeVsSmall = large / lendP50["small"]!
-            report["largeVsSmall"] = rounded(largeVsSmall, places: 2)
-            row("largeVsSmall (lend p50)", "\(rounded(largeVsSmall, places: 2))", "≤ 1.3: \(verdict(largeVsSmall <= 1.3))")
+        let planner = try SQLiteConnection(path: path, mode: .readOnly)
+        let plan = try planner.rows("EXPLAIN QUERY PLAN UPDATE loans SET user = NULL WHERE returned_at < ? AND user IS NOT NULL",
+                                    [.real(0)]) { $0.text(3) }.joined(separator: "; ")
+        report["housekeepingPlan"] = plan
+        progress("scan path on the \(dataSet.name) data set (\(options.rounds) rounds)")
+        let figures = try ScanPathBenchmark.run(databasePath: path, dataSet: dataSet, iterations: options.rounds,
+                                                warmUp: 20, start: start, seed: 88)
+        lendP50[dataSet.name] = figures.lend.p50
+        floorP50[dataSet.name] = figures.floor.p50
+        if dataSet.name == "small" {
+            report["floorCommitMicros"] = ["p50": rounded(figures.floor.p50), "p99": rounded(figures.floor.p99),
+                                           "samples": figures.floor.count]
         }
-
-        // The screen: each frame at three sizes, and a scan until its frame is painted.
-        progress("screen frames (\(options.rounds / 2) each)")
-        var screenReport: [String: Any] = [:]
-        for (kind, size, latencies) in ScreenBenchmark.frames(rounds: options.rounds / 2, start: start) {
-            screenReport["\(kind) \(size)"] = ["p50": rounded(latencies.p50, places: 2), "p99": rounded(latencies.p99, places: 2)]
-            let target = size.width == 1280 && size.height == 800 ? "p99 ≤ 5 ms: \(verdict(latencies.p99 <= 5))" : ""
-            row("screen \(kind) \(size) ms p50 / p99", "\(rounded(latencies.p50, places: 2)) / \(rounded(latencies.p99, places: 2))", target)
+        var entry: [String: Any] = ["generateSeconds": rounded(buildSeconds, places: 2),
+                                    "housekeeping": ["firstForgotten": firstForgotten, "firstSeconds": rounded(firstSeconds, places: 2),
+                                                     "dailyMillis": ["p50": rounded(daily.p50), "max": rounded(daily.max)]],
+                                    "databaseMegabytes": rounded(Double(bytes) / 1_048_576),
+                                    "books": dataSet.books, "users": dataSet.users, "pastLoans": dataSet.pastLoans,
+                                    "rounds": figures.lend.count]
+        for (name, latencies) in [("floorCommitMicros", figures.floor), ("cardMicros", figures.card), ("lendMicros", figures.lend), ("returnMicros", figures.return)] {
+            entry[name] = ["p50": rounded(latencies.p50), "p99": rounded(latencies.p99), "max": rounded(latencies.max)]
         }
-        progress("scan to frame at 1280x800")
-        let scanToFrame = try ScreenBenchmark.scanToFrame(databasePath: folder + "/small.sqlite", dataSet: .small, rounds: options.rounds / 2, start: start)
-        screenReport["scanToFrameMillis"] = ["p50": rounded(scanToFrame.p50, places: 2), "p99": rounded(scanToFrame.p99, places: 2), "samples": scanToFrame.count]
-        report["screen"] = screenReport
-        row("scan → frame 1280x800 ms p50 / p99", "\(rounded(scanToFrame.p50, places: 2)) / \(rounded(scanToFrame.p99, places: 2))",
-            "p99 ≤ 6 ms: \(verdict(scanToFrame.p99 <= 6))")
-
-        // Checkpointing: lend latency over a long run before and after, and where a lend's time goes.
-        let checkpointing = try CheckpointBenchmark.measure(folder: folder, start: start, rounds: options.longRounds,
-                                                            anatomyRounds: options.rounds, progress: progress)
-        report["checkpointing"] = checkpointing.json
-        table += checkpointing.rows
-
-        // The decoder.
-        progress("decoder")
-        let scans = 20_000
-        let events = DecodeBenchmark.stream(scans: scans)
-        let decode = DecodeBenchmark.run(events: events, passes: 5, expectedBarcodes: scans)
-        report["decodeEventsPerSecond"] = Int(decode.eventsPerSecond)
-        report["decodeStream"] = ["events": events.count, "scans": scans, "passes": 5]
-        row("decodeEventsPerSecond", "\(Int(decode.eventsPerSecond)) (\(events.count) events × 5)")
-
-        // Printing: 440 Book labels, 10 sheets of 44, as a PDF.
-        progress("printing 440 labels")
-        let printing = try PrintBenchmark.run(folder: folder)
-        report["print440LabelsSeconds"] = ["best": rounded(printing.best, places: 3), "median": rounded(printing.median, places: 3),
-                                           "pages": printing.pages, "pdfKilobytes": printing.bytes / 1024]
-        row("print440LabelsSeconds best / median (layout + PDF)", "\(rounded(printing.best, places: 3)) / \(rounded(printing.median, places: 3)) (\(printing.pages) pages, \(printing.bytes / 1024) KB)",
-            "< 1 s: \(verdict(printing.median < 1))")
-
-        // The kiosk as a process.
-        if let kiosk = ProcessBenchmarks.locateKiosk() {
-            let processes = ProcessBenchmarks(executable: kiosk, folder: folder, configPath: configPath)
-            progress("import of 100,000 Books with \(kiosk)")
-            let imported = try processes.importBooks(rows: 100_000)
-            report["importRowsPerSecond"] = Int(imported.rowsPerSecond)
-            report["importMethod"] = "bookkiosk import books (the release binary, process start to exit, new database)"
-            row("importRowsPerSecond (bookkiosk import books)", "\(Int(imported.rowsPerSecond)) (\(rounded(imported.seconds, places: 2)) s)")
-
-            progress("startup: spawn to ready, 10 runs")
-            let startup = try processes.startup(database: folder + "/small.sqlite", runs: 10)
-            report["startupMillis"] = ["p50": rounded(startup.p50), "max": rounded(startup.max), "runs": startup.count]
-            row("startupMillis p50 / max (spawn to ready)", "\(rounded(startup.p50)) / \(rounded(startup.max))",
-                "< 100 ms: \(verdict(startup.p50 < 100))")
-
-            progress("idle CPU over \(options.idleSeconds) s")
-            let idle = try processes.idleCPU(database: folder + "/small.sqlite", seconds: options.idleSeconds)
-            report["idleCpuMillisPerMinute"] = rounded(idle.schedstatMillisPerMinute, places: 3)
-            report["idleCpuMethod"] = "bookkiosk simulate waiting on stdin; /proc/PID/task/*/schedstat (ns) over \(options.idleSeconds) s, scaled to 60 s; /proc/PID/stat ticks gave \(rounded(idle.statMillisPerMinute, places: 1)) ms/min"
-            row("idleCpuMillisPerMinute (simulate, \(Int(options.idleSeconds)) s ×\(rounded(60 / options.idleSeconds, places: 1)))",
-                "\(rounded(idle.schedstatMillisPerMinute, places: 3)) (stat: \(rounded(idle.statMillisPerMinute)))",
-                "< 10: \(verdict(idle.schedstatMillisPerMinute < 10))")
-
-            if let largePath {
-                progress("startup on the large data set: spawn to ready, 5 runs")
-                let largeStartup = try processes.startup(database: largePath, runs: 5)
-                report["startupMillisLarge"] = ["p50": rounded(largeStartup.p50), "max": rounded(largeStartup.max), "runs": largeStartup.count]
-                row("startupMillis on large p50 / max", "\(rounded(largeStartup.p50)) / \(rounded(largeStartup.max))",
-                    "< 100 ms: \(verdict(largeStartup.p50 < 100))")
-
-                progress("peak memory of simulate on the large data set")
-                let memory = try processes.peakMemory(database: largePath, users: DataSet.large.users, books: DataSet.large.books, rounds: 300)
-                report["peakRSSMegabytes"] = rounded(memory.hwm)
-                report["peakRSSMethod"] = "VmHWM of bookkiosk simulate after 300 rounds of Card, lend, return on the large database"
-                report["rssAfterMegabytes"] = ["VmRSS": rounded(memory.rss), "RssAnon": rounded(memory.anonymous), "RssFile": rounded(memory.files)]
-                row("peakRSSMegabytes (VmHWM, large)", "\(rounded(memory.hwm)) (RssAnon \(rounded(memory.anonymous)), RssFile \(rounded(memory.files)))",
-                    "< 30: \(verdict(memory.hwm < 30))")
-            }
-            progress("memory of simulate --screens (a frame painted and written for every event)")
-            let screens = folder + "/frames"
-            let screenMemory = try processes.peakMemory(database: folder + "/small.sqlite", users: DataSet.small.users, books: DataSet.small.books,
-                                                        rounds: 60, extraArguments: ["--screens", screens])
-            try? FileManager.default.removeItem(atPath: screens)
-            report["screenRSSMegabytes"] = ["VmHWM": rounded(screenMemory.hwm), "RssAnon": rounded(screenMemory.anonymous), "RssFile": rounded(screenMemory.files)]
-            row("screen on: RSS (simulate --screens 1280x800, small)", "VmHWM \(rounded(screenMemory.hwm)), RssAnon \(rounded(screenMemory.anonymous)), RssFile \(rounded(screenMemory.files))",
-                "RssAnon < 20: \(verdict(screenMemory.anonymous < 20))")
-        } else {
-            report["processFigures"] = "skipped: no bookkiosk beside this benchmark; build it with `swift build -c release --scratch-path .build-bench`"
-            row("process figures", "skipped: build bookkiosk beside the benchmark")
-        }
+        report[dataSet.name] = entry
+        row("\(dataSet.name): generated in", "\(rounded(buildSeconds, places: 2)) s, \(rounded(Double(bytes) / 1_048_576)) MB")
+        row("\(dataSet.name): daily housekeeping p50 / max ms", "\(rounded(daily.p50)) / \(rounded(daily.max)) (first time \(rounded(firstSeconds, places: 2)) s for \(firstForgotten) Loans; \(plan))")
+        row("\(dataSet.name): floorCommitMicros p50 / p99", "\(rounded(figures.floor.p50)) / \(rounded(figures.floor.p99))")
+        row("\(dataSet.name): cardMicros p50 / p99", "\(rounded(figures.card.p50)) / \(rounded(figures.card.p99))")
+        row("\(dataSet.name): lendMicros p50 / p99", "\(rounded(figures.lend.p50)) / \(rounded(figures.lend.p99))",
+            "p99 < 1000 µs: \(verdict(figures.lend.p99 < 1000))")
+        row("\(dataSet.name): returnMicros p50 / p99", "\(rounded(figures.return.p50)) / \(rounded(figures.return.p99))")
+        if dataSet.name == "large" { largePath = path }
     }
-    // The teachers' page (PageBenchmark.swift): 8 clients on loopback, the floor, the kiosk beside it.
-    let page = try PageBenchmark.run(folder: folder, start: start, clients: 8, rounds: options.pageRounds,
-                                     scanRounds: options.rounds, progress: progress)
-    var pageReport: [String: Any] = ["clients": page.clients, "rounds": options.pageRounds]
-    for figures in page.pages {
-        let ratio = figures.roundTrip.p50 / figures.floor.p50
-        pageReport[figures.name] = ["serverMillis": ["p50": rounded(figures.server.p50 / 1000, places: 2), "p99": rounded(figures.server.p99 / 1000, places: 2),
-                                                     "samples": figures.server.count],
-                                    "roundTripMillis": ["p50": rounded(figures.roundTrip.p50 / 1000, places: 2), "p99": rounded(figures.roundTrip.p99 / 1000, places: 2)],
-                                    "floorMillis": ["p50": rounded(figures.floor.p50 / 1000, places: 2), "p99": rounded(figures.floor.p99 / 1000, places: 2)],
-                                    "pageVsFloor": rounded(ratio, places: 1), "bytes": figures.bytes]
-        row("page \(figures.name): server ms p50 / p99", "\(rounded(figures.server.p50 / 1000, places: 2)) / \(rounded(figures.server.p99 / 1000, places: 2)) (\(figures.bytes / 1024) KB, \(figures.server.count) requests)",
-            "p99 ≤ 20 ms: \(verdict(figures.server.p99 <= 20_000))")
-        row("page \(figures.name): round trip ms p50 / p99; floor", "\(rounded(figures.roundTrip.p50 / 1000, places: 2)) / \(rounded(figures.roundTrip.p99 / 1000, places: 2)); floor \(rounded(figures.floor.p50 / 1000, places: 2)) / \(rounded(figures.floor.p99 / 1000, places: 2)); page ÷ floor (p50) \(rounded(ratio, places: 1))")
+    let lendVsFloor = lendP50["small"]! / floorP50["small"]!
+    report["lendVsFloor"] = rounded(lendVsFloor, places: 2)
+    row("lendVsFloor (small lend p50 / floor p50)", "\(rounded(lendVsFloor, places: 2))", "≤ 1.5: \(verdict(lendVsFloor <= 1.5))")
+    if let large = lendP50["large"] {
+        let largeVsSmall = large / lendP50["small"]!
+        report["largeVsSmall"] = rounded(largeVsSmall, places: 2)
+        row("largeVsSmall (lend p50)", "\(rounded(largeVsSmall, places: 2))", "≤ 1.3: \(verdict(largeVsSmall <= 1.3))")
     }
-    let lendRatio = page.scansHammered.lend.p99 / page.scansAlone.lend.p99
-    let cardRatio = page.scansHammered.card.p99 / page.scansAlone.card.p99
-    pageReport["kioskWhileHammered"] = ["lendMicrosAlone": ["p50": rounded(page.scansAlone.lend.p50), "p99": rounded(page.scansAlone.lend.p99)],
-                                        "lendMicrosHammered": ["p50": rounded(page.scansHammered.lend.p50), "p99": rounded(page.scansHammered.lend.p99)],
-                                        "cardMicrosAlone": ["p50": rounded(page.scansAlone.card.p50), "p99": rounded(page.scansAlone.card.p99)],
-                                        "cardMicrosHammered": ["p50": rounded(page.scansHammered.card.p50), "p99": rounded(page.scansHammered.card.p99)],
-                                        "lendP99Ratio": rounded(lendRatio, places: 2), "cardP99Ratio": rounded(cardRatio, places: 2),
-                                        "pageRequestsDuring": page.requestsDuringScans, "seconds": rounded(page.hammeredSeconds, places: 2)]
-    report["page"] = pageReport
-    row("page: kiosk lendMicros p99 alone / hammered", "\(rounded(page.scansAlone.lend.p99)) / \(rounded(page.scansHammered.lend.p99)) (× \(rounded(lendRatio, places: 2)); \(page.requestsDuringScans) page requests in \(rounded(page.hammeredSeconds, places: 1)) s)",
-        "≤ 1.2×: \(verdict(lendRatio <= 1.2))")
-    row("page: kiosk cardMicros p99 alone / hammered", "\(rounded(page.scansAlone.card.p99)) / \(rounded(page.scansHammered.card.p99)) (× \(rounded(cardRatio, places: 2)))",
-        "≤ 1.2×: \(verdict(cardRatio <= 1.2))")
 
+    // The screen: each frame at three sizes, and a scan until its frame is painted.
+    progress("screen frames (\(options.rounds / 2) each)")
+    var screenReport: [String: Any] = [:]
+    for (kind, size, latencies) in try ScreenBenchmark.frames(rounds: options.rounds / 2, start: start) {
+        screenReport["\(kind) \(size)"] = ["p50": rounded(latencies.p50, places: 2), "p99": rounded(latencies.p99, places: 2)]
+        let target = size.width == 1280 && size.height == 800 ? "p99 ≤ 5 ms: \(verdict(latencies.p99 <= 5))" : ""
+        row("screen \(kind) \(size) ms p50 / p99", "\(rounded(latencies.p50, places: 2)) / \(rounded(latencies.p99, places: 2))", target)
+    }
+    progress("scan to frame at 1280x800")
+    let scanToFrame = try ScreenBenchmark.scanToFrame(databasePath: folder + "/small.sqlite", dataSet: .small, rounds: options.rounds / 2, start: start)
+    screenReport["scanToFrameMillis"] = ["p50": rounded(scanToFrame.p50, places: 2), "p99": rounded(scanToFrame.p99, places: 2), "samples": scanToFrame.count]
+    report["screen"] = screenReport
+    row("scan → frame 1280x800 ms p50 / p99", "\(rounded(scanToFrame.p50, places: 2)) / \(rounded(scanToFrame.p99, places: 2))",
+        "p99 ≤ 6 ms: \(verdict(scanToFrame.p99 <= 6))")
+
+    // Checkpointing: lend latency over a long run before and after, and where a lend's time goes.
+    let checkpointing = try CheckpointBenchmark.measure(folder: folder, start: start, rounds: options.longRounds,
+                                                        anatomyRounds: options.rounds, progress: progress)
+    report["checkpointing"] = checkpointing.json
+    table += checkpointing.rows
+
+    // The decoder.
+    progress("decoder")
+    let scans = 20_000
+    let events = DecodeBenchmark.stream(scans: scans)
+    let decode = DecodeBenchmark.run(events: events, passes: 5, expectedBarcodes: scans)
+    report["decodeEventsPerSecond"] = Int(decode.eventsPerSecond)
+    report["decodeStream"] = ["events": events.count, "scans": scans, "passes": 5]
+    row("decodeEventsPerSecond", "\(Int(decode.eventsPerSecond)) (\(events.count) events × 5)")
+
+    // Printing: 440 Book labels, 10 sheets of 44, as a PDF.
+    progress("printing 440 labels")
+    let printing = try PrintBenchmark.run(folder: folder)
+    report["print440LabelsSeconds"] = ["best": rounded(printing.best, places: 3), "median": rounded(printing.median, places: 3),
+                                       "pages": printing.pages, "pdfKilobytes": printing.bytes / 1024]
+    row("print440LabelsSeconds best / median (layout + PDF)", "\(rounded(printing.best, places: 3)) / \(rounded(printing.median, places: 3)) (\(printing.pages) pages, \(printing.bytes / 1024) KB)",
+        "< 1 s: \(verdict(printing.median < 1))")
+
+    // The kiosk as a process.
+    if let kiosk = ProcessBenchmarks.locateKiosk() {
+        let processes = ProcessBenchmarks(executable: kiosk, folder: folder, configPath: configPath)
+        progress("import of 100,000 Books with \(kiosk)")
+        let imported = try processes.importBooks(rows: 100_000)
+        report["importRowsPerSecond"] = Int(imported.rowsPerSecond)
+        report["importMethod"] = "bookkiosk import books (the release binary, process start to exit, new database)"
+        row("importRowsPerSecond (bookkiosk import books)", "\(Int(imported.rowsPerSecond)) (\(rounded(imported.seconds, places: 2)) s)")
+
+        progress("startup: spawn to ready, 10 runs")
+        let startup = try processes.startup(database: folder + "/small.sqlite", runs: 10)
+        report["startupMillis"] = ["p50": rounded(startup.p50), "max": rounded(startup.max), "runs": startup.count]
+        row("startupMillis p50 / max (spawn to ready)", "\(rounded(startup.p50)) / \(rounded(startup.max))",
+            "< 100 ms: \(verdict(startup.p50 < 100))")
+
+        progress("idle CPU over \(options.idleSeconds) s")
+        let idle = try processes.idleCPU(database: folder + "/small.sqlite", seconds: options.idleSeconds)
+        report["idleCpuMillisPerMinute"] = rounded(idle.schedstatMillisPerMinute, places: 3)
+        report["idleCpuMethod"] = "bookkiosk simulate waiting on stdin; /proc/PID/task/*/schedstat (ns) over \(options.idleSeconds) s, scaled to 60 s; /proc/PID/stat ticks gave \(rounded(idle.statMillisPerMinute, places: 1)) ms/min"
+        row("idleCpuMillisPerMinute (simulate, \(Int(options.idleSeconds)) s ×\(rounded(60 / options.idleSeconds, places: 1)))",
+            "\(rounded(idle.schedstatMillisPerMinute, places: 3)) (stat: \(rounded(idle.statMillisPerMinute)))",
+            "< 10: \(verdict(idle.schedstatMillisPerMinute < 10))")
+
+        if let largePath {
+            progress("startup on the large data set: spawn to ready, 5 runs")
+            let largeStartup = try processes.startup(database: largePath, runs: 5)
+            report["startupMillisLarge"] = ["p50": rounded(largeStartup.p50), "max": rounded(largeStartup.max), "runs": largeStartup.count]
+            row("startupMillis on large p50 / max", "\(rounded(largeStartup.p50)) / \(rounded(largeStartup.max))",
+                "< 100 ms: \(verdict(largeStartup.p50 < 100))")
+
+            progress("peak memory of simulate on the large data set")
+            let memory = try processes.peakMemory(database: largePath, users: DataSet.large.users, books: DataSet.large.books, rounds: 300)
+            report["peakRSSMegabytes"] = rounded(memory.hwm)
+            report["peakRSSMethod"] = "VmHWM of bookkiosk simulate after 300 rounds of Card, lend, return on the large database"
+            report["rssAfterMegabytes"] = ["VmRSS": rounded(memory.rss), "RssAnon": rounded(memory.anonymous), "RssFile": rounded(memory.files)]
+            row("peakRSSMegabytes (VmHWM, large)", "\(rounded(memory.hwm)) (RssAnon \(rounded(memory.anonymous)), RssFile \(rounded(memory.files)))",
+                "< 30: \(verdict(memory.hwm < 30))")
+        }
+        progress("memory of simulate --screens (a frame painted and written for every event)")
+        let screens = folder + "/frames"
+        let screenMemory = try processes.peakMemory(database: folder + "/small.sqlite", users: DataSet.small.users, books: DataSet.small.books,
+                                                    rounds: 60, extraArguments: ["--screens", screens])
+        try? FileManager.default.removeItem(atPath: screens)
+        report["screenRSSMegabytes"] = ["VmHWM": rounded(screenMemory.hwm), "RssAnon": rounded(screenMemory.anonymous), "RssFile": rounded(screenMemory.files)]
+        row("screen on: RSS (simulate --screens 1280x800, small)", "VmHWM \(rounded(screenMemory.hwm)), RssAnon \(rounded(screenMemory.anonymous)), RssFile \(rounded(screenMemory.files))",
+            "RssAnon < 20: \(verdict(screenMemory.anonymous < 20))")
+    } else {
+        report["processFigures"] = "skipped: no bookkiosk beside this benchmark; build it with `swift build -c release --scratch-path .build-bench`"
+        row("process figures", "skipped: build bookkiosk beside the benchmark")
+    }
+    try measurePage()
     // PostgreSQL (PostgresBenchmark.swift): lend over the socket and over TCP.
-    if options.pageOnly {
-        row("postgres", "skipped: --page-only")
-    } else if ScratchPostgresServer.isInstalled {
+    if ScratchPostgresServer.isInstalled {
         progress("PostgreSQL: lend and return on a scratch server, fsync and synchronous_commit on")
         for figures in try PostgresBenchmark(rounds: options.rounds).run() {
             let target = figures.transport == "socket"
@@ -274,19 +285,24 @@ do {
     exit(1)
 }
 
-let json = String(decoding: try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys]), as: UTF8.self)
-if let jsonFile = options.jsonFile {
-    try Data((json + "\n").utf8).write(to: URL(fileURLWithPath: jsonFile))
-}
-if options.json {
-    print(json)
-} else {
-    print("BookKiosk benchmark — \(machine.processors) × \(machine.cpuModel), \(machine.kernel), \(machine.memoryMegabytes) MB, SQLite \(machine.sqliteVersion)")
-    print("databases in \(folder) (WAL, synchronous=FULL); \(options.rounds) rounds after 20 warm-up\n")
-    let width = table.map(\.0.count).max() ?? 0
-    let valueWidth = table.map(\.1.count).max() ?? 0
-    for (name, value, target) in table {
-        print(name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-              + value.padding(toLength: valueWidth, withPad: " ", startingAt: 0) + "  " + target)
+try printReport()
+
+/// The JSON object (to --json-file, or standard output with --json) or the table.
+@MainActor func printReport() throws {
+    let json = String(decoding: try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys]), as: UTF8.self)
+    if let jsonFile = options.jsonFile {
+        try Data((json + "\n").utf8).write(to: URL(fileURLWithPath: jsonFile))
+    }
+    if options.json {
+        print(json)
+    } else {
+        print("BookKiosk benchmark — \(machine.processors) × \(machine.cpuModel), \(machine.kernel), \(machine.memoryMegabytes) MB, SQLite \(machine.sqliteVersion)")
+        print("databases in \(folder) (WAL, synchronous=FULL); \(options.rounds) rounds after 20 warm-up\n")
+        let width = table.map(\.0.count).max() ?? 0
+        let valueWidth = table.map(\.1.count).max() ?? 0
+        for (name, value, target) in table {
+            print(name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                  + value.padding(toLength: valueWidth, withPad: " ", startingAt: 0) + "  " + target)
+        }
     }
 }

@@ -36,16 +36,18 @@ struct PageFixture {
     /// One hash for every fixture: yescrypt is slow on purpose.
     static let passwordHash = try! PagePassword.make(password)
 
-    let repository = InMemoryLendingRepository()
+    let repository: any LendingRepository
     let clock = TestClock(PageFixture.start)
     let page: TeachersPage
     var policy: Policy
 
-    init(language: Language = .ja, sessionMinutes: Int = 30, cover: @escaping @Sendable (Book) -> String? = { _ in nil }) throws {
+    init(language: Language = .ja, sessionMinutes: Int = 30, cover: @escaping @Sendable (Book) -> String? = { _ in nil },
+         qrCode: (@Sendable (String) -> String?)? = nil, repository: any LendingRepository = InMemoryLendingRepository()) throws {
+        self.repository = repository
         policy = Policy(timeZone: PageFixture.tokyo)
         let clock = self.clock
         page = TeachersPage(repository: repository,
-                            setup: .init(language: language, policy: policy, libraryName: "ひまわり文庫", sessionMinutes: sessionMinutes, cover: cover),
+                            setup: .init(language: language, policy: policy, libraryName: "ひまわり文庫", sessionMinutes: sessionMinutes, cover: cover, qrCode: qrCode),
                             now: { clock.now })
         try repository.transaction { tx in
             try tx.save(StaffAccount(name: "佐藤", pinHash: PageFixture.passwordHash))

@@ -20,6 +20,18 @@ import Testing
         #expect(response.body.isEmpty)
     }
 
+    @Test(arguments: 0..<changes.count)
+    func withoutASessionEveryChangeRedirectsAndChangesNothing(index: Int) throws {
+        let (path, fields) = Self.changes[index]
+        let fixture = try PageFixture()
+        try fixture.lend("B001", to: "U001")
+        let before = try snapshot(fixture)
+        let response = Browser(fixture).post(path, fields, csrf: "anything")
+        #expect(response.status == 303 || response.status == 403)
+        #expect(response.body.isEmpty || !response.text.contains("はなこ"))
+        #expect(try snapshot(fixture) == before)
+    }
+
     static let changes: [(String, [(String, String)])] = [
         ("/loans/1/return", []), ("/loans/1/extend", []), ("/books/new", [("barcode", "B9"), ("title", "t")]),
         ("/books/B002/edit", [("barcode", "B002"), ("title", "x")]), ("/books/B002/withdraw", [("confirm", "1")]),

@@ -1,0 +1,54 @@
+import Foundation
+import HTTPServer
+
+extension DoctorCommand {
+    /// How long doctor waits for the page's port to answer.
+    static let webConnectSeconds = 2
+
+    /// The teachers' page: whether something accepts connections at the configured address
+    /// (for `0.0.0.0` or `::`, on this computer's loopback). Not running is a warning: the
+    /// kiosk works without it.
+    func checkWeb(_ web: WebConfiguration) -> [Finding] {
+        let address = web.listen
+        let target: ListenAddress
+        switch address.host {
+        case "0.0.0.0": target = .loopback(port: address.port)
+        case "::": target = ListenAddress(family: .ipv6, host: "::1", port: address.port)
+        default: target = address
+        }
+        let scheme = web.isSecure ? "HTTPS" : "plain HTTP"
+        if Self.acceptsConnections(target) {
+            return [.ok("web", "the teachers' page answers at \(address.url(secure: web.isSecure)) (\(scheme))")]
+        }
+        return [.warn("web", "nothing answers at \(target) (web.listen \(address)): the teachers' page is not running — start it with `bookkiosk serve`, or `install.sh --web` for its service (then `systemctl status bookkiosk-web`)")]
+    }
+
+    /// Whether a TCP connection to `address` is accepted within `webConnectSeconds`.
+    /// Calls `socket`, `setsockopt(SO_SNDTIMEO)` and `connect`.
+    static func acceptsConnections(_ address: ListenAddress) -> Bool {
+        let family = address.family == .ipv6 ? AF_INET6 : AF_INET
+        let descriptor = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var timeout = timeval(tv_sec: webConnectSeconds, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        switch address.family {
+        case .ipv4:
+            var socketAddress = sockaddr_in()
+            socketAddress.sin_family = sa_family_t(AF_INET)
+            socketAddress.sin_port = address.port.bigEndian
+            guard inet_pton(AF_INET, address.host, &socketAddress.sin_addr) == 1 else { return false }
+            return withUnsafePointer(to: &socketAddress) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+            }
+        case .ipv6:
+            var socketAddress = sockaddr_in6()
+            socketAddress.sin6_family = sa_family_t(AF_INET6)
+            socketAddress.sin6_port = address.port.bigEndian
+            guard inet_pton(AF_INET6, address.host, &socketAddress.sin6_addr) == 1 else { return false }
+            return withUnsafePointer(to: &socketAddress) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) == 0 }
+            }
+        }
+    }
+}

@@ -92,6 +92,10 @@ enum Stylesheet {
     table.list td.actions { display: table-cell; white-space: nowrap; }
     table.list td.actions > * + * { margin-left: .5rem; }
     table.list td.due { white-space: nowrap; }
+    /* The body's overflow-wrap: anywhere lets a table squeeze a column to one letter
+       ("B001|5", "貸出|中"); in lists a word breaks only when it cannot fit otherwise. */
+    table.list th, table.list td { overflow-wrap: break-word; }
+    table.list th, .state-on-loan, .state-available { white-space: nowrap; }
     /* A phone: each row of a list becomes a small card, so nothing scrolls sideways. */
     @media (max-width: 40rem) {
       table.list thead { position: absolute; left: -999px; }

@@ -37,25 +37,50 @@ day() { date -d "$1" +%Y-%m-%dT09:00:00; }
 
 # The library: a kindergarten's picture books and children, three teachers, loans made at the
 # kiosk (simulate) over the last weeks, so 貸出中 has overdue and current rows and ホーム has figures.
-printf '{"timeZone": "Asia/Tokyo", "language": "ja", "libraryName": "さくらようちえん としょコーナー", "loanLimit": 2, "loanDays": 7}\n' > "$config"
+printf '{"timeZone": "Asia/Tokyo", "language": "ja", "libraryName": "さくらようちえん としょコーナー", "loanLimit": 2, "loanDays": 7, "screen": {"covers": "%s"}}\n' "$work/covers" > "$config"
+# Covers for two books (one found by ISBN, one by barcode), drawn here: no image files in the repository.
+mkdir -p "$work/covers"
+python3 - "$work/covers" <<'PY'
+import struct, sys, zlib
+def cover(path, paper, sun, sky):
+    w, h = 150, 200
+    rows = []
+    for y in range(h):
+        row = bytearray([0])
+        for x in range(w):
+            if 20 < y < 70 and 15 < x < 135:
+                row += bytes(paper)
+            elif (x - 75) ** 2 + (y - 140) ** 2 < 38 ** 2:
+                row += bytes(sun)
+            else:
+                row += bytes(sky)
+        rows.append(bytes(row))
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xffffffff)
+    png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
+           + chunk(b"IDAT", zlib.compress(b"".join(rows))) + chunk(b"IEND", b""))
+    open(path, "wb").write(png)
+cover(sys.argv[1] + "/9784834000825.png", (255, 250, 235), (250, 200, 60), (70, 140, 200))
+cover(sys.argv[1] + "/B0002.png", (240, 255, 240), (230, 80, 60), (90, 170, 90))
+PY
 cat > "$work/books.csv" <<'CSV'
 barcode,title,author,isbn
 B0001,ぐりとぐら,なかがわりえこ,9784834000825
-B0002,はらぺこあおむし,エリック・カール,9784033280103
-B0003,しろくまちゃんのほっとけーき,わかやまけん,9784772100128
-B0004,おおきなかぶ,A・トルストイ,9784834000146
-B0005,ねないこだれだ,せなけいこ,9784834005769
-B0006,からすのパンやさん,かこさとし,9784032060409
+B0002,はらぺこあおむし,エリック・カール,
+B0003,しろくまちゃんのほっとけーき,わかやまけん,
+B0004,おおきなかぶ,A・トルストイ,
+B0005,ねないこだれだ,せなけいこ,
+B0006,からすのパンやさん,かこさとし,
 B0007,ちいさなうさこちゃんとおおきなクリスマスツリーのおはなし ながいながいタイトル,ディック・ブルーナ,
-B0008,はじめてのおつかい,筒井頼子,9784834003406
-B0009,ぞうくんのさんぽ,なかのひろたか,9784834004915
-B0010,いないいないばあ,松谷みよ子,9784494001019
-B0011,きんぎょがにげた,五味太郎,9784834009880
-B0012,だるまさんが,かがくいひろし,9784893252005
-B0013,てぶくろ,エウゲーニー・M・ラチョフ,9784834000795
-B0014,もこ もこもこ,谷川俊太郎,9784030313101
-B0015,14ひきのあさごはん,いわむらかずお,9784494006021
-B0016,ノンタンぶらんこのせて,キヨノサチコ,9784032170108
+B0008,はじめてのおつかい,筒井頼子,
+B0009,ぞうくんのさんぽ,なかのひろたか,
+B0010,いないいないばあ,松谷みよ子,
+B0011,きんぎょがにげた,五味太郎,
+B0012,だるまさんが,かがくいひろし,
+B0013,てぶくろ,エウゲーニー・M・ラチョフ,
+B0014,もこ もこもこ,谷川俊太郎,
+B0015,14ひきのあさごはん,いわむらかずお,
+B0016,ノンタンぶらんこのせて,キヨノサチコ,
 CSV
 cat > "$work/users.csv" <<'CSV'
 card,name
@@ -79,7 +104,9 @@ printf 'C0004\nB0004\n' | bk simulate --now "$(day '-12 days')" >/dev/null
 printf 'C0001\nB0001\nB0002\n' | bk simulate --now "$(day '-3 days')" >/dev/null
 printf 'C0006\nB0006\n' | bk simulate --now "$(day '-2 days')" >/dev/null
 printf 'C0003\nB0012\nB0013\n' | bk simulate >/dev/null
-printf 'C0007\nB0015\nB0015\n' | bk simulate >/dev/null
+printf 'C0007\nB0015\n' | bk simulate >/dev/null
+printf 'C0008\nB0016\n' | bk simulate >/dev/null
+printf 'B0016\n' | bk simulate >/dev/null   # brought back today
 
 port=$("$venv_python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 "$bookkiosk" serve --listen "127.0.0.1:$port" --db "$db" --config "$config" > "$work/serve.out" 2> "$work/serve.err" &

@@ -68,6 +68,8 @@ class Library:
 
     folder: Path
     language: str
+    #: The config's `web` object (HTTPS: `certificate` and `key`).
+    web: dict = field(default_factory=dict)
     db: Path = field(init=False)
     config: Path = field(init=False)
     port: int = 0
@@ -84,7 +86,8 @@ class Library:
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        scheme = "https" if self.web.get("certificate") else "http"
+        return f"{scheme}://127.0.0.1:{self.port}"
 
     def cli(self, *arguments: str, stdin: str = "") -> str:
         """Runs `bookkiosk ARGUMENTS --db --config`; fails the test with its output when it fails."""
@@ -100,7 +103,10 @@ class Library:
         return [json.loads(line) for line in out.splitlines() if line.startswith("{")]
 
     def make(self) -> None:
-        self.config.write_text(json.dumps({"timeZone": "Asia/Tokyo", "language": self.language}))
+        config = {"timeZone": "Asia/Tokyo", "language": self.language}
+        if self.web:
+            config["web"] = self.web
+        self.config.write_text(json.dumps(config))
         books = self.folder / "books.csv"
         books.write_text("barcode,title,author,isbn\n" + "".join(f"{b},{t},{a},{i}\n" for b, t, a, i in BOOKS))
         users = self.folder / "users.csv"
@@ -135,7 +141,7 @@ class Library:
             lines.put(None)
 
         threading.Thread(target=read, daemon=True).start()
-        address = f"http://127.0.0.1:{self.port}/"
+        address = self.url + "/"
         while True:
             try:
                 line = lines.get(timeout=30)

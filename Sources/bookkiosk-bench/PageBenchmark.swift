@@ -16,8 +16,11 @@ struct PageFigures {
         var server: Latencies
         /// Request sent to last byte read, on one kept-alive loopback connection per client.
         var roundTrip: Latencies
-        /// The same bytes served by the same daemon from memory, in the same rounds.
+        /// The same bytes served by the same daemon from memory, by as many clients, right after.
         var floor: Latencies
+        /// The handler's time and the round trip with one client alone.
+        var serverAlone: Latencies
+        var roundTripAlone: Latencies
         var bytes: Int
     }
 
@@ -87,16 +90,22 @@ enum PageBenchmark {
             sizes[request.name] = response.body.count
         }
 
-        progress("page: \(clients) clients, \(rounds) rounds of \(pages.count) pages and their floor each")
+        progress("page: \(clients) clients, \(rounds) rounds of \(pages.count) pages, then the same from memory; then 1 client")
         _ = try PageLoad.measure(port: port, cookie: session.cookie, pages: pages, clients: clients, rounds: max(2, rounds / 10))
         _ = serverTimes.take()
         let roundTrips = try PageLoad.measure(port: port, cookie: session.cookie, pages: pages, clients: clients, rounds: rounds)
         let server = serverTimes.take()
+        let floorTrips = try PageLoad.measure(port: port, cookie: session.cookie, pages: pages, floor: true, clients: clients, rounds: rounds)
+        // One client alone: the page's own work, with nobody ahead of it at the repository.
+        let alone = try PageLoad.measure(port: port, cookie: session.cookie, pages: pages, clients: 1, rounds: rounds)
+        let serverAlone = serverTimes.take()
         var figures = PageFigures(clients: clients)
         for request in pages {
             figures.pages.append(PageFigures.Page(name: request.name, server: server[request.name] ?? Latencies(),
                                                   roundTrip: roundTrips[request.name] ?? Latencies(),
-                                                  floor: roundTrips["floor " + request.name] ?? Latencies(), bytes: sizes[request.name] ?? 0))
+                                                  floor: floorTrips[request.name] ?? Latencies(),
+                                                  serverAlone: serverAlone[request.name] ?? Latencies(),
+                                                  roundTripAlone: alone[request.name] ?? Latencies(), bytes: sizes[request.name] ?? 0))
         }
 
         // The kiosk beside it: its own repository on the same file, as the kiosk process would have.

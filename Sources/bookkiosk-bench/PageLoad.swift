@@ -76,9 +76,10 @@ enum PageLoad {
         var description: String
     }
 
-    /// Each client requests every page then its floor copy, `rounds` times; returns the round
-    /// trips by page name and by "floor " + page name.
-    static func measure(port: UInt16, cookie: String, pages: [PageRequest], clients: Int, rounds: Int) throws -> [String: Latencies] {
+    /// Each client requests every page `rounds` times (the pages themselves, or with `floor` their
+    /// copies served from memory); returns the round trips by page name.
+    static func measure(port: UInt16, cookie: String, pages: [PageRequest], floor: Bool = false, clients: Int,
+                        rounds: Int) throws -> [String: Latencies] {
         let roundTrips = SharedLatencies()
         let failures = SharedFailures()
         let group = DispatchGroup()
@@ -91,8 +92,7 @@ enum PageLoad {
                 do {
                     for _ in 0..<rounds {
                         for page in pages {
-                            roundTrips.add(page.name, try timedGet(client, page.target))
-                            roundTrips.add("floor " + page.name, try timedGet(client, page.floorTarget))
+                            roundTrips.add(page.name, try timedGet(client, floor ? page.floorTarget : page.target))
                         }
                     }
                 } catch {

@@ -73,33 +73,39 @@ func verdict(_ met: Bool) -> String { met ? "met" : "MISSED" }
 
 /// The teachers' page (PageBenchmark.swift): 8 clients on loopback, the floor, the kiosk beside it.
 @MainActor func measurePage() throws {
-        let page = try PageBenchmark.run(folder: folder, start: start, clients: 8, rounds: options.pageRounds,
-                                         scanRounds: options.rounds, progress: progress)
-        var pageReport: [String: Any] = ["clients": page.clients, "rounds": options.pageRounds]
-        for figures in page.pages {
-            let ratio = figures.roundTrip.p50 / figures.floor.p50
-            pageReport[figures.name] = ["serverMillis": ["p50": rounded(figures.server.p50 / 1000, places: 2), "p99": rounded(figures.server.p99 / 1000, places: 2),
-                                                         "samples": figures.server.count],
-                                        "roundTripMillis": ["p50": rounded(figures.roundTrip.p50 / 1000, places: 2), "p99": rounded(figures.roundTrip.p99 / 1000, places: 2)],
-                                        "floorMillis": ["p50": rounded(figures.floor.p50 / 1000, places: 2), "p99": rounded(figures.floor.p99 / 1000, places: 2)],
-                                        "pageVsFloor": rounded(ratio, places: 1), "bytes": figures.bytes]
-            row("page \(figures.name): server ms p50 / p99", "\(rounded(figures.server.p50 / 1000, places: 2)) / \(rounded(figures.server.p99 / 1000, places: 2)) (\(figures.bytes / 1024) KB, \(figures.server.count) requests)",
-                "p99 ≤ 20 ms: \(verdict(figures.server.p99 <= 20_000))")
-            row("page \(figures.name): round trip ms p50 / p99; floor", "\(rounded(figures.roundTrip.p50 / 1000, places: 2)) / \(rounded(figures.roundTrip.p99 / 1000, places: 2)); floor \(rounded(figures.floor.p50 / 1000, places: 2)) / \(rounded(figures.floor.p99 / 1000, places: 2)); page ÷ floor (p50) \(rounded(ratio, places: 1))")
-        }
-        let lendRatio = page.scansHammered.lend.p99 / page.scansAlone.lend.p99
-        let cardRatio = page.scansHammered.card.p99 / page.scansAlone.card.p99
-        pageReport["kioskWhileHammered"] = ["lendMicrosAlone": ["p50": rounded(page.scansAlone.lend.p50), "p99": rounded(page.scansAlone.lend.p99)],
-                                            "lendMicrosHammered": ["p50": rounded(page.scansHammered.lend.p50), "p99": rounded(page.scansHammered.lend.p99)],
-                                            "cardMicrosAlone": ["p50": rounded(page.scansAlone.card.p50), "p99": rounded(page.scansAlone.card.p99)],
-                                            "cardMicrosHammered": ["p50": rounded(page.scansHammered.card.p50), "p99": rounded(page.scansHammered.card.p99)],
-                                            "lendP99Ratio": rounded(lendRatio, places: 2), "cardP99Ratio": rounded(cardRatio, places: 2),
-                                            "pageRequestsDuring": page.requestsDuringScans, "seconds": rounded(page.hammeredSeconds, places: 2)]
-        report["page"] = pageReport
-        row("page: kiosk lendMicros p99 alone / hammered", "\(rounded(page.scansAlone.lend.p99)) / \(rounded(page.scansHammered.lend.p99)) (× \(rounded(lendRatio, places: 2)); \(page.requestsDuringScans) page requests in \(rounded(page.hammeredSeconds, places: 1)) s)",
-            "≤ 1.2×: \(verdict(lendRatio <= 1.2))")
-        row("page: kiosk cardMicros p99 alone / hammered", "\(rounded(page.scansAlone.card.p99)) / \(rounded(page.scansHammered.card.p99)) (× \(rounded(cardRatio, places: 2)))",
-            "≤ 1.2×: \(verdict(cardRatio <= 1.2))")
+    func millis(_ latencies: Latencies) -> [String: Double] {
+        ["p50": rounded(latencies.p50 / 1000, places: 2), "p99": rounded(latencies.p99 / 1000, places: 2)]
+    }
+    func pair(_ latencies: Latencies) -> String {
+        "\(rounded(latencies.p50 / 1000, places: 2)) / \(rounded(latencies.p99 / 1000, places: 2))"
+    }
+    func micros(_ latencies: Latencies) -> [String: Double] {
+        ["p50": rounded(latencies.p50), "p99": rounded(latencies.p99)]
+    }
+    let page = try PageBenchmark.run(folder: folder, start: start, clients: 8, rounds: options.pageRounds,
+                                     scanRounds: options.rounds, progress: progress)
+    var pageReport: [String: Any] = ["clients": page.clients, "rounds": options.pageRounds]
+    for figures in page.pages {
+        let ratio = figures.roundTrip.p50 / figures.floor.p50
+        pageReport[figures.name] = ["serverMillis": millis(figures.server), "roundTripMillis": millis(figures.roundTrip),
+                                    "floorMillis": millis(figures.floor), "pageVsFloor": rounded(ratio, places: 1),
+                                    "oneClient": ["serverMillis": millis(figures.serverAlone), "roundTripMillis": millis(figures.roundTripAlone)],
+                                    "bytes": figures.bytes, "samples": figures.server.count]
+        row("page \(figures.name): server ms p50 / p99", "\(pair(figures.server)) (\(figures.bytes / 1024) KB, \(figures.server.count) requests; 1 client: \(pair(figures.serverAlone)))",
+            "p99 ≤ 20 ms: \(verdict(figures.server.p99 <= 20_000))")
+        row("page \(figures.name): round trip ms p50 / p99; floor", "\(pair(figures.roundTrip)); floor \(pair(figures.floor)); page ÷ floor (p50) \(rounded(ratio, places: 1))")
+    }
+    let lendRatio = page.scansHammered.lend.p99 / page.scansAlone.lend.p99
+    let cardRatio = page.scansHammered.card.p99 / page.scansAlone.card.p99
+    pageReport["kioskWhileHammered"] = ["lendMicrosAlone": micros(page.scansAlone.lend), "lendMicrosHammered": micros(page.scansHammered.lend),
+                                        "cardMicrosAlone": micros(page.scansAlone.card), "cardMicrosHammered": micros(page.scansHammered.card),
+                                        "lendP99Ratio": rounded(lendRatio, places: 2), "cardP99Ratio": rounded(cardRatio, places: 2),
+                                        "pageRequestsDuring": page.requestsDuringScans, "seconds": rounded(page.hammeredSeconds, places: 2)]
+    report["page"] = pageReport
+    row("page: kiosk lendMicros p99 alone / hammered", "\(rounded(page.scansAlone.lend.p99)) / \(rounded(page.scansHammered.lend.p99)) (× \(rounded(lendRatio, places: 2)); \(page.requestsDuringScans) page requests in \(rounded(page.hammeredSeconds, places: 1)) s)",
+        "≤ 1.2×: \(verdict(lendRatio <= 1.2))")
+    row("page: kiosk cardMicros p99 alone / hammered", "\(rounded(page.scansAlone.card.p99)) / \(rounded(page.scansHammered.card.p99)) (× \(rounded(cardRatio, places: 2)))",
+        "≤ 1.2×: \(verdict(cardRatio <= 1.2))")
 }
 
 if options.pageOnly {

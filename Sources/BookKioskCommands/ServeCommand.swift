@@ -44,7 +44,8 @@ struct ServeCommand {
             libraryName: configuration.libraryName,
             sessionMinutes: configuration.web.sessionMinutes,
             cover: { covers.cover(barcode: $0.barcode, isbn: $0.isbn) },
-            qrCode: { text in try? QRCode(text: text).svg() }))
+            qrCode: { text in try? QRCode(text: text).svg() },
+            publicAddresses: listen.port == 0 ? [] : listen.reachableURLs(secure: tls != nil, interfaces: InterfaceAddress.current())))
 
         // The daemon's threads start with SIGINT and SIGTERM blocked, so this thread's sigwait
         // takes them and stops the daemon in order.
@@ -56,11 +57,8 @@ struct ServeCommand {
 
         let daemon: HTTPDaemon
         do {
-            daemon = try HTTPDaemon(HTTPDaemonConfiguration(address: listen, tls: tls, refusalResponse: { refusal in
-                var response = HTTPRefusal.plainTextResponse(refusal)
-                response.headers = PageSecurity.headers + response.headers
-                return response
-            }), handler: page.handler)
+            daemon = try HTTPDaemon(HTTPDaemonConfiguration(address: listen, tls: tls, refusalResponse: { PageSecurity.secured(HTTPRefusal.plainTextResponse($0)) }),
+                                  handler: page.handler)
         } catch {
             throw CommandFailure("The teachers' page cannot listen on \(listen): \(error). Is another program (or another `bookkiosk serve`) using that port? Choose another with --listen or the configuration's web.listen.")
         }

@@ -1,6 +1,5 @@
 import Foundation
 import HTTPServer
-import TeachersPage
 
 /// The configuration's `web`: where `bookkiosk serve` listens for the teachers' page, HTTPS
 /// when wanted, and how long a session may sit unused. Every key is optional.
@@ -13,6 +12,8 @@ import TeachersPage
 public struct WebConfiguration: Sendable, Equatable {
     public static let defaultListen = ListenAddress.anyIPv4(port: 8080)
     public static let keys = ["listen", "certificate", "key", "sessionMinutes"]
+    /// Minutes a signed-in page may sit unused before its session ends.
+    public static let defaultSessionMinutes = 30
     /// The longest idle time allowed for a session: a school day.
     public static let longestSessionMinutes = 600
 
@@ -21,7 +22,7 @@ public struct WebConfiguration: Sendable, Equatable {
     public var certificate: String?
     /// The PEM private key for HTTPS; with `certificate`.
     public var key: String?
-    public var sessionMinutes = SessionTable.defaultIdleMinutes
+    public var sessionMinutes = WebConfiguration.defaultSessionMinutes
 
     public init() {}
 
@@ -56,7 +57,7 @@ public struct WebConfiguration: Sendable, Equatable {
                 if let minutes = Configuration.wholeNumber(value), (1...longestSessionMinutes).contains(minutes) {
                     web.sessionMinutes = minutes
                 } else {
-                    problems.append("web.sessionMinutes: must be a whole number of minutes from 1 to \(longestSessionMinutes), like \(SessionTable.defaultIdleMinutes)")
+                    problems.append("web.sessionMinutes: must be a whole number of minutes from 1 to \(longestSessionMinutes), like \(defaultSessionMinutes)")
                 }
             default:
                 problems.append("web.\(key): is not a key BookKiosk knows; the web object has \(keys.joined(separator: ", "))")

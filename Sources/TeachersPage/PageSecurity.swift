@@ -22,6 +22,14 @@ public enum PageSecurity {
         ("X-Frame-Options", "DENY"),
     ]
 
+    /// `response` with every one of `headers` it does not carry yet, first.
+    public static func secured(_ response: HTTPResponse) -> HTTPResponse {
+        var secured = response
+        let missing = headers.filter { response.header($0.name) == nil }
+        secured.headers = missing + response.headers
+        return secured
+    }
+
     /// The `Set-Cookie` value that gives the browser session `id`.
     public static func cookie(_ id: String, secure: Bool) -> String {
         "\(cookieName)=\(id); HttpOnly; SameSite=Strict; Path=/" + (secure ? "; Secure" : "")

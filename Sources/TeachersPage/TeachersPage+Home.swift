@@ -45,9 +45,13 @@ extension TeachersPage {
         return HTTPResponse(status: 200, headers: [("Content-Type", "image/svg+xml"), ("Cache-Control", "no-store")], body: Array(svg.utf8))
     }
 
-    /// The address the browser used to reach this page (`http://192.0.2.10:8080/`).
+    /// The address the browser used to reach this page (`http://192.0.2.10:8080/`); when that
+    /// was this computer's own loopback, the first address another device can open instead.
     func pageAddress(_ request: HTTPRequest) -> String {
         let host = request.header("host").flatMap { $0.isEmpty ? nil : $0 } ?? "localhost"
+        let name = host.hasPrefix("[") ? String(host.prefix { $0 != "]" }.dropFirst()) : String(host.prefix { $0 != ":" })
+        let isLoopback = name == "localhost" || name.hasPrefix("127.") || name == "::1"
+        if isLoopback, let address = setup.publicAddresses.first { return address }
         return (request.isSecure ? "https://" : "http://") + host + "/"
     }
 }

@@ -40,7 +40,10 @@ extension TeachersPage {
             return signInPage(session, name: name, message: lockedMessage(until, at: time), status: 429, cookie: nil)
         }
         // Checked outside the repository's lock: yescrypt takes a while on purpose.
-        let right = PagePassword.verify(password, against: found.hash ?? decoy())
+        let hash = found.hash ?? decoy()
+        passwordCheck.lock()
+        let right = PagePassword.verify(password, against: hash)
+        passwordCheck.unlock()
         if right, found.hash != nil {
             do {
                 try store.transaction { tx in

@@ -22,17 +22,21 @@ public final class TeachersPage: Sendable {
         public var cover: @Sendable (Book) -> String?
         /// The SVG of a QR code for a text (the page's address); nil draws none.
         public var qrCode: (@Sendable (String) -> String?)?
+        /// The addresses other devices can open (the server's LAN addresses), shown on ホーム
+        /// when the page itself was opened on this computer (`localhost`).
+        public var publicAddresses: [String]
 
         public init(language: Language = .default, policy: Policy = Policy(), libraryName: String = "",
                     sessionMinutes: Int = SessionTable.defaultIdleMinutes,
                     cover: @escaping @Sendable (Book) -> String? = { _ in nil },
-                    qrCode: (@Sendable (String) -> String?)? = nil) {
+                    qrCode: (@Sendable (String) -> String?)? = nil, publicAddresses: [String] = []) {
             self.language = language
             self.policy = policy
             self.libraryName = libraryName
             self.sessionMinutes = sessionMinutes
             self.cover = cover
             self.qrCode = qrCode
+            self.publicAddresses = publicAddresses
         }
     }
 
@@ -47,6 +51,9 @@ public final class TeachersPage: Sendable {
     /// A yescrypt hash checked for names that have no password, so a wrong name takes as long
     /// as a wrong password. Made on first use.
     let decoyHash = Locked<String?>(nil)
+    /// One password check at a time: yescrypt is slow on purpose, so a flood of sign-ins uses
+    /// one core at most and the kiosk on the same box keeps the other for its scans.
+    let passwordCheck = NSLock()
 
     public init(repository: any LendingRepository, setup: Setup, now: @escaping @Sendable () -> Date = { Date() }) {
         self.setup = setup
@@ -63,8 +70,7 @@ public final class TeachersPage: Sendable {
 
     /// Answers one request. Every response carries the security headers.
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
-        var response = respond(to: request, at: now())
-        response.headers = PageSecurity.headers + response.headers
+        var response = PageSecurity.secured(respond(to: request, at: now()))
         if request.method == "HEAD" { response.body = [] }
         return response
     }

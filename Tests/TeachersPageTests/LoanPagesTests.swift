@@ -125,3 +125,18 @@ import Testing
         #expect(statuses.withLock { $0 } == Array(repeating: 200, count: 64))
     }
 }
+
+@Suite struct PageAddressTests {
+    @Test(arguments: [
+        ("kiosk.local:8080", "http://kiosk.local:8080/"),
+        ("192.0.2.10:8080", "http://192.0.2.10:8080/"),
+        ("127.0.0.1:8080", "http://192.0.2.10:8080/"),
+        ("localhost:8080", "http://192.0.2.10:8080/"),
+        ("[::1]:8080", "http://192.0.2.10:8080/"),
+    ])
+    func homeShowsAnAddressOtherDevicesCanOpen(host: String, expected: String) throws {
+        let page = TeachersPage(repository: InMemoryLendingRepository(),
+                                setup: .init(publicAddresses: ["http://192.0.2.10:8080/"]))
+        #expect(page.pageAddress(HTTPRequest(method: "GET", path: "/", headers: ["host": host])) == expected)
+    }
+}

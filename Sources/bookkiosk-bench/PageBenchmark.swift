@@ -49,7 +49,11 @@ enum PageBenchmark {
         PageRequest(name: "title search /books?q=", target: "/books?q=" + LoopbackClient.encoded("えほん 12"), floorTarget: "/floor/2"),
     ]
 
-    static func run(folder: String, start: Date, clients: Int, rounds: Int, scanRounds: Int,
+    /// `pageNice`: the nice value the daemon's threads run at (0 as the service ships; 10 is
+    /// what `Nice=10` in bookkiosk-web.service would give).
+    /// `pageThreads`: the daemon's threads (as `bookkiosk serve` starts it unless told otherwise).
+    static func run(folder: String, start: Date, clients: Int, rounds: Int, scanRounds: Int, pageNice: Int32 = 0,
+                    pageThreads: Int = HTTPDaemonConfiguration.defaultThreadCount,
                     progress: (String) -> Void) throws -> PageFigures {
         let path = folder + "/page.sqlite"
         let dataSet = DataSet.page
@@ -68,7 +72,8 @@ enum PageBenchmark {
                                 now: { start })
         let serverTimes = SharedLatencies()
         let floor = FloorResponses()
-        let daemon = try HTTPDaemon(HTTPDaemonConfiguration(address: .loopback(port: 0))) { request in
+        let daemon = try HTTPDaemon(HTTPDaemonConfiguration(address: .loopback(port: 0), threadCount: pageThreads)) { request in
+            if pageNice != 0 { lowerThisThreadsPriority(to: pageNice) }
             if let stored = floor.response(for: request.path) { return stored }
             let before = monotonicNanoseconds()
             let response = page.handle(request)

@@ -2,13 +2,14 @@
 // machine. Build and run it in release mode, with the kiosk beside it:
 //
 //     swift build -c release --scratch-path .build-bench
-//     .build-bench/release/bookkiosk-bench [--json] [--json-file F] [--skip-large] [--rounds N] [--long-rounds N] [--idle-seconds S] [--page-rounds N] [--page-only]
+//     .build-bench/release/bookkiosk-bench [--json] [--json-file F] [--skip-large] [--rounds N] [--long-rounds N] [--idle-seconds S] [--page-rounds N] [--page-only] [--page-nice N] [--page-threads N]
 //
 // (`swift run -c release bookkiosk-bench` works too once `bookkiosk` is built in the same
 // place; the process figures need that binary.)
 // Everything happens in a temporary folder, removed at the end (`--keep` keeps it).
 import CSQLite
 import Foundation
+import HTTPServer
 import LendingSQLite
 import PostgresScratch
 
@@ -26,6 +27,10 @@ struct Options {
     var pageRounds = 50
     /// Only the teachers' page figures.
     var pageOnly = false
+    /// The nice value of the page's daemon threads (0: as bookkiosk-web.service ships).
+    var pageNice: Int32 = 0
+    /// The page daemon's threads (default: as `bookkiosk serve` starts it).
+    var pageThreads: Int?
 
     init(_ arguments: [String]) {
         var words = arguments[...]
@@ -39,10 +44,12 @@ struct Options {
             case "--long-rounds": longRounds = Int(words.popFirst() ?? "") ?? longRounds
             case "--json-file": jsonFile = words.popFirst()
             case "--page-only": pageOnly = true
+            case "--page-nice": pageNice = Int32(words.popFirst() ?? "") ?? pageNice
+            case "--page-threads": pageThreads = Int(words.popFirst() ?? "")
             case "--page-rounds": pageRounds = Int(words.popFirst() ?? "") ?? pageRounds
             default:
                 FileHandle.standardError.write(Data("""
-                usage: bookkiosk-bench [--json] [--json-file F] [--skip-large] [--keep] [--rounds N] [--long-rounds N] [--idle-seconds S] [--page-rounds N] [--page-only]
+                usage: bookkiosk-bench [--json] [--json-file F] [--skip-large] [--keep] [--rounds N] [--long-rounds N] [--idle-seconds S] [--page-rounds N] [--page-only] [--page-nice N] [--page-threads N]
                 unknown argument: \(word)
 
                 """.utf8))
@@ -83,8 +90,10 @@ func verdict(_ met: Bool) -> String { met ? "met" : "MISSED" }
         ["p50": rounded(latencies.p50), "p99": rounded(latencies.p99)]
     }
     let page = try PageBenchmark.run(folder: folder, start: start, clients: 8, rounds: options.pageRounds,
-                                     scanRounds: options.rounds, progress: progress)
-    var pageReport: [String: Any] = ["clients": page.clients, "rounds": options.pageRounds]
+                                     scanRounds: options.rounds, pageNice: options.pageNice,
+                                     pageThreads: options.pageThreads ?? HTTPDaemonConfiguration.defaultThreadCount, progress: progress)
+    var pageReport: [String: Any] = ["clients": page.clients, "rounds": options.pageRounds, "pageNice": options.pageNice,
+                                     "pageThreads": options.pageThreads ?? HTTPDaemonConfiguration.defaultThreadCount]
     for figures in page.pages {
         let ratio = figures.roundTrip.p50 / figures.floor.p50
         pageReport[figures.name] = ["serverMillis": millis(figures.server), "roundTripMillis": millis(figures.roundTrip),
@@ -102,7 +111,7 @@ func verdict(_ met: Bool) -> String { met ? "met" : "MISSED" }
                                         "lendP99Ratio": rounded(lendRatio, places: 2), "cardP99Ratio": rounded(cardRatio, places: 2),
                                         "pageRequestsDuring": page.requestsDuringScans, "seconds": rounded(page.hammeredSeconds, places: 2)]
     report["page"] = pageReport
-    row("page: kiosk lendMicros p99 alone / hammered", "\(rounded(page.scansAlone.lend.p99)) / \(rounded(page.scansHammered.lend.p99)) (× \(rounded(lendRatio, places: 2)); \(page.requestsDuringScans) page requests in \(rounded(page.hammeredSeconds, places: 1)) s)",
+    row("page: kiosk lendMicros p99 alone / hammered", "(page: \(options.pageThreads ?? HTTPDaemonConfiguration.defaultThreadCount) threads, nice \(options.pageNice)) " + "\(rounded(page.scansAlone.lend.p99)) / \(rounded(page.scansHammered.lend.p99)) (× \(rounded(lendRatio, places: 2)); \(page.requestsDuringScans) page requests in \(rounded(page.hammeredSeconds, places: 1)) s)",
         "≤ 1.2×: \(verdict(lendRatio <= 1.2))")
     row("page: kiosk cardMicros p99 alone / hammered", "\(rounded(page.scansAlone.card.p99)) / \(rounded(page.scansHammered.card.p99)) (× \(rounded(cardRatio, places: 2)))",
         "≤ 1.2×: \(verdict(cardRatio <= 1.2))")

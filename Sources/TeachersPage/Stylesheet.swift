@@ -51,6 +51,8 @@ enum Stylesheet {
     .button.quiet, button.quiet { border-color: var(--line); color: var(--ink); }
     form.inline { display: inline; margin: 0; }
     .choices, .actions { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
+    /* 「貸出」's children to choose from: a row of buttons, not a bulleted list. */
+    ul.choose { list-style: none; padding: 0; margin: 0 0 1rem; display: flex; flex-wrap: wrap; gap: .5rem; }
     .field { margin: 0 0 1rem; }
     .field label, fieldset legend { display: block; font-weight: 600; margin-bottom: .25rem; }
     .hint { margin: 0 0 .25rem; color: var(--muted); font-size: .95rem; }

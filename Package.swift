@@ -100,7 +100,7 @@ let package = Package(
         .executableTarget(
             name: "bookkiosk-bench",
             dependencies: ["Lending", "LendingSQLite", "CSQLite", "LendingPostgres", "PostgresScratch", "ScannerInput", "CEvdev",
-                           "Feedback", "Kiosk", "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter"]
+                           "Feedback", "Kiosk", "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter", "HTTPServer", "TeachersPage", "StaffPIN"]
         ),
 
         .testTarget(name: "LendingTests", dependencies: ["Lending"]),

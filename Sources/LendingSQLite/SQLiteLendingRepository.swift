@@ -33,7 +33,7 @@ public final class SQLiteLendingRepository: LendingRepository {
     /// The database file.
     public let path: String
     let connection: SQLiteConnection
-    private var isInTransaction = false
+    var isInTransaction = false
 
     /// Opens the BookKiosk database at `path`, creating it (mode 0600) when missing and
     /// bringing its schema up to date.

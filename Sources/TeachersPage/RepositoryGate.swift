@@ -17,6 +17,18 @@ final class RepositoryGate: @unchecked Sendable {
         defer { lock.unlock() }
         return try repository.transaction(body)
     }
+
+    /// For a page that only reads: a snapshot without the write lock where the store has one
+    /// (`SnapshotReading`), so drawing a list never makes the kiosk's lend wait; otherwise an
+    /// ordinary transaction. `body` must not write.
+    func read<T>(_ body: (any LendingTransaction) throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        if let reader = repository as? any SnapshotReading {
+            return try reader.read(body)
+        }
+        return try repository.transaction(body)
+    }
 }
 
 /// A value shared between the daemon's threads behind a lock.

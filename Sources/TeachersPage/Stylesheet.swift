@@ -51,6 +51,8 @@ enum Stylesheet {
     .button.quiet, button.quiet { border-color: var(--line); color: var(--ink); }
     form.inline { display: inline; margin: 0; }
     .choices, .actions { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
+    /* 「貸出」's children to choose from: a row of buttons, not a bulleted list. */
+    ul.choose { list-style: none; padding: 0; margin: 0 0 1rem; display: flex; flex-wrap: wrap; gap: .5rem; }
     .field { margin: 0 0 1rem; }
     .field label, fieldset legend { display: block; font-weight: 600; margin-bottom: .25rem; }
     .hint { margin: 0 0 .25rem; color: var(--muted); font-size: .95rem; }
@@ -92,6 +94,10 @@ enum Stylesheet {
     table.list td.actions { display: table-cell; white-space: nowrap; }
     table.list td.actions > * + * { margin-left: .5rem; }
     table.list td.due { white-space: nowrap; }
+    /* The body's overflow-wrap: anywhere lets a table squeeze a column to one letter
+       ("B001|5", "貸出|中"); in lists a word breaks only when it cannot fit otherwise. */
+    table.list th, table.list td { overflow-wrap: break-word; }
+    table.list th, .state-on-loan, .state-available { white-space: nowrap; }
     /* A phone: each row of a list becomes a small card, so nothing scrolls sideways. */
     @media (max-width: 40rem) {
       table.list thead { position: absolute; left: -999px; }

@@ -7,7 +7,7 @@ extension TeachersPage {
     func books(_ context: PageContext) throws -> HTTPResponse {
         let text = (context.request.value("q") ?? "").trimmingCharacters(in: .whitespaces)
         let number = pageNumber(context.request)
-        let (library, listing) = try store.transaction { tx in
+        let (library, listing) = try store.read { tx in
             (try self.library(tx), try tx.bookListings(matching: text, offset: (number - 1) * Self.pageSize, limit: Self.pageSize))
         }
         let rows: [HTML] = listing.items.map { item in
@@ -34,7 +34,7 @@ extension TeachersPage {
 
     /// `GET /books/BARCODE`: the Book, its state, who has it, and what can be done with it.
     func book(_ barcode: String, _ context: PageContext) throws -> HTTPResponse {
-        let (library, found) = try store.transaction { tx -> (LibraryState, (Book, LoanListing?)?) in
+        let (library, found) = try store.read { tx -> (LibraryState, (Book, LoanListing?)?) in
             let library = try self.library(tx)
             guard let book = try tx.book(barcode: barcode) else { return (library, nil) }
             let loan = try tx.openLoan(book: barcode)
@@ -74,7 +74,7 @@ extension TeachersPage {
 
     /// `GET /books/new`, `GET /books/BARCODE/edit`: the Book form.
     func bookForm(_ barcode: String?, _ context: PageContext) throws -> HTTPResponse {
-        let (library, existing) = try store.transaction { tx in (try self.library(tx), try barcode.flatMap { try tx.book(barcode: $0) }) }
+        let (library, existing) = try store.read { tx in (try self.library(tx), try barcode.flatMap { try tx.book(barcode: $0) }) }
         if barcode != nil, existing == nil { return try notFound(context) }
         return bookFormPage(existing.map(BookForm.init) ?? BookForm(), editing: existing, problems: [:], library, context)
     }

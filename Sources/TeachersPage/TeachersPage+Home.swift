@@ -5,7 +5,7 @@ import Lending
 extension TeachersPage {
     /// `GET /`: today's lends and returns, Books out, the overdue count, this page's address.
     func home(_ context: PageContext) throws -> HTTPResponse {
-        let (library, summary) = try store.transaction { tx in
+        let (library, summary) = try store.read { tx in
             let library = try self.library(tx)
             let zone = library.policy.timeZone
             let day = PageClock.day(of: context.now, in: zone)

@@ -29,7 +29,7 @@ extension TeachersPage {
     func lendForm(_ barcode: String, _ context: PageContext) throws -> HTTPResponse {
         let text = (context.request.value("q") ?? "").trimmingCharacters(in: .whitespaces)
         let card = context.request.value("user")
-        let found = try store.transaction { tx -> (LibraryState, LendCheck, ListingPage<User>)? in
+        let found = try store.read { tx -> (LibraryState, LendCheck, ListingPage<User>)? in
             let library = try self.library(tx)
             guard let book = try tx.book(barcode: barcode) else { return nil }
             let user = try card.flatMap { try tx.user(card: $0) }

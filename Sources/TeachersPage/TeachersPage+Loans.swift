@@ -9,7 +9,7 @@ extension TeachersPage {
         let text = (request.value("q") ?? "").trimmingCharacters(in: .whitespaces)
         let overdueOnly = request.value("overdue") == "1"
         let number = pageNumber(request)
-        let (library, listing) = try store.transaction { tx in
+        let (library, listing) = try store.read { tx in
             let library = try self.library(tx)
             let today = LocalDate(context.now, in: library.policy.timeZone)
             let query = LoanQuery(text: text, overdueOn: overdueOnly ? today : nil,
@@ -55,7 +55,7 @@ extension TeachersPage {
 
     /// `GET /loans/ID/return`: are you sure?
     func confirmReturn(_ id: Int64, _ context: PageContext) throws -> HTTPResponse {
-        let (library, found) = try store.transaction { tx in
+        let (library, found) = try store.read { tx in
             (try self.library(tx), try openLoan(id, in: tx))
         }
         guard let found else {

@@ -28,7 +28,7 @@ extension TeachersPage {
     /// `GET /settings?page=N`.
     func settings(_ context: PageContext) throws -> HTTPResponse {
         let number = pageNumber(context.request)
-        let state = try store.transaction { try settingsState($0, auditPage: number) }
+        let state = try store.read { try settingsState($0, auditPage: number) }
         return settingsPage(state, RulesForm(state.rules), rulesProblems: [:], staffProblems: [:], auditPage: number, context)
     }
 

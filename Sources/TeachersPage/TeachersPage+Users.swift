@@ -7,7 +7,7 @@ extension TeachersPage {
     func users(_ context: PageContext) throws -> HTTPResponse {
         let text = (context.request.value("q") ?? "").trimmingCharacters(in: .whitespaces)
         let number = pageNumber(context.request)
-        let (library, listing) = try store.transaction { tx in
+        let (library, listing) = try store.read { tx in
             (try self.library(tx), try tx.users(matching: text, offset: (number - 1) * Self.pageSize, limit: Self.pageSize))
         }
         let rows: [HTML] = listing.items.map { user in
@@ -30,7 +30,7 @@ extension TeachersPage {
 
     /// `GET /users/CARD`: the User, their open Loans and the history the privacy window keeps.
     func user(_ card: String, _ context: PageContext) throws -> HTTPResponse {
-        let found = try store.transaction { tx -> (LibraryState, User, [Loan], [String: Book])? in
+        let found = try store.read { tx -> (LibraryState, User, [Loan], [String: Book])? in
             let library = try self.library(tx)
             guard let user = try tx.user(card: card) else { return nil }
             let loans = try tx.loans(user: card)
@@ -86,7 +86,7 @@ extension TeachersPage {
 
     /// `GET /users/new`, `GET /users/CARD/edit`.
     func userForm(_ card: String?, _ context: PageContext) throws -> HTTPResponse {
-        let (library, existing) = try store.transaction { tx in (try self.library(tx), try card.flatMap { try tx.user(card: $0) }) }
+        let (library, existing) = try store.read { tx in (try self.library(tx), try card.flatMap { try tx.user(card: $0) }) }
         if card != nil, existing == nil { return try notFound(context) }
         return userFormPage(existing.map(UserForm.init) ?? UserForm(), editing: existing?.card, problems: [:], library, context)
     }

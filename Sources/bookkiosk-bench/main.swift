@@ -2,13 +2,14 @@
 // machine. Build and run it in release mode, with the kiosk beside it:
 //
 //     swift build -c release --scratch-path .build-bench
-//     .build-bench/release/bookkiosk-bench [--json] [--json-file F] [--skip-large] [--rounds N] [--long-rounds N] [--idle-seconds S]
+//     .build-bench/release/bookkiosk-bench [--json] [--json-file F] [--skip-large] [--rounds N] [--long-rounds N] [--idle-seconds S] [--page-rounds N] [--page-only] [--page-nice N] [--page-threads N]
 //
 // (`swift run -c release bookkiosk-bench` works too once `bookkiosk` is built in the same
 // place; the process figures need that binary.)
 // Everything happens in a temporary folder, removed at the end (`--keep` keeps it).
 import CSQLite
 import Foundation
+import HTTPServer
 import LendingSQLite
 import PostgresScratch
 
@@ -22,6 +23,14 @@ struct Options {
     var longRounds = 5000
     /// Also write the JSON object to this file, with the table on standard output.
     var jsonFile: String?
+    /// Rounds of 絵本, 貸出中 and a title search (and their floor) each of the page's 8 clients makes.
+    var pageRounds = 50
+    /// Only the teachers' page figures.
+    var pageOnly = false
+    /// The nice value of the page's daemon threads (0: as bookkiosk-web.service ships).
+    var pageNice: Int32 = 0
+    /// The page daemon's threads (default: as `bookkiosk serve` starts it).
+    var pageThreads: Int?
 
     init(_ arguments: [String]) {
         var words = arguments[...]
@@ -34,9 +43,13 @@ struct Options {
             case "--idle-seconds": idleSeconds = Double(words.popFirst() ?? "") ?? idleSeconds
             case "--long-rounds": longRounds = Int(words.popFirst() ?? "") ?? longRounds
             case "--json-file": jsonFile = words.popFirst()
+            case "--page-only": pageOnly = true
+            case "--page-nice": pageNice = Int32(words.popFirst() ?? "") ?? pageNice
+            case "--page-threads": pageThreads = Int(words.popFirst() ?? "")
+            case "--page-rounds": pageRounds = Int(words.popFirst() ?? "") ?? pageRounds
             default:
                 FileHandle.standardError.write(Data("""
-                usage: bookkiosk-bench [--json] [--json-file F] [--skip-large] [--keep] [--rounds N] [--long-rounds N] [--idle-seconds S]
+                usage: bookkiosk-bench [--json] [--json-file F] [--skip-large] [--keep] [--rounds N] [--long-rounds N] [--idle-seconds S] [--page-rounds N] [--page-only] [--page-nice N] [--page-threads N]
                 unknown argument: \(word)
 
                 """.utf8))
@@ -64,6 +77,57 @@ var table: [(String, String, String)] = []  // figure, value, target
 
 @MainActor func row(_ name: String, _ value: String, _ target: String = "") { table.append((name, value, target)) }
 func verdict(_ met: Bool) -> String { met ? "met" : "MISSED" }
+
+/// The teachers' page (PageBenchmark.swift): 8 clients on loopback, the floor, the kiosk beside it.
+@MainActor func measurePage() throws {
+    func millis(_ latencies: Latencies) -> [String: Double] {
+        ["p50": rounded(latencies.p50 / 1000, places: 2), "p99": rounded(latencies.p99 / 1000, places: 2)]
+    }
+    func pair(_ latencies: Latencies) -> String {
+        "\(rounded(latencies.p50 / 1000, places: 2)) / \(rounded(latencies.p99 / 1000, places: 2))"
+    }
+    func micros(_ latencies: Latencies) -> [String: Double] {
+        ["p50": rounded(latencies.p50), "p99": rounded(latencies.p99)]
+    }
+    let page = try PageBenchmark.run(folder: folder, start: start, clients: 8, rounds: options.pageRounds,
+                                     scanRounds: options.rounds, pageNice: options.pageNice,
+                                     pageThreads: options.pageThreads ?? HTTPDaemonConfiguration.defaultThreadCount, progress: progress)
+    var pageReport: [String: Any] = ["clients": page.clients, "rounds": options.pageRounds, "pageNice": options.pageNice,
+                                     "pageThreads": options.pageThreads ?? HTTPDaemonConfiguration.defaultThreadCount]
+    for figures in page.pages {
+        let ratio = figures.roundTrip.p50 / figures.floor.p50
+        pageReport[figures.name] = ["serverMillis": millis(figures.server), "roundTripMillis": millis(figures.roundTrip),
+                                    "floorMillis": millis(figures.floor), "pageVsFloor": rounded(ratio, places: 1),
+                                    "oneClient": ["serverMillis": millis(figures.serverAlone), "roundTripMillis": millis(figures.roundTripAlone)],
+                                    "bytes": figures.bytes, "samples": figures.server.count]
+        row("page \(figures.name): server ms p50 / p99", "\(pair(figures.server)) (\(figures.bytes / 1024) KB, \(figures.server.count) requests; 1 client: \(pair(figures.serverAlone)))",
+            "p99 ≤ 20 ms: \(verdict(figures.server.p99 <= 20_000))")
+        row("page \(figures.name): round trip ms p50 / p99; floor", "\(pair(figures.roundTrip)); floor \(pair(figures.floor)); page ÷ floor (p50) \(rounded(ratio, places: 1))")
+    }
+    let lendRatio = page.scansHammered.lend.p99 / page.scansAlone.lend.p99
+    let cardRatio = page.scansHammered.card.p99 / page.scansAlone.card.p99
+    pageReport["kioskWhileHammered"] = ["lendMicrosAlone": micros(page.scansAlone.lend), "lendMicrosHammered": micros(page.scansHammered.lend),
+                                        "cardMicrosAlone": micros(page.scansAlone.card), "cardMicrosHammered": micros(page.scansHammered.card),
+                                        "lendP99Ratio": rounded(lendRatio, places: 2), "cardP99Ratio": rounded(cardRatio, places: 2),
+                                        "pageRequestsDuring": page.requestsDuringScans, "seconds": rounded(page.hammeredSeconds, places: 2)]
+    report["page"] = pageReport
+    row("page: kiosk lendMicros p99 alone / hammered", "(page: \(options.pageThreads ?? HTTPDaemonConfiguration.defaultThreadCount) threads, nice \(options.pageNice)) " + "\(rounded(page.scansAlone.lend.p99)) / \(rounded(page.scansHammered.lend.p99)) (× \(rounded(lendRatio, places: 2)); \(page.requestsDuringScans) page requests in \(rounded(page.hammeredSeconds, places: 1)) s)",
+        "≤ 1.2×: \(verdict(lendRatio <= 1.2))")
+    row("page: kiosk cardMicros p99 alone / hammered", "\(rounded(page.scansAlone.card.p99)) / \(rounded(page.scansHammered.card.p99)) (× \(rounded(cardRatio, places: 2)))",
+        "≤ 1.2×: \(verdict(cardRatio <= 1.2))")
+}
+
+if options.pageOnly {
+    do {
+        try measurePage()
+    } catch {
+        progress("failed: \(error)")
+        exit(1)
+    }
+    try printReport()
+    if !options.keep { try? FileManager.default.removeItem(atPath: folder) }
+    exit(0)
+}
 
 do {
     // The scan path on both data sets.
@@ -215,6 +279,7 @@ do {
         report["processFigures"] = "skipped: no bookkiosk beside this benchmark; build it with `swift build -c release --scratch-path .build-bench`"
         row("process figures", "skipped: build bookkiosk beside the benchmark")
     }
+    try measurePage()
     // PostgreSQL (PostgresBenchmark.swift): lend over the socket and over TCP.
     if ScratchPostgresServer.isInstalled {
         progress("PostgreSQL: lend and return on a scratch server, fsync and synchronous_commit on")
@@ -235,19 +300,24 @@ do {
     exit(1)
 }
 
-let json = String(decoding: try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys]), as: UTF8.self)
-if let jsonFile = options.jsonFile {
-    try Data((json + "\n").utf8).write(to: URL(fileURLWithPath: jsonFile))
-}
-if options.json {
-    print(json)
-} else {
-    print("BookKiosk benchmark — \(machine.processors) × \(machine.cpuModel), \(machine.kernel), \(machine.memoryMegabytes) MB, SQLite \(machine.sqliteVersion)")
-    print("databases in \(folder) (WAL, synchronous=FULL); \(options.rounds) rounds after 20 warm-up\n")
-    let width = table.map(\.0.count).max() ?? 0
-    let valueWidth = table.map(\.1.count).max() ?? 0
-    for (name, value, target) in table {
-        print(name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-              + value.padding(toLength: valueWidth, withPad: " ", startingAt: 0) + "  " + target)
+try printReport()
+
+/// The JSON object (to --json-file, or standard output with --json) or the table.
+@MainActor func printReport() throws {
+    let json = String(decoding: try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys]), as: UTF8.self)
+    if let jsonFile = options.jsonFile {
+        try Data((json + "\n").utf8).write(to: URL(fileURLWithPath: jsonFile))
+    }
+    if options.json {
+        print(json)
+    } else {
+        print("BookKiosk benchmark — \(machine.processors) × \(machine.cpuModel), \(machine.kernel), \(machine.memoryMegabytes) MB, SQLite \(machine.sqliteVersion)")
+        print("databases in \(folder) (WAL, synchronous=FULL); \(options.rounds) rounds after 20 warm-up\n")
+        let width = table.map(\.0.count).max() ?? 0
+        let valueWidth = table.map(\.1.count).max() ?? 0
+        for (name, value, target) in table {
+            print(name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                  + value.padding(toLength: valueWidth, withPad: " ", startingAt: 0) + "  " + target)
+        }
     }
 }

@@ -19,7 +19,6 @@ extension LendingTransaction {
     public func save(_ record: SignInRecord, staff name: String) throws { throw NotStoredYet(requirement: "sign-in records") }
     public func loanListings(_ query: LoanQuery) throws -> ListingPage<LoanListing> { throw NotStoredYet(requirement: "loan listings") }
     public func bookListings(matching text: String, offset: Int, limit: Int) throws -> ListingPage<BookListing> { throw NotStoredYet(requirement: "book listings") }
-    public func users(matching text: String, offset: Int, limit: Int) throws -> ListingPage<User> { throw NotStoredYet(requirement: "user listings") }
     public func loans(user card: String) throws -> [Loan] { throw NotStoredYet(requirement: "a User's loans") }
     public func circulationSummary(from: Date, to: Date, today: LocalDate) throws -> CirculationSummary { throw NotStoredYet(requirement: "the summary") }
     public func auditEntries(newestFirst offset: Int, limit: Int) throws -> ListingPage<AuditEntry> { throw NotStoredYet(requirement: "audit pages") }

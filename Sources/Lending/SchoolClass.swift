@@ -11,7 +11,7 @@ public struct SchoolClass: Sendable, Equatable {
     }
 }
 
-extension Array where Element == User {
+extension Sequence where Element == User {
     /// The order of every list of Users: by class (grade 1 first; a class without a grade after
     /// the graded ones, then no class), then by reading (五十音順), then by name where there is
     /// no reading, then by card.
@@ -24,10 +24,26 @@ extension Array where Element == User {
         }
         return sorted { a, b in
             let ka = classKey(a), kb = classKey(b)
-            if ka != kb { return ka < kb }
+            if ka.0 != kb.0 { return ka.0 < kb.0 }
+            if ka.1 != kb.1 { return ka.1 < kb.1 }
+            if ka.2 != kb.2 { return ListingSearch.precedes(ka.2, kb.2) }
             let ra = a.reading ?? a.name, rb = b.reading ?? b.name
-            if ra != rb { return ra < rb }
-            return a.card < b.card
+            if ra != rb { return ListingSearch.precedes(ra, rb) }
+            return ListingSearch.precedes(a.card, b.card)
+        }
+    }
+}
+
+extension Array where Element == SchoolClass {
+    /// Youngest grade first, classes without a grade after them, then by name.
+    public func sortedByGrade() -> [SchoolClass] {
+        sorted { a, b in
+            switch (a.grade, b.grade) {
+            case let (x?, y?) where x != y: return x < y
+            case (.some, nil): return true
+            case (nil, .some): return false
+            default: return ListingSearch.precedes(a.name, b.name)
+            }
         }
     }
 }

@@ -102,3 +102,32 @@ struct PromotionPlanTests {
         #expect(!plan.canApply)
     }
 }
+
+@Suite("Lend reports")
+struct LendReportTests {
+    static let books = [Book(barcode: "B1", title: "ぐりとぐら", isbn: "9784834000825"), Book(barcode: "B2", title: "ぐりとぐら", isbn: "9784834000825"),
+                        Book(barcode: "B3", title: "はらぺこあおむし"), Book(barcode: "B4", title: "あおくん")]
+    static let counts = [LendCount(book: "B1", className: "もも組", month: "2026-04", lends: 2),
+                         LendCount(book: "B2", className: "ひよこ組", month: "2026-05", lends: 2),
+                         LendCount(book: "B3", className: "もも組", month: "2026-05", lends: 3),
+                         LendCount(book: "B4", className: nil, month: "2026-04", lends: 1),
+                         LendCount(book: "B9", className: nil, month: "2026-04", lends: 7)]
+
+    @Test("copies of one ISBN count together; most lent first; a class filters; top cuts")
+    func popular() {
+        let all = LendReport.popular(Self.counts, books: Self.books, className: nil, top: 10)
+        #expect(all.map(\.title) == ["ぐりとぐら", "はらぺこあおむし", "あおくん"])
+        #expect(all[0].lends == 4 && all[0].barcodes == ["B1", "B2"])
+        #expect(LendReport.popular(Self.counts, books: Self.books, className: "もも組", top: 10).map(\.lends) == [3, 2])
+        #expect(LendReport.popular(Self.counts, books: Self.books, className: nil, top: 1).count == 1)
+    }
+
+    @Test("lends per class per month: youngest class first, no class last")
+    func perClass() {
+        let table = LendReport.perClass(Self.counts, classes: [SchoolClass(name: "ひよこ組", grade: 1), SchoolClass(name: "もも組", grade: 2)])
+        #expect(table == [LendReport.ClassMonth(className: "ひよこ組", month: "2026-05", lends: 2),
+                          LendReport.ClassMonth(className: "もも組", month: "2026-04", lends: 2),
+                          LendReport.ClassMonth(className: "もも組", month: "2026-05", lends: 3),
+                          LendReport.ClassMonth(className: nil, month: "2026-04", lends: 8)])
+    }
+}

@@ -68,6 +68,7 @@ struct StaffCommand {
             try repository.transaction { try $0.save(StaffAccount(name: name!, pinHash: hash)) }
             console.print(action == .add ? "Added \(name!). Press F12 at the kiosk and type the PIN to enter staff mode."
                                          : "Changed the PIN of \(name!).")
+            if action == .add { try offerPassword(to: name!, in: repository) }
             return .success
         }
     }

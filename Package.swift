@@ -58,11 +58,18 @@ let package = Package(
         // HTTP for the teachers' page: request and response values, and a daemon (libmicrohttpd)
         // that turns bytes into them. Knows nothing of libraries or books.
         .target(name: "HTTPServer"),
+        // The one place a kiosk is assembled from settings and a repository: runtime, announcer,
+        // presenter, journal, privacy pass, quiet checkpoint, library rules, server retry.
+        .target(
+            name: "KioskAssembly",
+            dependencies: ["Kiosk", "Lending", "LendingSQLite", "Feedback", "ScannerInput", "KanjiConversion", "KioskScreen",
+                           "KioskPresenter", "Scene", "ScenePainter"]
+        ),
         // The commands (simulate, demo, import, ...) as a library, so they can be tested.
         .target(
             name: "BookKioskCommands",
-            dependencies: ["Lending", "LendingSQLite", "LendingPostgres", "ScannerInput", "Feedback", "Kiosk", "StaffPIN", "KanjiConversion",
-                           "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter", "ScreenWindow", "KioskDisplay"]
+            dependencies: ["Lending", "LendingSQLite", "LendingPostgres", "ScannerInput", "Feedback", "Kiosk", "KioskAssembly", "StaffPIN",
+                           "KanjiConversion", "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter", "ScreenWindow", "KioskDisplay"]
         ),
         .executableTarget(name: "bookkiosk", dependencies: ["BookKioskCommands"]),
         // Test helper: paints a known scene onto the DRM display, or into a PNG, and compares
@@ -74,7 +81,7 @@ let package = Package(
         .executableTarget(
             name: "bookkiosk-bench",
             dependencies: ["Lending", "LendingSQLite", "CSQLite", "LendingPostgres", "PostgresScratch", "ScannerInput", "CEvdev",
-                           "Feedback", "Kiosk", "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter"]
+                           "Feedback", "Kiosk", "KioskAssembly", "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter"]
         ),
 
         .testTarget(name: "LendingTests", dependencies: ["Lending"]),
@@ -102,7 +109,7 @@ let package = Package(
         .testTarget(
             name: "FaultTests",
             dependencies: ["Lending", "LendingSQLite", "CSQLite", "LendingPostgres", "PostgresScratch", "ScannerInput", "CEvdev",
-                           "Feedback", "Kiosk", "BookKioskCommands"]
+                           "Feedback", "Kiosk", "KioskAssembly", "KioskPresenter", "Scene", "BookKioskCommands"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -16,8 +16,10 @@ public enum KioskInput: Sendable, Equatable {
     case tick(at: Date)
     /// The runtime carried out a `circulate` effect.
     case circulated(Outcome, at: Date)
-    /// The runtime could not carry out a `circulate` effect.
-    case failed(KioskFault, at: Date)
+    /// The runtime could not carry out a `circulate` effect for `barcode`.
+    case failed(KioskFault, barcode: String, at: Date)
+    /// The runtime tried the database server again (a `retryServer` effect).
+    case retried(ServerRetry, at: Date)
     /// The runtime checked a PIN: the Staff member it belongs to, or nil.
     case pinChecked(staff: String?, at: Date)
     /// The runtime carried out a `staffRequest` effect.
@@ -44,8 +46,18 @@ public enum KioskEffect: Sendable, Equatable {
     case staffRequest(StaffRequest, by: String, at: Date)
     /// Keep the PIN lock so a restart does not open it; a failed attempt goes to the audit log.
     case savePINLock(PINLock, failedAttempt: Bool, at: Date)
-    /// Show a staff-mode prompt on the status line (not on the event stream).
-    case prompt(StaffPrompt, notice: StaffNotice?)
+    /// Show a staff-mode prompt on the status line and the screen (not on the event stream).
+    case prompt(StaffPrompt, notice: StaffNotice?, at: Date)
+    /// Record entering or leaving staff mode in the audit log.
+    case audit(StaffEvent, at: Date)
+    /// Keep a Book scanned with no Session while the database server is away in the journal,
+    /// to be applied as a return at `at` once the server is back.
+    case keepInJournal(barcode: String, at: Date)
+    /// Try the database server again: apply the journal's returns, look up `lends`, and feed
+    /// back `retried`.
+    case retryServer(lends: [UncertainLend], at: Date)
+    /// Write a line to the grown-ups' log.
+    case log(KioskLogLine, at: Date)
     /// Look up the kanji `kana` may become (kana being composed in a text field) and feed
     /// back `converted`.
     case convert(kana: String, at: Date)
@@ -89,6 +101,8 @@ public struct KioskMachine: Sendable, Equatable {
     public static let staffTimeoutSeconds: Double = 120
     /// The longest PIN, title or name typed; keys past it are ignored.
     public static let longestTypedText = 120
+    /// Seconds between tries of a database server that is away.
+    public static let defaultServerRetrySeconds: TimeInterval = 5
 
     enum State: Sendable, Equatable {
         case idle
@@ -114,7 +128,7 @@ public struct KioskMachine: Sendable, Equatable {
         case overdue(staff: String, loans: [OverdueLoan], index: Int)
     }
 
-    public let policy: Policy
+    public internal(set) var policy: Policy
     /// The key that starts staff mode.
     public let staffKey: KeyPress
     public private(set) var pinLock: PINLock
@@ -124,10 +138,15 @@ public struct KioskMachine: Sendable, Equatable {
     private(set) var state: State = .idle
     /// Each recently read barcode (normalized) and the time of its latest read.
     private var lastReads: [String: Date] = [:]
+    /// The shared database server while it is away; nil while it answers (always, on a file).
+    public internal(set) var serverAbsence: ServerAbsence?
+    /// Seconds between tries of a server that is away.
+    public let serverRetrySeconds: TimeInterval
 
     public init(policy: Policy, pinLock: PINLock = PINLock(), staffKey: KeyPress = .function(12),
-                inputMode: TextInputMode = .direct) {
+                inputMode: TextInputMode = .direct, serverRetrySeconds: TimeInterval = KioskMachine.defaultServerRetrySeconds) {
         self.policy = policy
+        self.serverRetrySeconds = serverRetrySeconds
         self.pinLock = pinLock
         self.staffKey = staffKey
         composer = TextComposer(mode: inputMode)
@@ -178,13 +197,27 @@ public struct KioskMachine: Sendable, Equatable {
                                segments: conversion?.shown ?? [], currentSegment: conversion?.current)
     }
 
-    /// When the machine next needs a `tick`: when the Session or staff mode times out.
-    public var nextDeadline: Date? {
+    /// Whether the last attempt found the database server away.
+    public var isServerAway: Bool { serverAbsence != nil }
+
+    /// When the Session or staff mode times out, if one is open.
+    public var stateDeadline: Date? {
         switch state {
         case .idle: nil
         case .session(_, let lastActivity): lastActivity.addingTimeInterval(policy.sessionTimeoutSeconds)
         case .staff(_, let lastActivity): lastActivity.addingTimeInterval(KioskMachine.staffTimeoutSeconds)
         }
+    }
+
+    /// When a server that is away is tried again.
+    public var retryDeadline: Date? {
+        serverAbsence.map { $0.lastAttempt.addingTimeInterval(serverRetrySeconds) }
+    }
+
+    /// When the machine next needs a `tick`: when the Session or staff mode times out, or a
+    /// server that is away is due to be tried again.
+    public var nextDeadline: Date? {
+        [stateDeadline, retryDeadline].compactMap { $0 }.min()
     }
 
     public mutating func handle(_ input: KioskInput) -> [KioskEffect] {
@@ -202,7 +235,12 @@ public struct KioskMachine: Sendable, Equatable {
             touch(at: now)
             if isDuplicate {
                 effects.append(.announce(.duplicate(barcode: barcode), at: now))
-            } else if case .staff(let step, _) = state {
+                return effects
+            }
+            // While the server is away, every scan tries it first: a Book returned meanwhile
+            // must be home before it can be lent again.
+            effects += retryServer(at: now)
+            if case .staff(let step, _) = state {
                 effects += handleStaffScan(barcode, in: step, at: now)
             } else {
                 effects.append(.circulate(barcode: barcode, session: sessionUser, at: now))
@@ -221,7 +259,9 @@ public struct KioskMachine: Sendable, Equatable {
             return effects
 
         case .tick(let now):
-            return expire(at: now)
+            var effects = expire(at: now)
+            if let due = retryDeadline, now >= due { effects += retryServer(at: now) }
+            return effects
 
         case .circulated(let outcome, let now):
             switch outcome {
@@ -230,10 +270,15 @@ public struct KioskMachine: Sendable, Equatable {
             case .lent, .returned, .refused:
                 touch(at: now)
             }
-            return [.announce(.outcome(outcome), at: now)]
+            // A scan got through while the server was thought away: it is back, so the journal
+            // goes in now.
+            return [.announce(.outcome(outcome), at: now)] + retryServer(at: now)
 
-        case .failed(let fault, let now):
-            return [.announce(.error(fault), at: now)]
+        case .failed(let fault, let barcode, let now):
+            return failed(fault, barcode: barcode, at: now)
+
+        case .retried(let retry, let now):
+            return retried(retry, at: now)
 
         case .pinChecked(let staff, let now):
             return pinChecked(staff, at: now)
@@ -259,7 +304,7 @@ public struct KioskMachine: Sendable, Equatable {
 
     /// Ends the Session, or leaves staff mode, when `now` is at or past its deadline.
     private mutating func expire(at now: Date) -> [KioskEffect] {
-        guard let deadline = nextDeadline, now >= deadline else { return [] }
+        guard let deadline = stateDeadline, now >= deadline else { return [] }
         switch state {
         case .idle:
             return []
@@ -304,8 +349,9 @@ public struct KioskMachine: Sendable, Equatable {
     private mutating func leaveStaffMode(from step: StaffStep, at now: Date) -> [KioskEffect] {
         state = .idle
         composer.clear()
-        guard let staff = step.staff else { return [.prompt(.idle, notice: nil)] }
-        return [.announce(.staff(StaffEvent(action: .left, staff: staff)), at: now)]
+        guard let staff = step.staff else { return [.prompt(.idle, notice: nil, at: now)] }
+        let left = StaffEvent(action: .left, staff: staff)
+        return [.audit(left, at: now), .announce(.staff(left), at: now)]
     }
 
     /// Moves to `step` and shows its prompt. Leaving a text field drops what was being composed
@@ -313,7 +359,7 @@ public struct KioskMachine: Sendable, Equatable {
     private mutating func go(to step: StaffStep, at now: Date, notice: StaffNotice? = nil) -> [KioskEffect] {
         if step.field == nil || step.field != currentStep?.field { composer.clear() }
         state = .staff(step, lastActivity: now)
-        return [.prompt(step.prompt(composition), notice: notice)]
+        return [.prompt(step.prompt(composition), notice: notice, at: now)]
     }
 
     private mutating func handleStaffKey(_ key: KeyPress, in step: StaffStep, at now: Date) -> [KioskEffect] {
@@ -483,10 +529,12 @@ public struct KioskMachine: Sendable, Equatable {
         if let staff {
             pinLock.recordSuccess()
             state = .staff(.menu(staff: staff), lastActivity: now)
+            let entered = StaffEvent(action: .entered, staff: staff)
             return [
                 .savePINLock(pinLock, failedAttempt: false, at: now),
-                .announce(.staff(StaffEvent(action: .entered, staff: staff)), at: now),
-                .prompt(.menu(staff: staff), notice: nil),
+                .audit(entered, at: now),
+                .announce(.staff(entered), at: now),
+                .prompt(.menu(staff: staff), notice: nil, at: now),
             ]
         }
         let locked = pinLock.recordFailure(at: now)
@@ -496,7 +544,7 @@ public struct KioskMachine: Sendable, Equatable {
             effects.append(.announce(.pinRefused(.pinLocked, retryAfterSeconds: pinLock.secondsLeft(at: now)), at: now))
         } else {
             effects.append(.announce(.pinRefused(.pinWrong, retryAfterSeconds: nil), at: now))
-            effects.append(.prompt(.pin(typed: 0), notice: .wrongPIN))
+            effects.append(.prompt(.pin(typed: 0), notice: .wrongPIN, at: now))
         }
         return effects
     }

@@ -15,7 +15,7 @@ import ScenePainter
 /// status line. Not `Sendable`: one presenter is used from the kiosk's one thread.
 public final class ScreenPresenter {
     public private(set) var model: ScreenModel
-    public let layout: ScreenLayout
+    public private(set) var layout: ScreenLayout
     public let output: any FrameOutput
     private let painter: ScenePainter
     private let log: (String) -> Void
@@ -45,6 +45,14 @@ public final class ScreenPresenter {
     /// back to waiting, midnight's date); the run loop waits no longer than this and then
     /// calls `advance(to:)`. Nil: nothing changes until something happens.
     public var nextDeadline: Date? { model.nextDeadline }
+
+    /// Follows the library's rules as changed in the database: the closed days on the due-date
+    /// strip, and the library's name on the waiting screen (nil or empty: the layout's words).
+    public func follow(_ policy: Policy, libraryName: String?) {
+        model.follow(policy)
+        layout.libraryName = libraryName.flatMap { $0.isEmpty ? nil : $0 }
+        redraw()
+    }
 
     /// Shows `event`, which happened at `time`.
     public func show(_ event: KioskEvent, at time: Date) {

@@ -93,7 +93,7 @@ public struct ScreenModel: Sendable, Equatable {
         case typing(String)
     }
 
-    public let policy: Policy
+    public private(set) var policy: Policy
     public private(set) var face: Face = .waiting(farewell: nil)
     public private(set) var session: Session?
     public private(set) var hint: Hint?
@@ -111,6 +111,11 @@ public struct ScreenModel: Sendable, Equatable {
     public init(policy: Policy, now: Date) {
         self.policy = policy
         self.now = now
+    }
+
+    /// Follows the library's rules as changed in the database (closed days, loan limit).
+    public mutating func follow(_ policy: Policy) {
+        self.policy = policy
     }
 
     /// Today, in the library's time zone.

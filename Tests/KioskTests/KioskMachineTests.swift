@@ -165,7 +165,7 @@ struct KioskMachineTests {
         var machine = machine(withSessionOf: haruto, at: 0)
         _ = machine.handle(.scanned("B0042", at: at(3)))
         let fault = KioskFault(kind: .databaseBusy, detail: "locked")
-        #expect(machine.handle(.failed(fault, at: at(3))) == [.announce(.error(fault), at: at(3))])
+        #expect(machine.handle(.failed(fault, barcode: "B0042", at: at(3))) == [.announce(.error(fault), at: at(3))])
         #expect(machine.sessionUser == haruto)
     }
 

@@ -72,6 +72,9 @@ public final class KioskAssembly {
         }
 
         if let path = settings.returnJournal {
+            // Its folder is the kiosk's own (systemd's StateDirectory, or beside the default database).
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             runtime.journal = try SQLiteReturnJournal(path: path)
             log("returns scanned while the database server is away are kept in \(path)")
         }

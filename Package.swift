@@ -101,7 +101,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["BookKioskCommands", "Lending", "LendingSQLite", "LendingPostgres", "PostgresScratch", "Feedback",
-                           "Printing", "ScenePainter"]
+                           "Printing", "ScenePainter", "Kiosk", "KioskAssembly", "ScannerInput"]
         ),
         // The kiosk's deployment files (udev/, kiosk/): syntax, sandbox level, installer.
         .testTarget(name: "DeploymentTests"),

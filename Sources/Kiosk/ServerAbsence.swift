@@ -77,12 +77,10 @@ public enum KioskLogLine: Sendable, Equatable {
         }
     }
 
-    /// `text` folded onto one line: libpq's message arrives over several (`DETAIL:`, `HINT:`).
+    /// `text` folded onto one line, each run of spaces, tabs and line breaks one space: a
+    /// store's message may arrive over several lines (libpq's `DETAIL:`, `HINT:`).
     public static func oneLine(_ text: String) -> String {
-        text.split(whereSeparator: \.isNewline)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }
-            .joined(separator: " ")
+        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 
     /// `45 s`, `3 min 20 s`, `2 h 5 min`.

@@ -18,7 +18,7 @@ extension KioskMachine {
     /// absence: a Book with no Session goes into the journal, a scan in a Session is remembered
     /// as a lend whose answer may have been lost.
     mutating func failed(_ fault: KioskFault, barcode: String, at now: Date) -> [KioskEffect] {
-        guard fault.kind == .databaseUnreachable else { return [.announce(.error(fault), at: now)] }
+        guard fault.kind == .databaseUnreachable else { return [announcement(.error(fault), at: now)] }
         var effects: [KioskEffect] = []
         var absence: ServerAbsence
         if let known = serverAbsence {
@@ -34,7 +34,7 @@ extension KioskMachine {
             effects.append(.keepInJournal(barcode: barcode, at: now))
         }
         serverAbsence = absence
-        return effects + [.announce(.error(fault), at: now)]
+        return effects + [announcement(.error(fault), at: now)]
     }
 
     /// Tries the server again now, if it is away.
@@ -50,7 +50,7 @@ extension KioskMachine {
     /// for a Card says `ready` (a Session or staff mode keeps its own screen).
     mutating func retried(_ retry: ServerRetry, at now: Date) -> [KioskEffect] {
         guard var absence = serverAbsence else { return [] }
-        var effects: [KioskEffect] = retry.deferred.map { .announce(.deferred($0), at: now) }
+        var effects: [KioskEffect] = retry.deferred.map { announcement(.deferred($0), at: now) }
         absence.uncertainLends.removeFirst(min(retry.lendsLookedUp, absence.uncertainLends.count))
         if let fault = retry.fault {
             serverAbsence = absence
@@ -61,7 +61,7 @@ extension KioskMachine {
         let lendsFound = retry.deferred.filter { if case .lent = $0 { true } else { false } }.count
         effects.append(.log(.serverBack(afterSeconds: now.timeIntervalSince(absence.since), journalled: retry.journalled,
                                         returned: retry.deferred.count - lendsFound, lendsFound: lendsFound), at: now))
-        if sessionUser == nil, !isInStaffMode { effects.append(.announce(.ready, at: now)) }
+        if sessionUser == nil, !isInStaffMode { effects.append(announcement(.ready, at: now)) }
         return effects
     }
 }

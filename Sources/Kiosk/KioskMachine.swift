@@ -36,8 +36,10 @@ public enum KioskEffect: Sendable, Equatable {
     /// Run the circulation rules for `barcode` in one repository transaction, with `session`
     /// the User whose Session is open, and feed the result back as `circulated` or `failed`.
     case circulate(barcode: String, session: User?, at: Date)
-    /// Tell the people and the event stream.
-    case announce(KioskEvent, at: Date)
+    /// Tell the people and the event stream. `sessionEnds` is when the open Session times out
+    /// if nothing more is scanned (nil with no Session open): the screen's countdown shows it
+    /// rather than working it out again.
+    case announce(KioskEvent, at: Date, sessionEnds: Date? = nil)
     /// Find the Staff member whose PIN this is and feed back `pinChecked`. The PIN goes
     /// nowhere else: not to the log, the event stream or the database.
     case verifyPIN(String, at: Date)
@@ -225,7 +227,7 @@ public struct KioskMachine: Sendable, Equatable {
         case .started(let now):
             state = .idle
             lastReads = [:]
-            return [.announce(.ready, at: now)]
+            return [announcement(.ready, at: now)]
 
         case .scanned(let raw, let now):
             var effects = expire(at: now)
@@ -234,7 +236,7 @@ public struct KioskMachine: Sendable, Equatable {
             remember(barcode, at: now)
             touch(at: now)
             if isDuplicate {
-                effects.append(.announce(.duplicate(barcode: barcode), at: now))
+                effects.append(announcement(.duplicate(barcode: barcode), at: now))
                 return effects
             }
             // While the server is away, every scan tries it first: a Book returned meanwhile
@@ -272,7 +274,7 @@ public struct KioskMachine: Sendable, Equatable {
             }
             // A scan got through while the server was thought away: it is back, so the journal
             // goes in now.
-            return [.announce(.outcome(outcome), at: now)] + retryServer(at: now)
+            return [announcement(.outcome(outcome), at: now)] + retryServer(at: now)
 
         case .failed(let fault, let barcode, let now):
             return failed(fault, barcode: barcode, at: now)
@@ -293,11 +295,19 @@ public struct KioskMachine: Sendable, Equatable {
             return go(to: step, at: now)
 
         case .scannerLost(let scanner, let now):
-            return [.announce(.scannerLost(scanner: scanner), at: now)]
+            return [announcement(.scannerLost(scanner: scanner), at: now)]
 
         case .scannerBack(let scanner, let now):
-            return [.announce(.scannerBack(scanner: scanner), at: now)]
+            return [announcement(.scannerBack(scanner: scanner), at: now)]
         }
+    }
+
+    /// An `announce` effect for `event` at `now`, with the open Session's deadline as it stands.
+    func announcement(_ event: KioskEvent, at now: Date) -> KioskEffect {
+        if case .session(_, let lastActivity) = state, !(event.isSessionEnd) {
+            return .announce(event, at: now, sessionEnds: lastActivity.addingTimeInterval(policy.sessionTimeoutSeconds))
+        }
+        return .announce(event, at: now)
     }
 
     // MARK: Timers and debounce
@@ -310,7 +320,7 @@ public struct KioskMachine: Sendable, Equatable {
             return []
         case .session(let user, _):
             state = .idle
-            return [.announce(.sessionEnded(user), at: now)]
+            return [announcement(.sessionEnded(user), at: now)]
         case .staff(let step, _):
             return leaveStaffMode(from: step, at: now)
         }
@@ -339,10 +349,10 @@ public struct KioskMachine: Sendable, Equatable {
 
     private mutating func enterStaffMode(at now: Date) -> [KioskEffect] {
         if pinLock.isLocked(at: now) {
-            return [.announce(.pinRefused(.pinLocked, retryAfterSeconds: pinLock.secondsLeft(at: now)), at: now)]
+            return [announcement(.pinRefused(.pinLocked, retryAfterSeconds: pinLock.secondsLeft(at: now)), at: now)]
         }
         var effects: [KioskEffect] = []
-        if let user = sessionUser { effects.append(.announce(.sessionEnded(user), at: now)) }
+        if let user = sessionUser { effects.append(announcement(.sessionEnded(user), at: now)) }
         return effects + go(to: .pinEntry(typed: ""), at: now)
     }
 
@@ -351,7 +361,7 @@ public struct KioskMachine: Sendable, Equatable {
         composer.clear()
         guard let staff = step.staff else { return [.prompt(.idle, notice: nil, at: now)] }
         let left = StaffEvent(action: .left, staff: staff)
-        return [.audit(left, at: now), .announce(.staff(left), at: now)]
+        return [.audit(left, at: now), announcement(.staff(left), at: now)]
     }
 
     /// Moves to `step` and shows its prompt. Leaving a text field drops what was being composed
@@ -533,7 +543,7 @@ public struct KioskMachine: Sendable, Equatable {
             return [
                 .savePINLock(pinLock, failedAttempt: false, at: now),
                 .audit(entered, at: now),
-                .announce(.staff(entered), at: now),
+                announcement(.staff(entered), at: now),
                 .prompt(.menu(staff: staff), notice: nil, at: now),
             ]
         }
@@ -541,9 +551,9 @@ public struct KioskMachine: Sendable, Equatable {
         var effects: [KioskEffect] = [.savePINLock(pinLock, failedAttempt: true, at: now)]
         if locked {
             state = .idle
-            effects.append(.announce(.pinRefused(.pinLocked, retryAfterSeconds: pinLock.secondsLeft(at: now)), at: now))
+            effects.append(announcement(.pinRefused(.pinLocked, retryAfterSeconds: pinLock.secondsLeft(at: now)), at: now))
         } else {
-            effects.append(.announce(.pinRefused(.pinWrong, retryAfterSeconds: nil), at: now))
+            effects.append(announcement(.pinRefused(.pinWrong, retryAfterSeconds: nil), at: now))
             effects.append(.prompt(.pin(typed: 0), notice: .wrongPIN, at: now))
         }
         return effects
@@ -552,7 +562,7 @@ public struct KioskMachine: Sendable, Equatable {
     private mutating func staffDone(_ result: StaffResult, at now: Date) -> [KioskEffect] {
         guard case .staff(let step, _) = state else {
             // Staff mode ended while the request ran: still tell what was done.
-            if case .done(let event) = result { return [.announce(.staff(event), at: now)] }
+            if case .done(let event) = result { return [announcement(.staff(event), at: now)] }
             return []
         }
         switch (result, step) {
@@ -564,13 +574,13 @@ public struct KioskMachine: Sendable, Equatable {
             return go(to: .registerTitle(staff: staff, barcode: barcode, typed: ""), at: now)
         // Each answer is announced, then the next prompt shows it too, so it stays in view.
         case (.done(let event), .registerAuthor(let staff, _, _, _)):
-            return [.announce(.staff(event), at: now)] + go(to: .registerBook(staff: staff), at: now, notice: .done(event))
+            return [announcement(.staff(event), at: now)] + go(to: .registerBook(staff: staff), at: now, notice: .done(event))
         case (.done(let event), .registerName(let staff, _, _)):
-            return [.announce(.staff(event), at: now)] + go(to: .registerUser(staff: staff), at: now, notice: .done(event))
+            return [announcement(.staff(event), at: now)] + go(to: .registerUser(staff: staff), at: now, notice: .done(event))
         case (.done(let event), _):
-            return [.announce(.staff(event), at: now)] + go(to: step, at: now, notice: .done(event))
+            return [announcement(.staff(event), at: now)] + go(to: step, at: now, notice: .done(event))
         case (.outcome(let outcome), _):
-            return [.announce(.outcome(outcome), at: now)] + go(to: step, at: now, notice: .outcome(outcome))
+            return [announcement(.outcome(outcome), at: now)] + go(to: step, at: now, notice: .outcome(outcome))
         case (.notice(let notice), .registerAuthor(let staff, _, _, _)):
             return go(to: .registerBook(staff: staff), at: now, notice: notice)
         case (.notice(let notice), .registerName(let staff, _, _)):
@@ -640,5 +650,13 @@ extension KioskMachine.StaffStep {
         case .withdraw: .scanBookToWithdraw
         case .overdue(_, let loans, let index): .overdue(loans.isEmpty ? nil : loans[index], index: index, count: loans.count)
         }
+    }
+}
+
+extension KioskEvent {
+    /// Whether this event ends a Session (it carries no deadline).
+    var isSessionEnd: Bool {
+        if case .sessionEnded = self { return true }
+        return false
     }
 }

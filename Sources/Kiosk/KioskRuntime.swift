@@ -10,7 +10,7 @@ public final class KioskRuntime {
     private var circulation: Circulation
     private let repository: any LendingRepository
     private var desk: StaffDesk
-    private let announce: (KioskEvent, Date) -> Void
+    private let announce: (KioskEvent, Date, Date?) -> Void
     private let prompt: (StaffPrompt, StaffNotice?, Date) -> Void
     private let log: (String) -> Void
     /// Lines about each scan (a fault answered, a return journalled), for a grown-up looking
@@ -62,14 +62,15 @@ public final class KioskRuntime {
     private var toldNoJournal = false
 
     /// - Parameters:
-    ///   - announce: called once for each KioskEvent, in order.
+    ///   - announce: called once for each KioskEvent, in order, with its time and when the open
+    ///     Session times out (nil when none is open), as the machine says.
     ///   - prompt: shows a staff-mode prompt on the status line, at its time.
     ///   - log: grown-up details (faults, what to do) for the log, never shown to a child.
     ///     A PIN never reaches it.
     ///   - serverRetrySeconds: how often a database server that is away is tried again.
     public init(policy: Policy, repository: any LendingRepository, staffKey: KeyPress = .function(12),
                 serverRetrySeconds: TimeInterval = KioskMachine.defaultServerRetrySeconds,
-                announce: @escaping (KioskEvent, Date) -> Void,
+                announceWithSessionEnd announce: @escaping (KioskEvent, Date, Date?) -> Void,
                 prompt: @escaping (StaffPrompt, StaffNotice?, Date) -> Void = { _, _, _ in },
                 log: @escaping (String) -> Void = { _ in }) {
         self.circulation = Circulation(policy: policy)
@@ -87,6 +88,16 @@ public final class KioskRuntime {
         self.machine = KioskMachine(policy: policy, pinLock: lock, staffKey: staffKey, serverRetrySeconds: serverRetrySeconds)
     }
 
+    /// A runtime whose `announce` needs no Session deadline (the event stream, tests).
+    public convenience init(policy: Policy, repository: any LendingRepository, staffKey: KeyPress = .function(12),
+                            serverRetrySeconds: TimeInterval = KioskMachine.defaultServerRetrySeconds,
+                            announce: @escaping (KioskEvent, Date) -> Void,
+                            prompt: @escaping (StaffPrompt, StaffNotice?, Date) -> Void = { _, _, _ in },
+                            log: @escaping (String) -> Void = { _ in }) {
+        self.init(policy: policy, repository: repository, staffKey: staffKey, serverRetrySeconds: serverRetrySeconds,
+                  announceWithSessionEnd: { event, time, _ in announce(event, time) }, prompt: prompt, log: log)
+    }
+
     /// Hands `input` to the machine and carries out every effect, feeding results back. What
     /// an effect's result makes the machine do is carried out before the effects after it (a
     /// retry's deferred returns are told before the scan that forced the retry is answered).
@@ -97,8 +108,8 @@ public final class KioskRuntime {
             let effect = pending.removeFirst()
             var next: [KioskEffect] = []
             switch effect {
-            case .announce(let event, let time):
-                announce(event, time)
+            case .announce(let event, let time, let sessionEnds):
+                announce(event, time, sessionEnds)
             case .audit(let staffEvent, let time):
                 attempt("record \(staffEvent.action.rawValue) in the audit log") { try desk.record(staffEvent, at: time) }
             case .circulate(let barcode, let session, let time):

@@ -59,7 +59,9 @@ public final class KioskAssembly {
         self.outputs = outputs
         runtime = KioskRuntime(policy: policy, repository: repository, staffKey: settings.staffKey,
                                serverRetrySeconds: settings.serverRetrySeconds,
-                               announce: { event, time in outputs.announce(event, at: time) },
+                               announceWithSessionEnd: { event, time, sessionEnds in
+                                   outputs.announce(event, at: time, sessionEnds: sessionEnds)
+                               },
                                prompt: { prompt, notice, time in outputs.show(prompt, notice: notice, at: time) },
                                log: log)
         runtime.debugLog = debug
@@ -162,8 +164,8 @@ final class KioskOutputs {
         self.announcer = announcer
     }
 
-    func announce(_ event: KioskEvent, at time: Date) {
-        presenter?.show(event, at: time)
+    func announce(_ event: KioskEvent, at time: Date, sessionEnds: Date?) {
+        presenter?.show(event, at: time, sessionEnds: sessionEnds)
         announcer?.announce(event, at: time)
         for observer in eventObservers { observer(event, time) }
     }

@@ -54,9 +54,10 @@ public final class ScreenPresenter {
         redraw()
     }
 
-    /// Shows `event`, which happened at `time`.
-    public func show(_ event: KioskEvent, at time: Date) {
-        model.apply(event, at: time)
+    /// Shows `event`, which happened at `time`; `sessionEnds` is when the open Session times
+    /// out, as the kiosk's machine says (nil: none open, or not known).
+    public func show(_ event: KioskEvent, at time: Date, sessionEnds: Date? = nil) {
+        model.apply(event, at: time, sessionEnds: sessionEnds)
         redraw()
     }
 

@@ -78,14 +78,15 @@ struct ServerAwayTests {
         // The lend's answer was lost with the connection: it may or may not have been written.
         #expect(machine.handle(.failed(away, barcode: "B0042", at: at(2))) == [
             .log(.serverAway(detail: away.detail, retrySeconds: 5), at: at(2)),
-            .announce(.error(away), at: at(2)),
+            // The Session stays open (the screen's countdown runs on from its last scan).
+            .announce(.error(away), at: at(2), sessionEnds: at(32)),
         ])
         let lend = UncertainLend(barcode: "B0042", user: haruto, time: at(2))
         #expect(machine.handle(.tick(at: at(7))) == [.retryServer(lends: [lend], at: at(7))])
         // It was written: told as a deferred lend; the Session is still open, so no `ready`.
         let loan = Loan(id: 1, book: "B0042", user: "C0001", lentAt: at(2), due: LocalDate(year: 2026, month: 12, day: 8))
         #expect(machine.handle(.retried(ServerRetry(deferred: [.lent(loan, book: guri, user: haruto)], lendsLookedUp: 1), at: at(7))) == [
-            .announce(.deferred(.lent(loan, book: guri, user: haruto)), at: at(7)),
+            .announce(.deferred(.lent(loan, book: guri, user: haruto)), at: at(7), sessionEnds: at(32)),
             .log(.serverBack(afterSeconds: 5, journalled: 0, returned: 0, lendsFound: 1), at: at(7)),
         ])
         #expect(machine.sessionUser == haruto)

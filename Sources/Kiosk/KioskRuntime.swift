@@ -162,8 +162,19 @@ public final class KioskRuntime {
     }
 
     /// Fires the Session timer if it is due at `now`.
+    /// Fires the timers due at `now`, each at its own time. A retry of a server that is away
+    /// that fell due several times meanwhile (an hour's `@wait`, a kiosk that was suspended) is
+    /// tried at the first of those times and, if the server was still away then, once more at
+    /// the last of them before anything else falls due, rather than once per interval.
     public func advance(to now: Date) {
-        while let deadline = machine.nextDeadline, deadline <= now {
+        var retried = false
+        while var deadline = machine.nextDeadline, deadline <= now {
+            if deadline == machine.retryDeadline, machine.serverRetrySeconds > 0, retried {
+                let latest = [now, machine.stateDeadline].compactMap { $0 }.min() ?? now
+                let intervals = (latest.timeIntervalSince(deadline) / machine.serverRetrySeconds).rounded(.down)
+                if intervals > 0 { deadline = deadline.addingTimeInterval(intervals * machine.serverRetrySeconds) }
+            }
+            if deadline == machine.retryDeadline { retried = true }
             feed(.tick(at: deadline))
         }
     }

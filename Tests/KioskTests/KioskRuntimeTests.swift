@@ -128,6 +128,37 @@ struct KioskRuntimeTests {
     }
 }
 
+/// A repository whose server is away, counting how often it was tried.
+final class AwayRepository: LendingRepository {
+    var attempts = 0
+    func transaction<T>(_ body: (any LendingTransaction) throws -> T) throws -> T {
+        attempts += 1
+        throw FailingRepository(faultKind: .databaseUnreachable)
+    }
+    func anonymizeReturnedLoans(olderThan cutoff: Date) throws -> Int { 0 }
+}
+
+@Suite("Kiosk runtime: the server away")
+struct KioskRuntimeServerAwayTests {
+    let t0 = Date(timeIntervalSince1970: 1_796_115_600)
+
+    @Test func anHourAwayIsTriedTwiceWhenTheClockJumpsNotSevenHundredTimes() {
+        let repository = AwayRepository()
+        let runtime = KioskRuntime(policy: Policy(timeZone: TimeZone(identifier: "UTC")!), repository: repository, announce: { _, _ in })
+        runtime.feed(.started(at: t0))
+        runtime.feed(.scanned("B0001", at: t0))
+        #expect(runtime.isServerAway)
+        let before = repository.attempts
+        runtime.advance(to: t0 + 3600)
+        // Tried when it first fell due (t0 + 5) and, still away, at the last time before now
+        // (each retry is one empty transaction asking the server; with no journal nothing else).
+        #expect(repository.attempts == before + 2)
+        #expect(runtime.machine.retryDeadline == t0 + 3605)
+        runtime.advance(to: t0 + 3605)
+        #expect(repository.attempts == before + 3)
+    }
+}
+
 extension KioskEvent {
     /// The event stream's name for this event, for compact assertions.
     var name: String { EventStream.name(of: self) }

@@ -32,6 +32,7 @@ public enum BookKiosk {
       report audit                  every staff action and wrong PIN
       staff add|pin|remove NAME     Staff accounts: add one, change a PIN, remove one
       staff list                    who may enter staff mode (F12 at the kiosk)
+      staff password NAME           a Staff member's password for the teachers' page (8 characters or more)
       print cards|labels --out F.pdf
                                     library Cards or Book labels as a PDF (--users/--books all|new|CODE,…,
                                     --sheet NAME, --start-at N, --symbology nw7|code128); print sheets lists the sheets

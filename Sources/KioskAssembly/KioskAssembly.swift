@@ -8,6 +8,7 @@ import LendingSQLite
 import Scene
 import ScenePainter
 import ScannerInput
+import TextInput
 
 /// The one place a kiosk is put together (STYLE.md, "One composition root"): from settings and
 /// an opened repository, the runtime with its machine, the announcer, the screen's presenter,

@@ -3,6 +3,7 @@ import Feedback
 import Kiosk
 import Lending
 import ScannerInput
+import TextInput
 
 /// Everything a kiosk is assembled from besides its repository, as plain values: the commands
 /// fill it from the configuration (`run`, `demo`, `simulate`), the bench from its own figures.

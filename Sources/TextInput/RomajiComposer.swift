@@ -34,17 +34,31 @@ public struct RomajiComposer: Sendable, Equatable {
                 // Nothing waits and no rule starts with this character: it stays itself.
                 return settled + candidate
             }
-            // The waiting letters cannot grow with this one: settle them, then start again.
-            settled += settle(table: table)
-            candidate = letter
+            // The waiting letters cannot grow with this one: settle them (a rule's letters left
+            // waiting, the `w` of `ww`, may still start a kana with it), then start again.
+            settled += settleOnce(table: table)
+            candidate = pending + letter
         }
     }
 
     /// Settles the waiting letters the way an input method does at Enter or a mode switch: a
     /// complete rule (a lone `n`) becomes its kana; other letters stay letters.
     public mutating func settle(table: RomajiTable = .standard) -> String {
-        defer { pending = "" }
-        return table.rule(for: pending)?.kana ?? pending
+        var settled = ""
+        while !pending.isEmpty { settled += settleOnce(table: table) }
+        return settled
+    }
+
+    /// One step of settling: the rule the waiting letters make becomes its kana and leaves
+    /// its letters waiting (every rule leaves fewer than it takes); letters no rule takes
+    /// stay letters.
+    private mutating func settleOnce(table: RomajiTable) -> String {
+        guard let rule = table.rule(for: pending) else {
+            defer { pending = "" }
+            return pending
+        }
+        pending = rule.remainder
+        return rule.kana
     }
 
     /// Takes the last waiting letter off; false when none was waiting.

@@ -1,8 +1,9 @@
-/// The romaji a Japanese typist already knows, as rules from letters to hiragana. It follows
-/// the facts of the table Google's Mozc input method publishes
-/// (`src/data/preedit/romanji-hiragana.tsv`): Hepburn and Kunrei spellings side by side
+/// The romaji a Japanese typist already knows, as rules from letters to hiragana. It is the
+/// table Google's Mozc input method publishes (`src/data/preedit/romanji-hiragana.tsv`, checked
+/// row by row by `RomajiTableTests`): Hepburn and Kunrei spellings side by side
 /// (shi/si, chi/ti, tsu/tu, fu/hu, ji/zi, sha/sya, cha/tya, ja/zya/jya), every row including
-/// v-, small kana with `x` or `l`, a doubled consonant as っ that keeps its second letter,
+/// v-, small kana with `x` or `l`, a doubled consonant as っ that keeps its second letter (and
+/// Hepburn's `tch`),
 /// `nn` and `n'` as ん, and the punctuation `-` ー, `,` 、, `.` 。.
 ///
 /// A rule's letters are matched longest first by `RomajiComposer`; `n` alone is a rule too, so
@@ -14,6 +15,11 @@ public struct RomajiTable: Sendable {
     public struct Rule: Sendable, Equatable {
         public var kana: String
         public var remainder: String
+
+        public init(kana: String, remainder: String = "") {
+            self.kana = kana
+            self.remainder = remainder
+        }
     }
 
     /// Rules by their letters.
@@ -98,8 +104,10 @@ public struct RomajiTable: Sendable {
         row("dh", ["でゃ", "でぃ", "でゅ", "でぇ", "でょ"])
         row("tw", ["とぁ", "とぃ", "とぅ", "とぇ", "とぉ"])
         row("dw", ["どぁ", "どぃ", "どぅ", "どぇ", "どぉ"])
-        row("kw", ["くぁ", "くぃ", "", "くぇ", "くぉ"])
-        add("gwa", "ぐぁ")
+        row("kw", ["くぁ", "くぃ", "くぅ", "くぇ", "くぉ"])
+        row("gw", ["ぐぁ", "ぐぃ", "ぐぅ", "ぐぇ", "ぐぉ"])
+        row("sw", ["すぁ", "すぃ", "すぅ", "すぇ", "すぉ"])
+        row("zw", ["ずぁ", "ずぃ", "ずぅ", "ずぇ", "ずぉ"])
         row("hw", ["ふぁ", "ふぃ", "", "ふぇ", "ふぉ"])
         add("hwyu", "ふゅ")
         row("wh", ["うぁ", "うぃ", "う", "うぇ", "うぉ"])
@@ -125,10 +133,10 @@ public struct RomajiTable: Sendable {
         for letter in "qvlxkgszjtdhfbpmyrc" {
             add(String(repeating: letter, count: 2), "っ", leaving: String(letter))
         }
-        // ww has no っ rule of its own (w is also a vowel-like start): whole syllables instead.
-        row("ww", ["っわ", "っうぃ", "っう", "っうぇ", "っを"])
-        add("wwyi", "っゐ"); add("wwye", "っゑ")
-        row("wwh", ["っうぁ", "っうぃ", "っう", "っうぇ", "っうぉ"])
+        // Hepburn spells っち as tch (matcha まっちゃ): っ, and ch starts the next kana.
+        add("tch", "っ", leaving: "ch")
+        // ww is っ too; a third w gives up: www is the letter w, and ww waits again.
+        add("ww", "っ", leaving: "w"); add("www", "w", leaving: "ww")
 
         // Punctuation and symbols.
         add("-", "ー"); add("~", "〜"); add(".", "。"); add(",", "、")

@@ -3,6 +3,7 @@ import Feedback
 import Kiosk
 import Lending
 import ScannerInput
+import ScenePainter
 import TextInput
 
 /// Everything a kiosk is assembled from besides its repository, as plain values: the commands
@@ -73,7 +74,7 @@ public struct ScreenSettings: Sendable, Equatable {
         self.libraryName = libraryName
     }
 
-    /// The rounded Japanese font of `fonts-motoya-l-maruberi` (its fontconfig family name).
-    public static let defaultFont = "MotoyaLMaru"
+    /// The painter's own: the rounded Japanese font of `fonts-motoya-l-maruberi`.
+    public static let defaultFont = ScenePainter.defaultFamily
     public static let defaultCovers = "/var/lib/bookkiosk/covers"
 }

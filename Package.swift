@@ -73,14 +73,27 @@ let package = Package(
             dependencies: ["Kiosk", "Lending", "LendingSQLite", "Feedback", "ScannerInput", "TextInput", "KanjiConversion", "KioskScreen",
                            "KioskPresenter", "Scene", "ScenePainter"]
         ),
-        // The commands (simulate, demo, import, ...) as a library, so they can be tested.
+        // The configuration file and its places (XDG, systemd), and KioskSetup: the configuration
+        // and the database a command, the kiosk or the page opens.
+        .target(name: "KioskConfiguration", dependencies: ["Lending", "LendingSQLite", "LendingPostgres", "Printing", "ScannerInput"]),
+        // What every command shares: the Command protocol and its usage lines, Arguments, Console.
+        .target(name: "CommandCore", dependencies: ["KioskConfiguration"]),
+        // Books, Users and Loans in and out: the CSV reader, import, export, copy to PostgreSQL, backup advice.
+        .target(name: "CatalogIO", dependencies: ["Lending", "LendingSQLite", "LendingPostgres"]),
+        // `bookkiosk doctor`: checks the configuration, database, scanners, sound, speech, screen, kanji.
+        .target(
+            name: "Doctor",
+            dependencies: ["CommandCore", "KioskConfiguration", "Lending", "LendingSQLite", "LendingPostgres", "ScannerInput", "Feedback",
+                           "KanjiConversion", "KioskDisplay", "ScenePainter"]
+        ),
+        // The commands (simulate, demo, import, ...) as thin types in one table, so they can be tested.
         .target(
             name: "BookKioskCommands",
-            dependencies: ["Lending", "LendingSQLite", "LendingPostgres", "ScannerInput", "TextInput", "Feedback", "Kiosk", "KioskAssembly",
-                           "StaffPIN", "KanjiConversion", "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter", "ScreenWindow",
-                           "KioskDisplay"]
+            dependencies: ["CommandCore", "KioskConfiguration", "CatalogIO", "Doctor",
+                           "Lending", "LendingSQLite", "LendingPostgres", "ScannerInput", "TextInput", "Feedback", "Kiosk", "KioskAssembly", "StaffPIN", "KanjiConversion",
+                           "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter", "ScreenWindow", "KioskDisplay"]
         ),
-        .executableTarget(name: "bookkiosk", dependencies: ["BookKioskCommands"]),
+        .executableTarget(name: "bookkiosk", dependencies: ["BookKioskCommands", "CommandCore"]),
         // Test helper: paints a known scene onto the DRM display, or into a PNG, and compares
         // PNGs (the VM harness's `screen` check; not shipped).
         .executableTarget(name: "display-probe", dependencies: ["Scene", "ScenePainter", "KioskDisplay", "CCairo"]),
@@ -111,7 +124,8 @@ let package = Package(
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Lending", "Feedback", "ScannerInput", "TextInput", "StaffPIN"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["BookKioskCommands", "Lending", "LendingSQLite", "LendingPostgres", "PostgresScratch", "Feedback", "StaffPIN", "TextInput", "KanjiConversion",
+            dependencies: ["BookKioskCommands", "CommandCore", "KioskConfiguration", "CatalogIO", "Doctor",
+                           "Lending", "LendingSQLite", "LendingPostgres", "PostgresScratch", "Feedback", "StaffPIN", "TextInput", "KanjiConversion",
                            "Printing", "ScenePainter", "Kiosk", "KioskAssembly", "ScannerInput"]
         ),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),

@@ -1,6 +1,7 @@
 import Feedback
 import Foundation
 import KioskAssembly
+import KioskConfiguration
 import Lending
 
 extension Configuration {

@@ -1,3 +1,4 @@
+import CommandCore
 import Foundation
 
 /// Reads a PIN or a password: from the terminal without echo (restored on every exit path,

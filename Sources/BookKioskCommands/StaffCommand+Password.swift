@@ -1,3 +1,4 @@
+import CommandCore
 import Foundation
 import Lending
 import StaffPIN

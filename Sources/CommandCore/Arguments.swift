@@ -1,17 +1,26 @@
 /// A command line split into words, `--option value` pairs and `--flag`s, checked against what
 /// the command accepts, so a mistyped option is reported instead of ignored.
-struct Arguments: Equatable {
-    var words: [String] = []
-    var options: [String: String] = [:]
-    var flags: Set<String> = []
+public struct Arguments: Sendable, Equatable {
+    public var words: [String] = []
+    /// Each option's last value: `--db a --db b` gives `b`.
+    public var options: [String: String] = [:]
+    /// Every value of each option, in the order given (for options that may be repeated).
+    public var allValues: [String: [String]] = [:]
+    public var flags: Set<String> = []
 
-    struct Invalid: Error, Equatable, CustomStringConvertible {
-        var description: String
+    public struct Invalid: Error, Equatable, CustomStringConvertible {
+        public var description: String
+        public init(description: String) { self.description = description }
+    }
+
+    /// Every value given for `--name`, in order; empty when it was not given.
+    public func values(for name: String) -> [String] {
+        allValues[name] ?? []
     }
 
     /// Splits `arguments` (without the program name). `valued` options take the next word
     /// (or `--name=value`); `flags` take none. Anything else starting with `--` is an error.
-    init(_ arguments: [String], valued: Set<String>, flags allowedFlags: Set<String>) throws(Invalid) {
+    public init(_ arguments: [String], valued: Set<String>, flags allowedFlags: Set<String>) throws(Invalid) {
         var index = 0
         while index < arguments.count {
             let word = arguments[index]
@@ -27,14 +36,17 @@ struct Arguments: Equatable {
                 name = String(name[..<equals])
             }
             if valued.contains(name) {
+                let value: String
                 if let inlineValue {
-                    options[name] = inlineValue
+                    value = inlineValue
                 } else if index < arguments.count {
-                    options[name] = arguments[index]
+                    value = arguments[index]
                     index += 1
                 } else {
                     throw Invalid(description: "--\(name) needs a value after it")
                 }
+                options[name] = value
+                allValues[name, default: []].append(value)
             } else if allowedFlags.contains(name), inlineValue == nil {
                 flags.insert(name)
             } else {

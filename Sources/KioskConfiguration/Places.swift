@@ -1,27 +1,29 @@
 import Foundation
 
 /// Where the configuration and the database live when the command line does not say.
-struct Places {
-    var environment: [String: String]
+public struct Places: Sendable, Equatable {
+    public var environment: [String: String]
 
-    var home: String { environment["HOME"] ?? NSHomeDirectory() }
+    public init(environment: [String: String]) { self.environment = environment }
+
+    public var home: String { environment["HOME"] ?? NSHomeDirectory() }
 
     /// `$XDG_CONFIG_HOME/bookkiosk/config.json`, else `~/.config/bookkiosk/config.json`.
-    var defaultConfiguration: String {
+    public var defaultConfiguration: String {
         let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
         return base + "/bookkiosk/config.json"
     }
 
     /// `$XDG_DATA_HOME/bookkiosk/library.sqlite`, else `~/.local/share/bookkiosk/library.sqlite`.
-    var defaultDatabase: String { dataFolder + "/library.sqlite" }
+    public var defaultDatabase: String { dataFolder + "/library.sqlite" }
 
     /// The demo's own database, beside the real one and never the same file.
-    var demoDatabase: String { dataFolder + "/demo.sqlite" }
+    public var demoDatabase: String { dataFolder + "/demo.sqlite" }
 
     /// The kiosk's journal of returns scanned while a shared database server was away:
     /// `$STATE_DIRECTORY/return-journal.sqlite` under systemd's `StateDirectory=`, else beside
     /// the default database.
-    var returnJournal: String {
+    public var returnJournal: String {
         let folder = environment["STATE_DIRECTORY"].flatMap { $0.split(separator: ":").first.map(String.init) } ?? dataFolder
         return folder + "/return-journal.sqlite"
     }

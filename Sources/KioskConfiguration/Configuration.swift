@@ -235,7 +235,7 @@ public struct Configuration: Sendable, Equatable {
         return Int(double)
     }
 
-    static func describe(_ error: any Error) -> String {
+    public static func describe(_ error: any Error) -> String {
         let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
         return text ?? error.localizedDescription
     }

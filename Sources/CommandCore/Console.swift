@@ -3,20 +3,25 @@ import Foundation
 /// Where a command writes: its data to standard output, its messages to standard error.
 /// Writes go straight to the file descriptor, so nothing waits in a buffer when the process
 /// is killed.
-struct Console {
-    var output: Int32 = STDOUT_FILENO
-    var errors: Int32 = STDERR_FILENO
+public struct Console: Sendable {
+    public var output: Int32 = STDOUT_FILENO
+    public var errors: Int32 = STDERR_FILENO
 
-    func print(_ line: String) {
+    public init(output: Int32 = STDOUT_FILENO, errors: Int32 = STDERR_FILENO) {
+        self.output = output
+        self.errors = errors
+    }
+
+    public func print(_ line: String) {
         write(line + "\n", to: output)
     }
 
-    func error(_ line: String) {
+    public func error(_ line: String) {
         write(line + "\n", to: errors)
     }
 
     /// Writes `bytes` as they are to standard output (a PDF for `--out -`).
-    func write(bytes: [UInt8]) {
+    public func write(bytes: [UInt8]) {
         write(bytes[...], to: output)
     }
 

@@ -2,21 +2,26 @@ import Foundation
 
 /// A small RFC 4180 reader: comma-separated, fields optionally in double quotes (with `""` for
 /// a quote and line breaks allowed inside), LF or CRLF line ends, a UTF-8 byte-order mark ignored.
-struct CSV {
+public struct CSV {
     /// One record and the line of the file it starts on (1-based).
-    struct Record: Equatable {
-        var line: Int
-        var fields: [String]
+    public struct Record: Equatable {
+        public var line: Int
+        public var fields: [String]
+
+        public init(line: Int, fields: [String]) {
+            self.line = line
+            self.fields = fields
+        }
     }
 
-    struct SyntaxError: Error, Equatable, CustomStringConvertible {
-        var line: Int
-        var problem: String
-        var description: String { "line \(line): \(problem)" }
+    public struct SyntaxError: Error, Equatable, CustomStringConvertible {
+        public var line: Int
+        public var problem: String
+        public var description: String { "line \(line): \(problem)" }
     }
 
     /// Splits `text` into records. Blank lines are skipped.
-    static func records(_ text: String) throws(SyntaxError) -> [Record] {
+    public static func records(_ text: String) throws(SyntaxError) -> [Record] {
         var records: [Record] = []
         var fields: [String] = []
         var field = ""
@@ -89,7 +94,7 @@ struct CSV {
     }
 
     /// Quotes a field for writing when it needs it.
-    static func escape(_ field: String) -> String {
+    public static func escape(_ field: String) -> String {
         guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }

@@ -3,26 +3,34 @@ import Foundation
 /// Where `bookkiosk import` reads its CSV from: a file, `-` (standard input), or anything
 /// readable that cannot seek (a pipe, a FIFO, `/dev/stdin`, a shell's `<(…)`). It is read
 /// once, whole, before anything is parsed, so the import stays all or nothing.
-struct ImportSource {
+public struct ImportSource {
     /// The word given on the command line.
-    let argument: String
+    public let argument: String
+
+    /// Why the source cannot be imported, worded for the person who ran the import.
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    public init(argument: String) { self.argument = argument }
 
     /// What messages call it.
-    var name: String { argument == "-" ? "standard input" : argument }
+    public var name: String { argument == "-" ? "standard input" : argument }
 
     /// The whole contents. Calls `open(2)` (not for `-`) and `read(2)` until end of file.
-    func read() throws -> Data {
+    public func read() throws -> Data {
         if argument == "-" { return try Self.readAll(STDIN_FILENO, name: name) }
         let descriptor = open(argument, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
             switch code {
             case ENOENT:
-                throw CommandFailure("\(argument) does not exist. Check the file name; nothing was imported.")
+                throw Failure("\(argument) does not exist. Check the file name; nothing was imported.")
             case EACCES, EPERM:
-                throw CommandFailure("\(argument) cannot be read: you may not read it. Check its permissions; nothing was imported.")
+                throw Failure("\(argument) cannot be read: you may not read it. Check its permissions; nothing was imported.")
             default:
-                throw CommandFailure("\(argument) cannot be read (\(String(cString: strerror(code)))). Check the file name and that you may read it; nothing was imported.")
+                throw Failure("\(argument) cannot be read (\(String(cString: strerror(code)))). Check the file name and that you may read it; nothing was imported.")
             }
         }
         defer { close(descriptor) }
@@ -38,7 +46,7 @@ struct ImportSource {
                 if errno == EINTR { continue }
                 let code = errno
                 let hint = code == EISDIR ? "it is a folder; name the CSV file in it" : String(cString: strerror(code))
-                throw CommandFailure("\(name) cannot be read (\(hint)); nothing was imported.")
+                throw Failure("\(name) cannot be read (\(hint)); nothing was imported.")
             }
             if count == 0 { return contents }
             contents.append(contentsOf: chunk[0..<count])
@@ -48,11 +56,11 @@ struct ImportSource {
     /// The text of `data`: UTF-8 (a byte-order mark is left for the CSV reader, which skips
     /// it). Anything else is refused, naming Shift_JIS when it reads as Shift_JIS (what
     /// Excel's plain "CSV" gives on a Japanese Windows), so the person knows how to save it.
-    func text(of data: Data) throws -> String {
+    public func text(of data: Data) throws -> String {
         if let text = String(data: data, encoding: .utf8) { return text }
         if String(data: data, encoding: .shiftJIS) != nil {
-            throw CommandFailure("\(name) is Shift_JIS text (Excel's plain \"CSV\"), not UTF-8. In Excel choose \"CSV UTF-8\" when saving, or convert it with `iconv -f SHIFT_JIS -t UTF-8`, and import it again; nothing was imported.")
+            throw Failure("\(name) is Shift_JIS text (Excel's plain \"CSV\"), not UTF-8. In Excel choose \"CSV UTF-8\" when saving, or convert it with `iconv -f SHIFT_JIS -t UTF-8`, and import it again; nothing was imported.")
         }
-        throw CommandFailure("\(name) is not UTF-8 text. Save it as \"CSV UTF-8\" and import it again; nothing was imported.")
+        throw Failure("\(name) is not UTF-8 text. Save it as \"CSV UTF-8\" and import it again; nothing was imported.")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KioskConfiguration
 import KioskDisplay
 import ScenePainter
 

@@ -1,5 +1,7 @@
+import CommandCore
 import Feedback
 import Foundation
+import KioskConfiguration
 import Lending
 import LendingPostgres
 import LendingSQLite
@@ -11,7 +13,7 @@ import ScannerInput
 /// old one is not upgraded, a scanner is grabbed and released at once.
 ///
 /// Exits 0 when no check failed (warnings allowed), 1 otherwise.
-struct DoctorCommand {
+public struct DoctorCommand {
     /// How one check went: one line of the report.
     struct Finding: Sendable, Equatable {
         enum Level: Sendable, Hashable {
@@ -57,7 +59,7 @@ struct DoctorCommand {
     /// ALSA's list of sound cards.
     var soundCardsPath = "/proc/asound/cards"
 
-    init(_ words: [String], places: Places, console: Console) throws {
+    public init(_ words: [String], places: Places, console: Console) throws {
         let arguments = try Arguments(words, valued: CommonOptions.valued, flags: [])
         guard arguments.words.isEmpty else {
             throw Arguments.Invalid(description: "`bookkiosk doctor` takes no words, only --db and --config")
@@ -68,7 +70,7 @@ struct DoctorCommand {
         self.console = console
     }
 
-    func run() -> BookKiosk.Status {
+    public func run() -> BookKiosk.Status {
         var findings: [Finding] = []
         func report(_ new: [Finding]) {
             for finding in new { console.print(finding.line) }
@@ -245,167 +247,6 @@ struct DoctorCommand {
             return .fail("database", "user “\(user)” cannot write \(unwritable.joined(separator: ", ")) — give the database and its folder to the kiosk's user, e.g. `sudo chown bookkiosk: \(unwritable.joined(separator: " "))` (run doctor as the kiosk's user to check what it may do)")
         }
         return .ok("database", "the file and its folder may be written by user “\(user)”")
-    }
-
-    // MARK: Scanners
-
-    /// Whether the input devices can be seen, each configured Scanner matches a device (with
-    /// none configured: some device looks like a scanner), and each can be opened and grabbed.
-    func checkScanners(_ configurations: [ScannerConfiguration]) -> [Finding] {
-        let area = "scanners"
-        let path = inputDirectory.devicePath
-        guard inputDirectory.exists else {
-            return [.fail(area, "\(path) does not exist, so this computer has no input devices and no scanner can be found — plug in the scanner (a virtual machine or container must be given the input devices); see `bookkiosk devices`")]
-        }
-        let devices: [InputDeviceInfo]
-        do {
-            devices = try inputDirectory.devices()
-        } catch {
-            return [.fail(area, "\(path) cannot be read by user “\(Self.userName)” (\(error)) — run doctor as the kiosk's user, a member of the “\(ScannerOpenError.group)” group")]
-        }
-        let (assignments, unmatched) = ScannerAssignment.assign(configurations, to: devices)
-        var findings = unmatched.map { configuration in
-            let named = configuration.name.map { "“\($0)” " } ?? ""
-            return Finding.fail(area, "no input device matches scanner \(named)(match: \(configuration.selector)) — plug it in, or correct its \"match\"; `bookkiosk devices` lists the devices here")
-        }
-        if configurations.isEmpty && assignments.isEmpty {
-            let count = devices.count == 1 ? "the 1 input device" : "the \(devices.count) input devices"
-            findings.append(.fail(area, "no scanner is configured and none of \(count) looks like one — plug in the scanner; if it is plugged in, name it in \"scanners\" (`bookkiosk devices` lists the devices)"))
-        }
-        for assignment in assignments {
-            findings.append(tryGrabbing(assignment, configured: !configurations.isEmpty))
-        }
-        return findings
-    }
-
-    /// Opens and grabs the Scanner's device, releasing it at once (`EvdevDevice`'s `deinit`).
-    private func tryGrabbing(_ assignment: ScannerAssignment, configured: Bool) -> Finding {
-        let area = "scanners"
-        let scanner = "“\(assignment.name)” (\(assignment.device.path))"
-        do {
-            _ = try EvdevDevice(path: assignment.device.path, grab: true)
-            let how = configured ? "" : " (not configured; used because it looks like a scanner)"
-            return .ok(area, "\(scanner) opens and can be grabbed\(how)")
-        } catch {
-            switch error {
-            case .permissionDenied, .operationNotPermitted:
-                return .fail(area, "user “\(Self.userName)” may not open \(scanner) — install the udev rule \(ScannerOpenError.udevRule) and put the kiosk's user in the “\(ScannerOpenError.group)” group (kiosk/install.sh does both), then plug the scanner in again")
-            case .resourceBusy:
-                return .warn(area, "\(scanner) is grabbed by another program — if that is the kiosk itself (`systemctl status bookkiosk`), all is well; otherwise stop that program")
-            default:
-                return .fail(area, "\(scanner) cannot be opened as an input device (\(error)) — unplug it and plug it in again; `bookkiosk devices` lists the devices")
-            }
-        }
-    }
-
-    // MARK: Sound and speech
-
-    /// The player command's program is on PATH; with `aplay`, a sound card exists.
-    func checkSound(_ configuration: Configuration) -> [Finding] {
-        let area = "sound"
-        guard configuration.sound || configuration.speech else {
-            return [.ok(area, "off (\"sound\": false): no cues are played")]
-        }
-        let command = configuration.player.trimmingCharacters(in: .whitespaces)
-        if command == CuePlayer.mutedCommand {
-            return [.ok(area, "muted (\"player\": \"none\"): no cues\(configuration.speech ? " and no speech" : "") are played")]
-        }
-        guard let program = Self.program(ofShellCommand: command) else {
-            return [.fail(area, "\"player\": \"\(command)\" names no program — set it to a command such as \"aplay -q\", or \"none\" to mute")]
-        }
-        guard let found = locate(program) else {
-            let package = program == "aplay" ? " (it is in the alsa-utils package)" : ""
-            return [.fail(area, "the player “\(program)” (\"player\": \"\(command)\") is not found on PATH — install it\(package), set \"player\" to a command that is installed, or to \"none\" to mute")]
-        }
-        let role = configuration.sound ? "plays the cues" : "plays the speech (cues are off)"
-        var findings: [Finding] = [.ok(area, "the player “\(command)” is \(found) and \(role)")]
-        if program.split(separator: "/").last == "aplay" {
-            findings.append(soundCardFinding())
-        }
-        return findings
-    }
-
-    private func soundCardFinding() -> Finding {
-        let text = try? String(contentsOfFile: soundCardsPath, encoding: .utf8)
-        let cards = text.map(Self.soundCards(in:)) ?? []
-        guard let first = cards.first else {
-            let why = text == nil ? "\(soundCardsPath) does not exist" : "\(soundCardsPath) lists none"
-            return .warn("sound", "no sound card found (\(why)) — connect the speaker or a USB sound card; until then nobody hears the cues")
-        }
-        return .ok("sound", cards.count == 1 ? "sound card: \(first)" : "\(cards.count) sound cards, the first: \(first)")
-    }
-
-    /// The cards of `/proc/asound/cards`: " 0 [PCH            ]: HDA-Intel - HDA Intel PCH",
-    /// each followed by an indented detail line, or " --- no soundcards ---".
-    static func soundCards(in text: String) -> [String] {
-        text.split(separator: "\n").compactMap { line in
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            guard trimmed.first?.isNumber == true, let colon = trimmed.range(of: "]: ") else { return nil }
-            return String(trimmed[colon.upperBound...])
-        }
-    }
-
-    /// espeak-ng is on PATH and speaks with the configured voice (else the language's own).
-    func checkSpeech(_ configuration: Configuration) -> [Finding] {
-        let area = "speech"
-        guard configuration.speech else {
-            return [.ok(area, "off (\"speech\": true has the messages spoken)")]
-        }
-        guard let espeak = locate(Speech.program) else {
-            return [.fail(area, "\(Speech.program) is not found on PATH — install it (`sudo apt install espeak-ng`), or set \"speech\": false")]
-        }
-        let voice = configuration.voice ?? configuration.language
-        let source = configuration.voice == nil ? "the language's own" : "\"voice\""
-        guard Self.espeakHasVoice(espeak, voice) else {
-            return [.fail(area, "\(Speech.program) has no voice “\(voice)” (\(source)) — set \"voice\" to one that `espeak-ng --voices` lists, or remove it to use the language's own")]
-        }
-        var findings: [Finding] = [.ok(area, "\(espeak) speaks with the voice “\(voice)”")]
-        if configuration.player.trimmingCharacters(in: .whitespaces) == CuePlayer.mutedCommand {
-            findings.append(.warn(area, "speech is on, but \"player\": \"none\" mutes it — set a player, or \"speech\": false"))
-        }
-        return findings
-    }
-
-    /// Whether espeak-ng loads `voice`: it exits 1 for a voice it does not have. `-q` speaks
-    /// nothing, so this works without a sound card, and it accepts what the kiosk passes to
-    /// `-v` (a language, a voice name, a variant such as `en+f3`).
-    static func espeakHasVoice(_ espeak: String, _ voice: String) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: espeak)
-        process.arguments = ["-q", "-v", voice, ""]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return false
-        }
-        process.waitUntilExit()
-        return process.terminationReason == .exit && process.terminationStatus == 0
-    }
-
-    /// The program a shell command runs: its first word after any `NAME=value` settings.
-    static func program(ofShellCommand command: String) -> String? {
-        command.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-            .first { word in
-                guard let equals = word.firstIndex(of: "="), equals != word.startIndex else { return true }
-                return !word[..<equals].allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
-            }
-    }
-
-    /// The full path of `program`: itself when it names a path, else the first executable
-    /// of that name in the PATH of this process's environment.
-    func locate(_ program: String) -> String? {
-        if program.contains("/") {
-            return FileManager.default.isExecutableFile(atPath: program) ? program : nil
-        }
-        let searchPath = places.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        for folder in searchPath.split(separator: ":") where !folder.isEmpty {
-            let candidate = "\(folder)/\(program)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
     }
 
     // MARK: Places

@@ -7,13 +7,13 @@ import TextInput
 /// Feeds the kiosk machine, carries out its effects against the repository, and hands every
 /// KioskEvent to `announce`. One runtime runs on one thread.
 public final class KioskRuntime {
-    public private(set) var machine: KioskMachine
-    private var circulation: Circulation
-    private let repository: any LendingRepository
-    private var desk: StaffDesk
+    public internal(set) var machine: KioskMachine
+    var circulation: Circulation
+    let repository: any LendingRepository
+    var desk: StaffDesk
     private let announce: (KioskEvent, Date, Date?) -> Void
     private let prompt: (StaffPrompt, StaffNotice?, Date) -> Void
-    private let log: (String) -> Void
+    let log: (String) -> Void
     /// Lines about each scan (a fault answered, a return journalled), for a grown-up looking
     /// closely; off by default, so the log while the server is away is two lines, not a few
     /// for every scan.
@@ -56,11 +56,11 @@ public final class KioskRuntime {
     public var libraryRules: (() throws -> LibraryRules?)?
     /// Told when the rules read differ from the last ones followed (the screen follows too).
     public var rulesChanged: (LibraryRules) -> Void = { _ in }
-    private var followedRules: LibraryRules?
+    var followedRules: LibraryRules?
 
     /// Whether the last attempt found the database server away (the machine decides).
     public var isServerAway: Bool { machine.isServerAway }
-    private var toldNoJournal = false
+    var toldNoJournal = false
 
     /// - Parameters:
     ///   - announce: called once for each KioskEvent, in order, with its time and when the open
@@ -143,22 +143,6 @@ public final class KioskRuntime {
                 log(line.text)
             }
             pending.insert(contentsOf: next, at: 0)
-        }
-    }
-
-    /// Reads the library's rules and follows them when they changed. A server that is away
-    /// is not asked (the scan will find out); a rules read that fails keeps the rules as they were.
-    private func followLibraryRules() {
-        guard let libraryRules, !machine.isServerAway else { return }
-        do {
-            guard let rules = try libraryRules(), rules != followedRules else { return }
-            followedRules = rules
-            machine.follow(rules)
-            circulation.policy = machine.policy
-            desk.circulation = circulation
-            rulesChanged(rules)
-        } catch {
-            debugLog("The library's rules could not be read (the kiosk keeps the ones it has): \(KioskLogLine.oneLine(String(describing: error)))")
         }
     }
 
@@ -299,52 +283,6 @@ public final class KioskRuntime {
         }
     }
 
-    /// Keeps a Book scanned with no Session in the journal. Without a journal (a kiosk on a
-    /// local file is never away) or when it cannot be written, the log says so.
-    private func keepInJournal(_ barcode: String, at now: Date) {
-        guard let journal else {
-            if !toldNoJournal {
-                toldNoJournal = true
-                log("Returns scanned while the database is away cannot be kept: this kiosk has no return journal; return those Books again when it is back.")
-            }
-            debugLog("The scan \(barcode) was not kept (no return journal).")
-            return
-        }
-        do {
-            try journal.keep(barcode: barcode, scannedAt: now)
-            debugLog("The scan \(barcode) is kept in the journal, to be applied as a return when the database is back.")
-        } catch {
-            log("Could not keep the scan \(barcode) in the journal (return the Book again when the database is back): \(error)")
-        }
-    }
-
-    /// Tries the server: applies the journal's returns at their scan times, looks up the lends
-    /// whose answer was lost, and, when nothing was pending, asks with one empty transaction
-    /// whether it answers. Whatever was written before a fault is in the result too.
-    private func retryServer(lends: [UncertainLend], at now: Date) -> ServerRetry {
-        var retry = ServerRetry()
-        do {
-            let entries = try journal?.entries() ?? []
-            retry.journalled = entries.count
-            for entry in entries {
-                if let outcome = try circulation.applyJournalledReturn(entry.barcode, scannedAt: entry.scannedAt, in: repository) {
-                    retry.deferred.append(outcome)
-                }
-                try journal?.remove(entry)
-            }
-            for lend in lends {
-                if let outcome = try circulation.lendWritten(lend.barcode, to: lend.user, at: lend.time, in: repository) {
-                    retry.deferred.append(outcome)
-                }
-                retry.lendsLookedUp += 1
-            }
-            try repository.transaction { _ in }
-        } catch {
-            retry.fault = KioskFault(storeError: error)
-            debugLog("The database server was tried again: \(KioskLogLine.oneLine(retry.fault?.detail ?? ""))")
-        }
-        return retry
-    }
 }
 
 extension KioskFault {

@@ -8,10 +8,10 @@ public struct CatalogImport {
     public enum Kind: String, Sendable, CaseIterable {
         case books, users
 
-        var columns: [String] {
+        public var columns: [String] {
             switch self {
-            case .books: ["barcode", "title", "author", "isbn", "status"]
-            case .users: ["card", "name", "limit", "active"]
+            case .books: ["barcode", "title", "author", "isbn", "status", "reading"]
+            case .users: ["card", "name", "reading", "class", "limit", "active"]
             }
         }
 
@@ -31,6 +31,8 @@ public struct CatalogImport {
         public var warnings: [String] = []
         /// The rows that came without a barcode or card, and the number each was given.
         public var numbered: [Numbered] = []
+        /// Classes the file named that the library did not have: made, with no grade yet.
+        public var createdClasses: [String] = []
     }
 
     /// A row imported without a barcode, and the one it was given.
@@ -96,7 +98,7 @@ public struct CatalogImport {
         for record in records.dropFirst() {
             func cell(_ name: String) -> String? {
                 guard let index = columns[name] else { return nil }
-                return index < record.fields.count ? record.fields[index].trimmingCharacters(in: .whitespacesAndNewlines) : ""
+                return index < record.fields.count ? CSV.unguarded(record.fields[index].trimmingCharacters(in: .whitespacesAndNewlines)) : ""
             }
             if record.fields.count > header.fields.count {
                 problems.append("line \(record.line): \(record.fields.count) fields but the header has \(header.fields.count); is a comma missing its quotes?")
@@ -118,7 +120,14 @@ public struct CatalogImport {
             }
         }
         var parsed = rows
+        let namedClasses = rows.compactMap { row -> String? in
+            if case .user(let user, _, _, _) = row { user.className } else { nil }
+        }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         try repository.transaction { tx in
+            // Classes the file names that the library lacks are made, with no grade yet.
+            let known = Set(try tx.classes().map(\.name))
+            report.createdClasses = namedClasses.filter { !known.contains($0) }
+            for name in report.createdClasses { try tx.save(SchoolClass(name: name)) }
             // Rows without a barcode get the next free numbers, clear of the library's barcodes
             // and of every barcode in the file.
             let unnumbered = parsed.indices.filter { parsed[$0].key.isEmpty }
@@ -151,6 +160,7 @@ public struct CatalogImport {
                 case .book(var book, _, let hasStatus):
                     let existing = try tx.book(barcode: book.barcode)
                     if let existing, !hasStatus { book.status = existing.status }
+                    if let existing, columns["reading"] == nil { book.reading = existing.reading }
                     try tx.save(book)
                     if existing == nil { report.added += 1 } else { report.updated += 1 }
                 case .user(var user, _, let hasLimit, let hasActive):
@@ -158,6 +168,8 @@ public struct CatalogImport {
                     if let existing {
                         if !hasLimit { user.loanLimit = existing.loanLimit }
                         if !hasActive { user.isActive = existing.isActive }
+                        if columns["class"] == nil { user.className = existing.className }
+                        if columns["reading"] == nil { user.reading = existing.reading }
                     }
                     try tx.save(user)
                     if existing == nil { report.added += 1 } else { report.updated += 1 }
@@ -200,7 +212,13 @@ public struct CatalogImport {
                 status = parsed
             }
             let author = cell("author").flatMap { $0.isEmpty ? nil : $0 }
-            return .success(.book(Book(barcode: barcode, title: title, author: author, isbn: isbn, status: status),
+            let reading: String?
+            do {
+                reading = try Reading.normalize(cell("reading") ?? "")
+            } catch {
+                return fail("\(error.description) (the reading is in hiragana or katakana, like ぐりとぐら)")
+            }
+            return .success(.book(Book(barcode: barcode, title: title, author: author, isbn: isbn, status: status, reading: reading),
                                   line: line, hasStatus: !statusText.isEmpty))
         case .users:
             let card = Barcode.normalize(cell("card") ?? "")
@@ -223,7 +241,14 @@ public struct CatalogImport {
                 default: return fail("active \"\(activeText)\" should be yes or no")
                 }
             }
-            return .success(.user(User(card: card, name: name, loanLimit: limit, isActive: active),
+            let reading: String?
+            do {
+                reading = try Reading.normalize(cell("reading") ?? "")
+            } catch {
+                return fail("\(error.description) (the reading is in hiragana or katakana, like さとう はると)")
+            }
+            let className = cell("class").flatMap { $0.isEmpty ? nil : $0 }
+            return .success(.user(User(card: card, name: name, loanLimit: limit, isActive: active, reading: reading, className: className),
                                   line: line, hasLimit: !limitText.isEmpty, hasActive: !activeText.isEmpty))
         }
     }

@@ -3,6 +3,7 @@
 //
 //     swift build -c release --scratch-path .build-bench
 //     .build-bench/release/bookkiosk-bench [--json] [--json-file F] [--skip-large] [--rounds N] [--long-rounds N] [--idle-seconds S]
+//                                          [--kiosk-scans N] [--kiosks-only]
 //
 // (`swift run -c release bookkiosk-bench` works too once `bookkiosk` is built in the same
 // place; the process figures need that binary.)
@@ -22,6 +23,10 @@ struct Options {
     var longRounds = 5000
     /// Also write the JSON object to this file, with the table on standard output.
     var jsonFile: String?
+    /// Scans each kiosk makes in the many-kiosk run on PostgreSQL.
+    var kioskScans = 1000
+    /// Only the many-kiosk run.
+    var kiosksOnly = false
 
     init(_ arguments: [String]) {
         var words = arguments[...]
@@ -34,9 +39,12 @@ struct Options {
             case "--idle-seconds": idleSeconds = Double(words.popFirst() ?? "") ?? idleSeconds
             case "--long-rounds": longRounds = Int(words.popFirst() ?? "") ?? longRounds
             case "--json-file": jsonFile = words.popFirst()
+            case "--kiosk-scans": kioskScans = Int(words.popFirst() ?? "") ?? kioskScans
+            case "--kiosks-only": kiosksOnly = true
             default:
                 FileHandle.standardError.write(Data("""
                 usage: bookkiosk-bench [--json] [--json-file F] [--skip-large] [--keep] [--rounds N] [--long-rounds N] [--idle-seconds S]
+                                       [--kiosk-scans N] [--kiosks-only]
                 unknown argument: \(word)
 
                 """.utf8))
@@ -65,7 +73,37 @@ var table: [(String, String, String)] = []  // figure, value, target
 @MainActor func row(_ name: String, _ value: String, _ target: String = "") { table.append((name, value, target)) }
 func verdict(_ met: Bool) -> String { met ? "met" : "MISSED" }
 
+/// Several kiosks at once on one PostgreSQL library (ManyKioskBenchmark.swift).
+@MainActor func measureManyKiosks() throws {
+    guard ScratchPostgresServer.isInstalled else {
+        row("postgres kiosks", "skipped: \(ScratchPostgresServer.missingMessage)")
+        return
+    }
+    var runs: [[String: Any]] = []
+    for figures in try ManyKioskBenchmark(scansPerKiosk: options.kioskScans, now: start).run(progress: progress) {
+        let scans = figures.scans
+        runs.append(["kiosks": figures.kiosks, "scans": scans.count, "scansPerSecond": rounded(figures.scansPerSecond),
+                     "millis": ["p50": rounded(scans.p50, places: 2), "p99": rounded(scans.p99, places: 2), "max": rounded(scans.max, places: 2)],
+                     "deadlocks": figures.deadlocks, "lockWaitsOverOneSecond": figures.longLockWaits,
+                     "faults": figures.faults.count, "outcomes": figures.outcomes])
+        let target = figures.kiosks == 8
+            ? "max ≤ 100 ms, 0 deadlocks: \(verdict(scans.max <= 100 && figures.deadlocks == 0 && figures.faults.isEmpty))" : ""
+        row("postgres \(figures.kiosks) kiosk\(figures.kiosks == 1 ? "" : "s"): scans/s, ms p50 / p99 / max, deadlocks",
+            "\(Int(figures.scansPerSecond)), \(rounded(scans.p50, places: 2)) / \(rounded(scans.p99, places: 2)) / \(rounded(scans.max, places: 1)), \(figures.deadlocks) (\(scans.count) scans, \(figures.faults.count) faults)",
+            target)
+        for fault in Set(figures.faults).sorted() { progress("\(figures.kiosks) kiosks: fault: \(fault)") }
+        for statement in figures.deadlockedStatements.sorted() { progress("\(figures.kiosks) kiosks: a deadlock between: \(statement)") }
+    }
+    report["postgresKiosks"] = runs
+}
+
 do {
+    if options.kiosksOnly {
+        try measureManyKiosks()
+        emitReport()
+        if !options.keep { try? FileManager.default.removeItem(atPath: folder) }
+        exit(0)
+    }
     // The scan path on both data sets.
     var lendP50: [String: Double] = [:]
     var floorP50: [String: Double] = [:]
@@ -229,25 +267,31 @@ do {
     } else {
         row("postgres", "skipped: \(ScratchPostgresServer.missingMessage)")
     }
+    try measureManyKiosks()
 } catch {
     progress("failed: \(error)")
     FileHandle.standardError.write(Data("\n".utf8))
     exit(1)
 }
 
-let json = String(decoding: try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys]), as: UTF8.self)
-if let jsonFile = options.jsonFile {
-    try Data((json + "\n").utf8).write(to: URL(fileURLWithPath: jsonFile))
-}
-if options.json {
-    print(json)
-} else {
-    print("BookKiosk benchmark — \(machine.processors) × \(machine.cpuModel), \(machine.kernel), \(machine.memoryMegabytes) MB, SQLite \(machine.sqliteVersion)")
-    print("databases in \(folder) (WAL, synchronous=FULL); \(options.rounds) rounds after 20 warm-up\n")
-    let width = table.map(\.0.count).max() ?? 0
-    let valueWidth = table.map(\.1.count).max() ?? 0
-    for (name, value, target) in table {
-        print(name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-              + value.padding(toLength: valueWidth, withPad: " ", startingAt: 0) + "  " + target)
+emitReport()
+
+/// Prints the table (or the JSON object) and writes `--json-file`.
+@MainActor func emitReport() {
+    let json = String(decoding: (try? JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])) ?? Data(), as: UTF8.self)
+    if let jsonFile = options.jsonFile {
+        try? Data((json + "\n").utf8).write(to: URL(fileURLWithPath: jsonFile))
+    }
+    if options.json {
+        print(json)
+    } else {
+        print("BookKiosk benchmark — \(machine.processors) × \(machine.cpuModel), \(machine.kernel), \(machine.memoryMegabytes) MB, SQLite \(machine.sqliteVersion)")
+        print("databases in \(folder) (WAL, synchronous=FULL); \(options.rounds) rounds after 20 warm-up\n")
+        let width = table.map(\.0.count).max() ?? 0
+        let valueWidth = table.map(\.1.count).max() ?? 0
+        for (name, value, target) in table {
+            print(name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                  + value.padding(toLength: valueWidth, withPad: " ", startingAt: 0) + "  " + target)
+        }
     }
 }

@@ -117,54 +117,83 @@ public struct CatalogImport {
                 }
             }
         }
-        var parsed = rows
-        try repository.transaction { tx in
-            // Rows without a barcode get the next free numbers, clear of the library's barcodes
-            // and of every barcode in the file.
-            let unnumbered = parsed.indices.filter { parsed[$0].key.isEmpty }
-            if !unnumbered.isEmpty {
-                let taken = Set(try tx.allBooks().map(\.barcode)).union(try tx.allUsers().map(\.card)).union(seen.keys)
-                let numbers: [String]
-                do {
-                    numbers = try numbering.next(unnumbered.count, avoiding: taken)
-                } catch let error as BarcodeNumbering.Exhausted {
-                    throw Failure(problems: ["\(unnumbered.count) rows have no \(kind == .books ? "barcode" : "card") to number, but \(error.description)"])
-                }
-                for (index, number) in zip(unnumbered, numbers) {
-                    parsed[index].key = number
-                    report.numbered.append(Numbered(line: parsed[index].line, barcode: number, name: parsed[index].name))
-                }
+        // The transaction's body may run more than once (PostgreSQL runs it again after a
+        // conflict with another kiosk), so it changes nothing outside itself: the numbers it
+        // gave and the rows it counted come back as its result, from its last run only.
+        let fileKeys = Set(seen.keys)
+        let found = problems
+        let written = try repository.transaction { tx in
+            try write(rows, fileKeys: fileKeys, problems: found, in: tx)
+        }
+        report.added = written.added
+        report.updated = written.updated
+        report.numbered = written.numbered
+        return report
+    }
+
+    /// What one run of the import's transaction wrote.
+    struct Written {
+        var added = 0
+        var updated = 0
+        var numbered: [Numbered] = []
+    }
+
+    /// The import's transaction: numbers the rows that have none, checks every row against the
+    /// library (throwing a `Failure` with `problems` and every conflict found), and writes them.
+    /// Pure apart from `tx`.
+    private func write(_ rows: [Row], fileKeys: Set<String>, problems found: [String],
+                       in tx: any LendingTransaction) throws -> Written {
+        var rows = rows
+        var problems = found
+        var written = Written()
+        // Rows without a barcode get the next free numbers, clear of the library's barcodes
+        // and of every barcode in the file.
+        let unnumbered = rows.indices.filter { rows[$0].key.isEmpty }
+        if !unnumbered.isEmpty {
+            let taken = Set(try tx.allBooks().map(\.barcode)).union(try tx.allUsers().map(\.card)).union(fileKeys)
+            let numbers: [String]
+            do throws(BarcodeNumbering.Exhausted) {
+                numbers = try numbering.next(unnumbered.count, avoiding: taken)
+            } catch {
+                throw Failure(problems: ["\(unnumbered.count) rows have no \(kind == .books ? "barcode" : "card") to number, but \(error.description)"])
             }
-            // Check every row against the library before writing any, so one run reports all.
-            for row in parsed where !report.numbered.contains(where: { $0.line == row.line }) {
-                let conflict: Catalog.Conflict? = switch row {
-                case .book(let book, _, _): try Catalog.conflict(saving: book, in: tx)
-                case .user(let user, _, _, _): try Catalog.conflict(saving: user, in: tx)
-                }
-                if let conflict { problems.append("line \(row.line): \(conflict)") }
-            }
-            guard problems.isEmpty else {
-                throw Failure(problems: problems.sorted { lineNumber($0) < lineNumber($1) })
-            }
-            for row in parsed {
-                switch row {
-                case .book(var book, _, let hasStatus):
-                    let existing = try tx.book(barcode: book.barcode)
-                    if let existing, !hasStatus { book.status = existing.status }
-                    try tx.save(book)
-                    if existing == nil { report.added += 1 } else { report.updated += 1 }
-                case .user(var user, _, let hasLimit, let hasActive):
-                    let existing = try tx.user(card: user.card)
-                    if let existing {
-                        if !hasLimit { user.loanLimit = existing.loanLimit }
-                        if !hasActive { user.isActive = existing.isActive }
-                    }
-                    try tx.save(user)
-                    if existing == nil { report.added += 1 } else { report.updated += 1 }
-                }
+            for (index, number) in zip(unnumbered, numbers) {
+                rows[index].key = number
+                written.numbered.append(Numbered(line: rows[index].line, barcode: number, name: rows[index].name))
             }
         }
-        return report
+        // Check every row against the library before writing any, so one run reports all.
+        let numberedLines = Set(written.numbered.map(\.line))
+        for row in rows where !numberedLines.contains(row.line) {
+            let conflict: Catalog.Conflict? = switch row {
+            case .book(let book, _, _): try Catalog.conflict(saving: book, in: tx)
+            case .user(let user, _, _, _): try Catalog.conflict(saving: user, in: tx)
+            }
+            if let conflict { problems.append("line \(row.line): \(conflict)") }
+        }
+        guard problems.isEmpty else {
+            throw Failure(problems: problems.sorted { lineNumber($0) < lineNumber($1) })
+        }
+        // Each row is locked (read, then saved) in barcode or card order, the order in which
+        // every path locks several rows of one table (see `PostgresLendingRepository`).
+        for row in rows.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            switch row {
+            case .book(var book, _, let hasStatus):
+                let existing = try tx.book(barcode: book.barcode)
+                if let existing, !hasStatus { book.status = existing.status }
+                try tx.save(book)
+                if existing == nil { written.added += 1 } else { written.updated += 1 }
+            case .user(var user, _, let hasLimit, let hasActive):
+                let existing = try tx.user(card: user.card)
+                if let existing {
+                    if !hasLimit { user.loanLimit = existing.loanLimit }
+                    if !hasActive { user.isActive = existing.isActive }
+                }
+                try tx.save(user)
+                if existing == nil { written.added += 1 } else { written.updated += 1 }
+            }
+        }
+        return written
     }
 
     /// The line number a problem starts with ("line 12: …"), for sorting.

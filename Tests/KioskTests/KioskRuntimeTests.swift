@@ -30,7 +30,7 @@ struct FailingRepository: Error, RepositoryFault {
 final class BrokenRepository: LendingRepository {
     let kind: RepositoryFaultKind
     init(_ kind: RepositoryFaultKind) { self.kind = kind }
-    func transaction<T>(_ body: (any LendingTransaction) throws -> T) throws -> T {
+    func transaction<T>(rerun: TransactionRerun, _ body: (any LendingTransaction) throws -> T) throws -> T {
         throw FailingRepository(faultKind: kind)
     }
     func anonymizeReturnedLoans(olderThan cutoff: Date) throws -> Int {

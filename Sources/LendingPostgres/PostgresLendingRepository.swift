@@ -29,12 +29,13 @@ import Lending
 ///   on rows already held). A scanned Card and the borrower of a Book taken back are read
 ///   without a lock (`users(cards:)`): a greeting writes nothing, and a return rests on the
 ///   Book's lock alone. (Locking them, as scans did before, locked two children in the order
-///   they were scanned: 5–6 deadlocks in 8,000 scans at 8 kiosks in `bookkiosk-bench`.)
+///   they were scanned: 3–8 deadlocks in 8,000 scans at 8 kiosks, `bookkiosk-bench --kiosks-only`.)
 /// - staff actions (`StaffDesk`): the same, with the User lent to in place of the Session's;
 ///   registering a Book or a User locks that one row (the namespace check reads without a lock).
 /// - `import`: its rows, in barcode or card order. `copy`: an empty database.
-/// - `record(_:)`, `recordPrinted` (in barcode order), the PIN lock, Staff accounts: rows of
-///   their own tables, never taken with a Book or User lock held by another path's order.
+/// - the other tables come last: an audit entry is a new row, which waits for nobody; the PIN
+///   lock and Staff accounts are written by transactions that lock no Book or User; what was
+///   printed is written in barcode order.
 /// Lists, reports and what a screen only shows lock nothing. A new path that locks keeps this
 /// order; should the server still find a deadlock, or a stricter isolation level end a
 /// transaction (40P01, 40001), a `.onConflict` transaction runs again.

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Where Books, Users and Loans are kept. Defined here, beside the rules that use it;
-/// `InMemoryLendingRepository` and `LendingSQLite.SQLiteLendingRepository` implement it, and
-/// one contract test suite checks both.
+/// `InMemoryLendingRepository`, `LendingSQLite.SQLiteLendingRepository` and
+/// `LendingPostgres.PostgresLendingRepository` implement it, and one contract test suite
+/// checks them all.
 ///
 /// Everything happens inside `transaction`: a decide-and-write is one transaction, so two
 /// kiosks on one database never lend one Book twice. Implementations are used from one thread.

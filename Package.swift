@@ -22,6 +22,9 @@ let package = Package(
         // JPEG book covers (Debian: libjpeg62-turbo-dev).
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        // The teachers' page: its web server (GnuTLS for HTTPS) and its QR code.
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
 
         // The circulation rules and the repository protocol, with its in-memory implementation.
         .target(name: "Lending"),
@@ -31,16 +34,19 @@ let package = Package(
         .target(name: "LendingPostgres", dependencies: ["Lending", "CPostgres"]),
         // A throwaway PostgreSQL server (initdb + pg_ctl) for tests and the bench; not shipped.
         .target(name: "PostgresScratch", dependencies: ["LendingPostgres"]),
+        // Typing text: keys pressed, romaji to kana, the composer of a text field, conversion
+        // segments. Pure values, no C library.
+        .target(name: "TextInput"),
         // Key events to Scans; evdev devices; evemu recordings; ScanSource.
-        .target(name: "ScannerInput", dependencies: ["CEvdev"]),
+        .target(name: "ScannerInput", dependencies: ["CEvdev", "TextInput"]),
         // Kanji conversion for kana input, with anthy.
-        .target(name: "KanjiConversion", dependencies: ["CAnthy", "ScannerInput"]),
+        .target(name: "KanjiConversion", dependencies: ["CAnthy", "TextInput"]),
         // Messages, status line, cues, speech, the JSON event stream.
-        .target(name: "Feedback", dependencies: ["Lending"]),
+        .target(name: "Feedback", dependencies: ["Lending", "TextInput"]),
         // Staff PINs as crypt(3) yescrypt hashes.
         .target(name: "StaffPIN", dependencies: ["CCrypt"]),
         // The pure kiosk state machine and the runtime that carries out its effects.
-        .target(name: "Kiosk", dependencies: ["Lending", "ScannerInput", "Feedback", "StaffPIN"]),
+        .target(name: "Kiosk", dependencies: ["Lending", "ScannerInput", "TextInput", "Feedback", "StaffPIN"]),
         // Pictures as plain values: shapes, text runs, images (the screen, printed pages).
         .target(name: "Scene"),
         // The one painter: a Scene onto pixels, a PNG or PDF pages, with cairo and pango.
@@ -50,21 +56,37 @@ let package = Package(
         // Library cards and book labels: sheets, NW-7 and Code 128, pages laid out as Scenes.
         .target(name: "Printing", dependencies: ["Lending", "Scene"]),
         // The kiosk's screen: a pure model folded from events, prompts and time; a pure layout into a scene.
-        .target(name: "KioskScreen", dependencies: ["Lending", "Feedback", "Scene"]),
+        .target(name: "KioskScreen", dependencies: ["Lending", "Feedback", "TextInput", "Scene"]),
         // Shows the screen on any FrameOutput: lays out and paints only what changed; PNG frames; covers.
         .target(name: "KioskPresenter", dependencies: ["KioskScreen", "Scene", "ScenePainter", "Feedback", "Lending"]),
         // The demo's desktop window (SDL2): a FrameOutput, and its keys as a ScanSource.
-        .target(name: "ScreenWindow", dependencies: ["CSDL2", "Scene", "ScannerInput"]),
+        .target(name: "ScreenWindow", dependencies: ["CSDL2", "Scene", "ScannerInput", "TextInput"]),
         // HTTP for the teachers' page: request and response values, and a daemon (libmicrohttpd)
         // that turns bytes into them. Knows nothing of libraries or books.
-        .target(name: "HTTPServer"),
-        // The commands (simulate, demo, import, ...) as a library, so they can be tested.
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        // A QR code (libqrencode) as a matrix of modules, and as a standalone SVG.
+        .target(name: "QRCode", dependencies: ["CQREncode"]),
+        // The configuration file and its places (XDG, systemd), and KioskSetup: the configuration
+        // and the database a command, the kiosk or the page opens.
+        .target(name: "KioskConfiguration", dependencies: ["Lending", "LendingSQLite", "LendingPostgres", "Printing", "ScannerInput"]),
+        // What every command shares: the Command protocol and its usage lines, Arguments, Console.
+        .target(name: "CommandCore", dependencies: ["KioskConfiguration"]),
+        // Books, Users and Loans in and out: the CSV reader, import, export, copy to PostgreSQL, backup advice.
+        .target(name: "CatalogIO", dependencies: ["Lending", "LendingSQLite", "LendingPostgres"]),
+        // `bookkiosk doctor`: checks the configuration, database, scanners, sound, speech, screen, kanji.
+        .target(
+            name: "Doctor",
+            dependencies: ["CommandCore", "KioskConfiguration", "Lending", "LendingSQLite", "LendingPostgres", "ScannerInput", "Feedback",
+                           "KanjiConversion", "KioskDisplay", "ScenePainter"]
+        ),
+        // The commands (simulate, demo, import, ...) as thin types in one table, so they can be tested.
         .target(
             name: "BookKioskCommands",
-            dependencies: ["Lending", "LendingSQLite", "LendingPostgres", "ScannerInput", "Feedback", "Kiosk", "StaffPIN", "KanjiConversion",
+            dependencies: ["CommandCore", "KioskConfiguration", "CatalogIO", "Doctor",
+                           "Lending", "LendingSQLite", "LendingPostgres", "ScannerInput", "TextInput", "Feedback", "Kiosk", "StaffPIN", "KanjiConversion",
                            "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter", "ScreenWindow", "KioskDisplay"]
         ),
-        .executableTarget(name: "bookkiosk", dependencies: ["BookKioskCommands"]),
+        .executableTarget(name: "bookkiosk", dependencies: ["BookKioskCommands", "CommandCore"]),
         // Test helper: paints a known scene onto the DRM display, or into a PNG, and compares
         // PNGs (the VM harness's `screen` check; not shipped).
         .executableTarget(name: "display-probe", dependencies: ["Scene", "ScenePainter", "KioskDisplay", "CCairo"]),
@@ -82,20 +104,25 @@ let package = Package(
             name: "RepositoryTests",
             dependencies: ["Lending", "LendingSQLite", "CSQLite", "LendingPostgres", "PostgresScratch"]
         ),
-        .testTarget(name: "ScannerInputTests", dependencies: ["ScannerInput", "CEvdev"]),
-        .testTarget(name: "KanjiConversionTests", dependencies: ["KanjiConversion", "ScannerInput"]),
-        .testTarget(name: "FeedbackTests", dependencies: ["Feedback", "Lending"]),
+        .testTarget(name: "ScannerInputTests", dependencies: ["ScannerInput", "TextInput", "CEvdev"]),
+        // mozc/ holds mozc's romaji table (BSD-3-Clause, with its licence) for RomajiTableTests.
+        .testTarget(name: "TextInputTests", dependencies: ["TextInput"], resources: [.copy("mozc")]),
+        .testTarget(name: "KanjiConversionTests", dependencies: ["KanjiConversion", "TextInput"]),
+        .testTarget(name: "FeedbackTests", dependencies: ["Feedback", "Lending", "TextInput"]),
         .testTarget(name: "StaffPINTests", dependencies: ["StaffPIN"]),
         .testTarget(name: "ScenePainterTests", dependencies: ["Scene", "ScenePainter"]),
         .testTarget(name: "KioskDisplayTests", dependencies: ["KioskDisplay", "Scene"]),
         .testTarget(name: "PrintingTests", dependencies: ["Printing", "Scene", "ScenePainter", "Lending"]),
-        .testTarget(name: "KioskScreenTests", dependencies: ["KioskScreen", "KioskPresenter", "Scene", "ScenePainter", "Feedback", "Lending"]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Lending", "Feedback", "ScannerInput", "StaffPIN"]),
+        .testTarget(name: "KioskScreenTests", dependencies: ["KioskScreen", "KioskPresenter", "Scene", "ScenePainter", "Feedback", "Lending", "TextInput"]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Lending", "Feedback", "ScannerInput", "TextInput", "StaffPIN"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["BookKioskCommands", "Lending", "LendingSQLite", "LendingPostgres", "PostgresScratch", "Feedback",
+            dependencies: ["BookKioskCommands", "CommandCore", "KioskConfiguration", "CatalogIO", "Doctor",
+                           "Lending", "LendingSQLite", "LendingPostgres", "PostgresScratch", "Feedback", "StaffPIN", "TextInput", "KanjiConversion",
                            "Printing", "ScenePainter"]
         ),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         // The kiosk's deployment files (udev/, kiosk/): syntax, sandbox level, installer.
         .testTarget(name: "DeploymentTests"),
         // Power cuts, full disks, locks, unplugged scanners, random sequences, garbage in.

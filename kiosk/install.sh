@@ -27,12 +27,17 @@ readonly rules_file=$rules_dir/70-bookkiosk.rules
 readonly local_rules_file=$rules_dir/71-bookkiosk-local.rules
 readonly unit_dir=/etc/systemd/system
 readonly units=(bookkiosk.service bookkiosk-backup.service bookkiosk-backup.timer)
+# With --web: the teachers' page, a service of its own beside the kiosk.
+readonly web_unit=bookkiosk-web.service
 # What the screen needs from Debian: its rounded Japanese font (fontconfig family MotoyaLMaru)
 # with Noto Sans CJK JP as the fallback, and the libraries it draws and shows frames with.
 readonly screen_packages=(fonts-motoya-l-maruberi fonts-noto-cjk libcairo2 libpangocairo-1.0-0 libdrm2)
 
 # With --database: the one change to the kiosk's sandbox, as a drop-in of its own.
 readonly network_dropin=$unit_dir/bookkiosk.service.d/50-database-network.conf
+# With --database and --web: the page may reach that server too (its unit allows only
+# private address ranges).
+readonly web_network_dropin=$unit_dir/bookkiosk-web.service.d/50-database-network.conf
 
 script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 readonly script_dir
@@ -44,7 +49,8 @@ Usage: sudo $0 [OPTIONS]
 
 Installs BookKiosk: the program, the screen's fonts (fonts-motoya-l-maruberi, fonts-noto-cjk)
 and libraries, its system user and group "bookkiosk", the udev rule that gives it the barcode
-scanners, the systemd units (the kiosk on tty1, a daily backup), the config file
+scanners, the systemd units (the kiosk on tty1, a daily backup; with --web the teachers'
+page), the config file
 /etc/bookkiosk/config.json (only when there is none), and the first staff member.
 Then it reloads udev and enables the kiosk to start at boot. Running it again changes nothing
 that is already in place.
@@ -61,10 +67,13 @@ Options:
                       into the config and opens the kiosk's network sandbox to that server only
                       (a drop-in, $network_dropin); the password goes in
                       ~bookkiosk/.pgpass, never in the URL
+  --web               also install and start the teachers' page (bookkiosk serve), a service
+                      of its own, $web_unit; once installed, later runs keep it
+                      up to date; set a teacher's password with \`bookkiosk staff password\`
   --root DIR          install into DIR instead of / (an image or a throwaway test root);
                       udev and systemd are then left alone
-  --uninstall         remove the program, the udev rules and the units; keep the library
-                      data in $state_dir, the config and the user
+  --uninstall         remove the program, the udev rules and the units (the teachers' page's
+                      too); keep the library data in $state_dir, the config and the user
   --purge             with --uninstall: also delete the library data, the config, and the
                       user and group (the loans, books and users are gone for good)
   -h, --help          show this help
@@ -87,6 +96,7 @@ uninstall=no
 purge=no
 scanners=()
 database_url=
+web=no
 readonly original_args=("$@")
 
 while (($# > 0)); do
@@ -119,6 +129,10 @@ while (($# > 0)); do
         database_url=$2
         shift 2
         ;;
+    --web)
+        web=yes
+        shift
+        ;;
     --root)
         (($# >= 2)) || die "--root needs a directory"
         root=$2
@@ -143,6 +157,7 @@ while (($# > 0)); do
 done
 
 [[ $purge == no || $uninstall == yes ]] || die "--purge goes with --uninstall"
+[[ $web == no || $uninstall == no ]] || die "--web goes with installing; --uninstall removes the page too"
 
 # prefix is prepended to every path written; empty when installing on the running system.
 if [[ $root == / ]]; then
@@ -371,7 +386,18 @@ install_units() {
     for unit in "${units[@]}"; do
         install_file "$script_dir/$unit" "$unit_dir/$unit" 0644 "systemd unit"
     done
+    install_web_unit
     install_network_dropin
+}
+
+# The teachers' page: with --web, or when an earlier run installed it (kept up to date).
+install_web_unit() {
+    if [[ $web == no && -e $prefix$unit_dir/$web_unit ]]; then
+        say "The teachers' page is installed: keeping it up to date."
+        web=yes
+    fi
+    if [[ $web == no ]]; then return; fi
+    install_file "$script_dir/$web_unit" "$unit_dir/$web_unit" 0644 "systemd unit"
 }
 
 # The server's host from a libpq URL: ?host= wins over the authority's host; empty for a
@@ -413,6 +439,7 @@ install_network_dropin() {
         [[ -n $addresses ]] || die "--database: the server name $host does not resolve here; give its address in the URL"
         say "The server $host is at $addresses; the kiosk resolves the name itself, so prefer the address in the URL (or add hostaddr=) if the name may change."
     fi
+    install_web_network_dropin "$host" "$addresses"
     local text
     text=$(printf '%s\n' \
         "# Written by install.sh --database: this kiosk shares a PostgreSQL database on $host." \
@@ -430,6 +457,25 @@ install_network_dropin() {
     chmod 0644 "$target"
     say "Opened the kiosk's network to $addresses only: $network_dropin"
     changed_files+=("$network_dropin")
+}
+
+# The teachers' page reaches the shared database server, whatever its address.
+install_web_network_dropin() {
+    local host=$1 addresses=$2 target=$prefix$web_network_dropin text
+    [[ $web == yes ]] || return 0
+    text=$(printf '%s\n' \
+        "# Written by install.sh --database: the teachers' page shares the PostgreSQL database on $host." \
+        "[Service]" \
+        "IPAddressAllow=$addresses")
+    if [[ -e $target ]] && [[ $(cat "$target") == "$text" ]]; then
+        say "Kept the page's database network drop-in: $web_network_dropin"
+        return
+    fi
+    mkdir -p "${target%/*}"
+    printf '%s\n' "$text" >"$target"
+    chmod 0644 "$target"
+    say "Let the teachers' page reach the database server at $addresses: $web_network_dropin"
+    changed_files+=("$web_network_dropin")
 }
 
 create_first_staff() {
@@ -480,6 +526,23 @@ activate() {
         systemctl restart bookkiosk.service
         say "Restarted the running kiosk with the new files."
     fi
+    if [[ $web == yes ]]; then
+        if ((${#changed_files[@]} > 0)) && systemctl --quiet is-active "$web_unit"; then
+            systemctl restart "$web_unit"
+            say "Restarted the teachers' page with the new files."
+        fi
+        systemctl enable --quiet --now "$web_unit"
+        say "Enabled and started $web_unit: the teachers' page; \`journalctl -u bookkiosk-web\` shows the address to open."
+    fi
+}
+
+# How to give a teacher a password for the page (the same database as the kiosk's).
+tell_web_password() {
+    [[ $web == yes ]] || return 0
+    local how="sudo -u $service_user $bin_path staff password NAME --config $config_file"
+    # The page's unit takes the config's "database" (a shared server), else the kiosk's file.
+    grep -q '"database"' "$prefix$config_file" 2>/dev/null || how+=" --db $database"
+    say "The teachers' page signs in Staff with a password of at least 8 characters; set one with: $how"
 }
 
 install_all() {
@@ -496,6 +559,7 @@ install_all() {
     install_units
     create_first_staff
     activate
+    tell_web_password
     if [[ -z $prefix ]]; then
         say "Done. Start the kiosk with: sudo systemctl start bookkiosk (it takes over tty1), or reboot."
     else
@@ -510,12 +574,19 @@ uninstall_all() {
     if live_system; then
         systemctl disable --quiet --now bookkiosk.service bookkiosk-backup.timer 2>/dev/null || true
         say "Stopped and disabled bookkiosk.service and bookkiosk-backup.timer."
+        if [[ -e $unit_dir/$web_unit ]]; then
+            systemctl disable --quiet --now "$web_unit" 2>/dev/null || true
+            say "Stopped and disabled $web_unit."
+        fi
     fi
     remove_file "$bin_path" "program"
     remove_file "$backup_script" "backup script"
     if [[ -d $prefix$lib_dir ]]; then rmdir --ignore-fail-on-non-empty "$prefix$lib_dir"; fi
     local unit
     for unit in "${units[@]}"; do remove_file "$unit_dir/$unit" "systemd unit"; done
+    remove_file "$unit_dir/$web_unit" "systemd unit of the teachers' page"
+    remove_file "$web_network_dropin" "page's database network drop-in"
+    if [[ -d $prefix$unit_dir/$web_unit.d ]]; then rmdir --ignore-fail-on-non-empty "$prefix$unit_dir/$web_unit.d"; fi
     remove_file "$network_dropin" "database network drop-in"
     if [[ -d $prefix$unit_dir/bookkiosk.service.d ]]; then rmdir --ignore-fail-on-non-empty "$prefix$unit_dir/bookkiosk.service.d"; fi
     remove_file "$rules_file" "scanner udev rule"

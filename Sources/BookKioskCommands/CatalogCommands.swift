@@ -1,4 +1,7 @@
+import CatalogIO
+import CommandCore
 import Foundation
+import KioskConfiguration
 import Lending
 
 /// `bookkiosk import books|users F.csv`; `-` for standard input (see `ImportSource`).
@@ -60,24 +63,10 @@ struct ExportCommand {
         self.console = console
     }
 
-    static let header = "book,title,user,name,lentAt,due,returnedAt,overrideBy"
-
     func run() throws -> BookKiosk.Status {
         let repository = try common.openRepository()
-        let timeZone = common.configuration.policy.timeZone
-        let (loans, books, users) = try repository.transaction { tx in
-            (try tx.allLoans(),
-             Dictionary(try tx.allBooks().map { ($0.barcode, $0) }, uniquingKeysWith: { first, _ in first }),
-             Dictionary(try tx.allUsers().map { ($0.card, $0) }, uniquingKeysWith: { first, _ in first }))
-        }
-        console.print(ExportCommand.header)
-        for loan in loans {
-            let fields = [
-                loan.book, books[loan.book]?.title ?? "", loan.user ?? "", loan.user.flatMap { users[$0]?.name } ?? "",
-                timestamp(loan.lentAt, timeZone), loan.due.description,
-                loan.returnedAt.map { timestamp($0, timeZone) } ?? "", loan.overrideBy ?? "",
-            ]
-            console.print(fields.map(CSV.escape).joined(separator: ","))
+        for line in try LoanExport.lines(of: repository, timeZone: common.configuration.policy.timeZone) {
+            console.print(line)
         }
         return .success
     }
@@ -85,10 +74,7 @@ struct ExportCommand {
 
 /// ISO 8601 with the time zone's offset, as the event stream writes times.
 func timestamp(_ date: Date, _ timeZone: TimeZone) -> String {
-    let formatter = ISO8601DateFormatter()
-    formatter.timeZone = timeZone
-    formatter.formatOptions = [.withInternetDateTime]
-    return formatter.string(from: date)
+    LoanExport.timestamp(date, timeZone)
 }
 
 /// `bookkiosk report overdue [--now T]`: who has which Book past its due date;

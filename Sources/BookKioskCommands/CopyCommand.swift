@@ -1,7 +1,6 @@
-import Foundation
-import Lending
+import CatalogIO
+import CommandCore
 import LendingPostgres
-import LendingSQLite
 
 /// `bookkiosk copy --from library.sqlite --to postgresql://…`: moves a one-box library into a
 /// shared database, all or nothing, and says how much it copied.
@@ -24,14 +23,7 @@ struct CopyCommand {
     }
 
     func run() throws -> BookKiosk.Status {
-        guard FileManager.default.fileExists(atPath: source) else {
-            throw CommandFailure("There is no library at \(source) to copy. Give the SQLite file with --from.")
-        }
-        // Looked at first, so a file that is not a library is never turned into one.
-        _ = try SQLiteLendingRepository.inspectFile(at: source)
-        let from = try SQLiteLendingRepository(path: source)
-        let to = try PostgresLendingRepository(url: target)
-        let counts = try to.copy(from: from)
+        let counts = try LibraryCopy.copy(from: source, to: target)
         console.print("Copied \(source) to \(target.redacted): \(counts.books) books, \(counts.users) users, \(counts.loans) loans, \(counts.staff) staff accounts, \(counts.auditEntries) audit entries, \(counts.printed) printed cards and labels.")
         return .success
     }

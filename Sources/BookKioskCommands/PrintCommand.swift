@@ -1,3 +1,5 @@
+import CommandCore
+import KioskConfiguration
 import Foundation
 import Lending
 import Printing

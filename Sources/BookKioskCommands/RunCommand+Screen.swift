@@ -1,3 +1,4 @@
+import KioskConfiguration
 import Feedback
 import Foundation
 import KioskDisplay

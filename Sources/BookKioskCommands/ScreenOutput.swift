@@ -1,3 +1,4 @@
+import KioskConfiguration
 import KioskDisplay
 
 /// Where `bookkiosk run` shows its screen, chosen from the configuration's `screen.output`.

@@ -1,14 +1,19 @@
+import CommandCore
 import Foundation
 
-/// Reads a PIN: from the terminal without echo (restored on every exit path, signals included),
-/// or one line from standard input when it is not a terminal (for scripts and the installer).
+/// Reads a PIN or a password: from the terminal without echo (restored on every exit path,
+/// signals included), or one line from standard input when it is not a terminal (for scripts
+/// and the installer).
 enum SecretInput {
     /// The terminal settings to put back if a signal arrives while echo is off.
     nonisolated(unsafe) private static var savedTerminal: termios?
 
-    static func read(prompt: String, console: Console) -> String? {
+    /// With `trimmingWhitespace` false (a password, where a space is part of it), a line from
+    /// a pipe loses only its line ending, as a line typed on the terminal does.
+    static func read(prompt: String, console: Console, trimmingWhitespace: Bool = true) -> String? {
         guard isatty(STDIN_FILENO) == 1 else {
-            return readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespacesAndNewlines)
+            let line = readLine(strippingNewline: true)
+            return trimmingWhitespace ? line?.trimmingCharacters(in: .whitespacesAndNewlines) : line
         }
         var original = termios()
         guard tcgetattr(STDIN_FILENO, &original) == 0 else { return readLine(strippingNewline: true) }

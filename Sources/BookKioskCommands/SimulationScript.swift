@@ -1,5 +1,6 @@
 import Foundation
 import ScannerInput
+import TextInput
 
 /// One line of `bookkiosk simulate`'s input: a barcode, or a directive.
 enum SimulationLine: Equatable {

@@ -1,12 +1,14 @@
+import CommandCore
+import KioskConfiguration
 import Foundation
 import Lending
 import StaffPIN
 
-/// `bookkiosk staff add|pin|list|remove`: the Staff accounts that may enter staff mode.
-/// PINs are stored only as yescrypt hashes.
+/// `bookkiosk staff add|pin|password|list|remove`: the Staff accounts that may enter staff
+/// mode and sign in to the teachers' page. PINs and passwords are stored only as yescrypt hashes.
 struct StaffCommand {
     enum Action: String {
-        case add, pin, list, remove
+        case add, pin, password, list, remove
     }
 
     let action: Action
@@ -17,14 +19,14 @@ struct StaffCommand {
     init(_ words: [String], places: Places, console: Console) throws {
         let arguments = try Arguments(words, valued: CommonOptions.valued, flags: [])
         guard let first = arguments.words.first, let action = Action(rawValue: first) else {
-            throw Arguments.Invalid(description: "say what to do: `staff add NAME`, `staff pin NAME`, `staff list` or `staff remove NAME`")
+            throw Arguments.Invalid(description: "say what to do: `staff add NAME`, `staff pin NAME`, `staff password NAME`, `staff list` or `staff remove NAME`")
         }
         let rest = arguments.words.dropFirst().joined(separator: " ").trimmingCharacters(in: .whitespaces)
         switch action {
         case .list:
             guard rest.isEmpty else { throw Arguments.Invalid(description: "`staff list` takes no name") }
             name = nil
-        case .add, .pin, .remove:
+        case .add, .pin, .password, .remove:
             guard !rest.isEmpty else { throw Arguments.Invalid(description: "`staff \(action.rawValue)` needs the Staff member's name") }
             name = rest
         }
@@ -48,6 +50,8 @@ struct StaffCommand {
             guard removed else { throw CommandFailure("There is no Staff member named \(name!). `bookkiosk staff list` shows who there is.") }
             console.print("Removed \(name!); that PIN no longer opens staff mode.")
             return .success
+        case .password:
+            return try setPassword(in: repository)
         case .add, .pin:
             let exists = try repository.transaction { tx in try tx.staffAccounts().contains { $0.name == name! } }
             if action == .add, exists {
@@ -66,6 +70,7 @@ struct StaffCommand {
             try repository.transaction { try $0.save(StaffAccount(name: name!, pinHash: hash)) }
             console.print(action == .add ? "Added \(name!). Press F12 at the kiosk and type the PIN to enter staff mode."
                                          : "Changed the PIN of \(name!).")
+            if action == .add { try offerPassword(to: name!, in: repository) }
             return .success
         }
     }

@@ -27,8 +27,8 @@ extension MessageCatalog {
             return self.prompt
         case .pin(let typed):
             return "先生モード：PIN \(String(repeating: "●", count: typed))▏ (Enter で決定・Esc でもどる)"
-        case .menu(let staff):
-            return "\(staff) 先生：l 特別貸出 · r 強制返却 · e 延長 · b 絵本登録 · u 利用者登録 · w 除籍 · o 返却期限切れ · q おわる"
+        case .menu(let staff, let mode):
+            return "\(staff) 先生：l 特別貸出 · r 強制返却 · e 延長 · b 絵本登録 · u 利用者登録 · w 除籍 · o 返却期限切れ · q おわる\(modeNote(mode))"
         case .scanCardToLend:
             return "特別貸出：利用者カードをスキャン (Esc でもどる)"
         case .scanBookToLend(let user):
@@ -37,14 +37,14 @@ extension MessageCatalog {
             return "強制返却：絵本をスキャン (Esc でもどる)"
         case .scanBookToExtend:
             return "延長：絵本をスキャン (Esc でもどる)"
-        case .scanBookToRegister:
-            return "絵本登録：絵本のバーコードをスキャン (ラベルがなければ n で番号をつける、Esc でもどる)"
+        case .scanBookToRegister(let mode):
+            return "絵本登録：絵本のバーコードをスキャン (ラベルがなければ n で番号をつける、Esc でもどる)\(modeNote(mode))"
         case .typeTitle(let barcode, let typed, let composition):
             return "絵本登録 \(barcode)：タイトル \(fieldText(typed, composition)) \(fieldHint("Enter で次へ", composition))"
         case .typeAuthor(let barcode, let title, let typed, let composition):
             return "絵本登録 \(barcode)「\(title)」：作者 \(fieldText(typed, composition)) \(fieldHint("なければ Enter", composition))"
-        case .scanCardToRegister:
-            return "利用者登録：利用者カードをスキャン (Esc でもどる)"
+        case .scanCardToRegister(let mode):
+            return "利用者登録：利用者カードをスキャン (Esc でもどる)\(modeNote(mode))"
         case .typeName(let card, let typed, let composition):
             return "利用者登録 \(card)：なまえ \(fieldText(typed, composition)) \(fieldHint("Enter で登録", composition))"
         case .scanBookToWithdraw:
@@ -81,8 +81,8 @@ extension MessageCatalog {
             return self.prompt
         case .pin(let typed):
             return "Staff mode: PIN \(String(repeating: "●", count: typed))▏ (Enter to go on, Esc to leave)"
-        case .menu(let staff):
-            return "\(staff): l lend (override) · r return · e extend · b add book · u add user · w withdraw · o overdue · q leave"
+        case .menu(let staff, let mode):
+            return "\(staff): l lend (override) · r return · e extend · b add book · u add user · w withdraw · o overdue · q leave\(modeNote(mode))"
         case .scanCardToLend:
             return "Lend with override: scan the library card (Esc: back)"
         case .scanBookToLend(let user):
@@ -91,14 +91,14 @@ extension MessageCatalog {
             return "Force return: scan a book (Esc: back)"
         case .scanBookToExtend:
             return "Extend: scan a book (Esc: back)"
-        case .scanBookToRegister:
-            return "Add a book: scan its barcode (no label yet: n gives it a number; Esc: back)"
+        case .scanBookToRegister(let mode):
+            return "Add a book: scan its barcode (no label yet: n gives it a number; Esc: back)\(modeNote(mode))"
         case .typeTitle(let barcode, let typed, let composition):
             return "Add book \(barcode): title \(fieldText(typed, composition)) \(fieldHint("Enter: next", composition))"
         case .typeAuthor(let barcode, let title, let typed, let composition):
             return "Add book \(barcode) “\(title)”: author \(fieldText(typed, composition)) \(fieldHint("Enter: none or done", composition))"
-        case .scanCardToRegister:
-            return "Add a user: scan the library card (Esc: back)"
+        case .scanCardToRegister(let mode):
+            return "Add a user: scan the library card (Esc: back)\(modeNote(mode))"
         case .typeName(let card, let typed, let composition):
             return "Add user \(card): name \(fieldText(typed, composition)) \(fieldHint("Enter: add", composition))"
         case .scanBookToWithdraw:

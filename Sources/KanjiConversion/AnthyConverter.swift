@@ -1,6 +1,6 @@
 import CAnthy
 import Foundation
-import ScannerInput
+import TextInput
 
 /// Why anthy cannot convert: the library could not start (most often its dictionary, the
 /// Debian package `anthy-common` that `anthy` brings, is missing) or gave no context.

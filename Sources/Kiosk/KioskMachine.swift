@@ -2,6 +2,7 @@ import Foundation
 import Feedback
 import Lending
 import ScannerInput
+import TextInput
 
 /// What happens to the kiosk: a scan, a key, a timer, a result coming back from the runtime.
 /// Time always arrives inside the event; the machine never reads a clock.
@@ -118,9 +119,13 @@ public struct KioskMachine: Sendable, Equatable {
     /// The key that starts staff mode.
     public let staffKey: KeyPress
     public private(set) var pinLock: PINLock
-    /// Kana input for the text fields (titles, authors, names): its mode lasts from one field
-    /// to the next; what is being composed belongs to the field showing.
+    /// Kana input for the text fields (titles, authors, names). Its mode is a mode of staff
+    /// mode: switched with F2/F3 at the menu, while registering or in a field, it lasts from
+    /// step to step until switched again or staff mode ends. What is being composed belongs to
+    /// the field showing.
     public private(set) var composer: TextComposer
+    /// The mode kana input starts in at each visit to staff mode.
+    public let inputMode: TextInputMode
     private(set) var state: State = .idle
     /// Each recently read barcode (normalized) and the time of its latest read.
     private var lastReads: [String: Date] = [:]
@@ -130,6 +135,7 @@ public struct KioskMachine: Sendable, Equatable {
         self.policy = policy
         self.pinLock = pinLock
         self.staffKey = staffKey
+        self.inputMode = inputMode
         composer = TextComposer(mode: inputMode)
     }
 
@@ -163,19 +169,7 @@ public struct KioskMachine: Sendable, Equatable {
 
     /// The staff-mode prompt showing now, if in staff mode.
     public var staffPrompt: StaffPrompt? {
-        currentStep?.prompt(composition)
-    }
-
-    /// The text field's input mode and what is being composed, as the prompt carries it.
-    public var composition: TextComposition {
-        let mode: TextComposition.Mode = switch composer.mode {
-        case .direct: .direct
-        case .hiragana: .hiragana
-        case .katakana: .katakana
-        }
-        let conversion = composer.conversion
-        return TextComposition(mode: mode, kana: conversion == nil ? composer.kana : "", romaji: composer.pendingLetters,
-                               segments: conversion?.shown ?? [], currentSegment: conversion?.current)
+        currentStep?.prompt(composer)
     }
 
     /// When the machine next needs a `tick`: when the Session or staff mode times out.
@@ -303,7 +297,7 @@ public struct KioskMachine: Sendable, Equatable {
 
     private mutating func leaveStaffMode(from step: StaffStep, at now: Date) -> [KioskEffect] {
         state = .idle
-        composer.clear()
+        composer = TextComposer(mode: inputMode)
         guard let staff = step.staff else { return [.prompt(.idle, notice: nil)] }
         return [.announce(.staff(StaffEvent(action: .left, staff: staff)), at: now)]
     }
@@ -313,7 +307,7 @@ public struct KioskMachine: Sendable, Equatable {
     private mutating func go(to step: StaffStep, at now: Date, notice: StaffNotice? = nil) -> [KioskEffect] {
         if step.field == nil || step.field != currentStep?.field { composer.clear() }
         state = .staff(step, lastActivity: now)
-        return [.prompt(step.prompt(composition), notice: notice)]
+        return [.prompt(step.prompt(composer), notice: notice)]
     }
 
     private mutating func handleStaffKey(_ key: KeyPress, in step: StaffStep, at now: Date) -> [KioskEffect] {
@@ -338,11 +332,15 @@ public struct KioskMachine: Sendable, Equatable {
             case .character("u"): return go(to: .registerUser(staff: staff), at: now)
             case .character("w"): return go(to: .withdraw(staff: staff), at: now)
             case .character("o"): return [.staffRequest(.listOverdue, by: staff, at: now)]
+            case _ where key.switchesInputMode: return switchInputMode(key, in: step, at: now)
             default: return go(to: step, at: now)
             }
 
         case .registerBook(let staff) where key == .character("n"):
             return [.staffRequest(.newBookNumber, by: staff, at: now)]
+
+        case .registerBook where key.switchesInputMode, .registerUser where key.switchesInputMode:
+            return switchInputMode(key, in: step, at: now)
 
         case .lendCard(let staff), .forceReturn(let staff), .extend(let staff), .registerBook(let staff),
              .registerUser(let staff), .withdraw(let staff):
@@ -375,6 +373,13 @@ public struct KioskMachine: Sendable, Equatable {
                 return go(to: step, at: now)
             }
         }
+    }
+
+    /// F2/F3 (半角/全角, カタカナ/ひらがな) where no text is typed yet: kana input's mode
+    /// changes for the fields to come, and the prompt shows it.
+    private mutating func switchInputMode(_ key: KeyPress, in step: StaffStep, at now: Date) -> [KioskEffect] {
+        _ = composer.handle(key)
+        return go(to: step, at: now)
     }
 
     /// What a key did in a text field, after kana input had it.
@@ -486,7 +491,7 @@ public struct KioskMachine: Sendable, Equatable {
             return [
                 .savePINLock(pinLock, failedAttempt: false, at: now),
                 .announce(.staff(StaffEvent(action: .entered, staff: staff)), at: now),
-                .prompt(.menu(staff: staff), notice: nil),
+                .prompt(StaffStep.menu(staff: staff).prompt(composer), notice: nil),
             ]
         }
         let locked = pinLock.recordFailure(at: now)
@@ -574,20 +579,21 @@ extension KioskMachine.StaffStep {
         }
     }
 
-    /// The prompt of this step; a text field's carries `composition`.
-    func prompt(_ composition: TextComposition) -> StaffPrompt {
+    /// The prompt of this step; a text field's carries `composition`, its kana input, and the
+    /// menu's and registering's its mode.
+    func prompt(_ composition: TextComposer) -> StaffPrompt {
         switch self {
         case .pinEntry(let typed): .pin(typed: typed.count)
-        case .menu(let staff): .menu(staff: staff)
+        case .menu(let staff): .menu(staff: staff, inputMode: composition.mode)
         case .lendCard: .scanCardToLend
         case .lendBooks(_, let user): .scanBookToLend(user)
         case .forceReturn: .scanBookToReturn
         case .extend: .scanBookToExtend
-        case .registerBook: .scanBookToRegister
+        case .registerBook: .scanBookToRegister(inputMode: composition.mode)
         case .registerTitle(_, let barcode, let typed): .typeTitle(barcode: barcode, typed: typed, composition: composition)
         case .registerAuthor(_, let barcode, let title, let typed):
             .typeAuthor(barcode: barcode, title: title, typed: typed, composition: composition)
-        case .registerUser: .scanCardToRegister
+        case .registerUser: .scanCardToRegister(inputMode: composition.mode)
         case .registerName(_, let card, let typed): .typeName(card: card, typed: typed, composition: composition)
         case .withdraw: .scanBookToWithdraw
         case .overdue(_, let loans, let index): .overdue(loans.isEmpty ? nil : loans[index], index: index, count: loans.count)

@@ -2,6 +2,7 @@ import Foundation
 import Feedback
 import Lending
 import ScannerInput
+import TextInput
 
 /// Feeds the kiosk machine, carries out its effects against the repository, and hands every
 /// KioskEvent to `announce`. One runtime runs on one thread.
@@ -192,7 +193,9 @@ public final class KioskRuntime {
     /// staff mode, to go back a step).
     func press(_ key: KeyPress, at now: Date) {
         // `n` first thing at "scan its label" asks for a number rather than starting a barcode.
-        let asksForNumber = key == .character("n") && typed.isEmpty && machine.staffPrompt == .scanBookToRegister
+        var atLabelPrompt = false
+        if case .scanBookToRegister? = machine.staffPrompt { atLabelPrompt = true }
+        let asksForNumber = key == .character("n") && typed.isEmpty && atLabelPrompt
         guard keyboardTypesScans, machine.isWaitingForScan, key != machine.staffKey, !asksForNumber else {
             feed(.key(key, at: now))
             return

@@ -94,9 +94,11 @@ public final class ScreenPresenter {
     private func present(_ scene: Scene, clip: Rect?) {
         let changed = clip.map(ScreenPresenter.pixelRect)
         do {
+            var paintingFailed: PaintingError?
             try output.present(changed: changed) { buffer in
-                painter.paint(scene, into: buffer, clip: changed)
+                do throws(PaintingError) { try painter.paint(scene, into: buffer, clip: changed) } catch { paintingFailed = error }
             }
+            if let paintingFailed { throw paintingFailed }
             shown = scene
             if clip == nil { fullFrames += 1 } else { barFrames += 1 }
             if isFailing {

@@ -19,6 +19,8 @@ public struct ScreenLayout: Sendable {
 
     /// The group holding the Session's countdown bar: the only part redrawn as time passes.
     public static let sessionBarGroup = "sessionBar"
+    /// The group showing kana input's mode in staff mode's header, while it is on.
+    public static let inputModeGroup = "inputMode"
     /// The group of the Session's slots; each slot is a group `slot N filled` or `slot N empty`.
     public static let slotsGroup = "slots"
     /// The group of the due strip; each day is a group `day YYYY-MM-DD`, the due day's circle a
@@ -418,6 +420,13 @@ public struct ScreenLayout: Sendable {
             text(words.staffTitle(staff.staff), Rect(x: m, y: 0, width: g.width - 2 * m, height: header), size: u * 0.5, weight: .bold,
                  color: Palette.staffInk, minimumScale: 0.6),
         ]
+        // Kana input's mode lasts the staff session: shown at the header's end while it is on.
+        if let mode = staff.prompt.inputMode, case let shown = words.catalog.inputModeText(mode), !shown.isEmpty {
+            items.append(.group(name: ScreenLayout.inputModeGroup, clip: nil, items: [
+                text(shown, Rect(x: m, y: 0, width: g.width - 2 * m, height: header), size: u * 0.45, weight: .bold,
+                     color: Palette.staffInk, alignment: .trailing, minimumScale: 0.6),
+            ]))
+        }
         var top = header + u * 0.35
         if let notice = staff.notice {
             let good: Bool

@@ -230,7 +230,7 @@ public struct ScreenModel: Sendable, Equatable {
         case .idle:
             staffName = nil
             face = session == nil ? .waiting(farewell: nil) : .session
-        case .menu(let staff):
+        case .menu(let staff, _):
             staffName = staff
             session = nil
             face = .staff(StaffScreen(prompt: prompt, notice: notice, staff: staff))

@@ -1,5 +1,6 @@
 import Feedback
 import Lending
+import TextInput
 
 /// The screen's own short words, in one `Language`: headlines a child reads at a glance (in
 /// hiragana, as children read before kanji), labels and the teacher's step names. Whole
@@ -114,7 +115,7 @@ public struct ScreenWords: Sendable, Equatable {
 
     /// The keys that work in a text field now: the step's own, with kana input's (F2, F3,
     /// Space for kanji), or the conversion's while candidates are shown.
-    func fieldKeys(_ composition: TextComposition) -> String {
+    func fieldKeys(_ composition: TextComposer) -> String {
         catalog.fieldHint(enterNext, composition)
     }
     var pageKeys: String { pick("n つぎ · p まえ · Esc もどる", "n next · p back · Esc") }

@@ -12,6 +12,10 @@ public final class InMemoryLendingRepository: LendingRepository {
         var pinLock = PINLock()
         var audit: [AuditEntry] = []
         var printed: [PrintedKind: [String: Date]] = [:]
+        var rules: LibraryRules?
+        /// Page password hashes and failed sign-ins, by Staff name; they go with the account.
+        var passwordHashes: [String: String] = [:]
+        var signInRecords: [String: SignInRecord] = [:]
     }
 
     private var state = State()
@@ -51,7 +55,7 @@ public final class InMemoryLendingRepository: LendingRepository {
             self.state = state
         }
 
-        private func checkOpen() {
+        func checkOpen() {
             precondition(!isFinished, "a transaction was used after it ended")
         }
 
@@ -139,6 +143,8 @@ public final class InMemoryLendingRepository: LendingRepository {
 
         func removeStaffAccount(name: String) throws -> Bool {
             checkOpen()
+            state.passwordHashes[name] = nil
+            state.signInRecords[name] = nil
             return state.staff.removeValue(forKey: name) != nil
         }
 

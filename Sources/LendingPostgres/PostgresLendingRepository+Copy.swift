@@ -11,6 +11,10 @@ extension PostgresLendingRepository {
         public var auditEntries = 0
         /// Cards and Book labels recorded as printed.
         public var printed = 0
+        /// Staff accounts with a page password.
+        public var passwords = 0
+        /// Whether the library's rules were copied (a library has them once a kiosk saved them).
+        public var rules = false
     }
 
     /// A copy that cannot start: the shared database already holds a library.
@@ -23,13 +27,17 @@ extension PostgresLendingRepository {
 
     /// Copies a whole library (a one-box SQLite library, usually) into this database, in one
     /// transaction: all of it or, on any fault, nothing. Loans and audit entries keep their ids
-    /// and times, returned and anonymized ones included; the PIN lock and what was printed come too. Refuses a
+    /// and times, returned and anonymized ones included; the PIN lock, what was printed, the
+    /// library's rules, and each Staff account's page password and sign-in record come too. Refuses a
     /// database that already holds Books, Users or Loans.
     public func copy(from source: any LendingRepository) throws -> CopyCounts {
         let library = try source.transaction { tx in
             (books: try tx.allBooks(), users: try tx.allUsers(), loans: try tx.allLoans(),
              staff: try tx.staffAccounts(), lock: try tx.pinLock(), audit: try tx.auditEntries(),
-             printed: try PrintedKind.allCases.map { ($0, try tx.printedTimes($0)) })
+             printed: try PrintedKind.allCases.map { ($0, try tx.printedTimes($0)) },
+             rules: try tx.libraryRules(),
+             signIn: try tx.staffAccounts().map { (name: $0.name, password: try tx.passwordHash(staff: $0.name),
+                                                   record: try tx.signInRecord(staff: $0.name)) })
         }
         return try transaction { tx -> CopyCounts in
             guard let target = tx as? PostgresLendingTransaction else {
@@ -44,7 +52,18 @@ extension PostgresLendingRepository {
             for book in library.books { try target.save(book); counts.books += 1 }
             for user in library.users { try target.save(user); counts.users += 1 }
             for account in library.staff { try target.save(account); counts.staff += 1 }
+            for staff in library.signIn {
+                if let password = staff.password {
+                    _ = try target.setPasswordHash(password, staff: staff.name)
+                    counts.passwords += 1
+                }
+                try target.save(staff.record, staff: staff.name)
+            }
             try target.save(library.lock)
+            if let rules = library.rules {
+                try target.save(rules)
+                counts.rules = true
+            }
             for loan in library.loans {
                 try connection.execute("""
                     INSERT INTO loans (id, book, user_card, lent_at, due, returned_at, override_by)

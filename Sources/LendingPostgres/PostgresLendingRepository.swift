@@ -40,6 +40,12 @@ import Lending
 /// order; should the server still find a deadlock, or a stricter isolation level end a
 /// transaction (40P01, 40001), a `.onConflict` transaction runs again.
 ///
+/// The teachers' page adds no decision a lend could race: its lists, a User's Loans, the
+/// summary and the audit pages lock nothing (they are shown, not decided on); the library's
+/// rules and a Staff member's password and sign-in record are single rows written by one
+/// statement; `removeUser` locks the User's row (`FOR UPDATE`) before counting their open
+/// Loans, so it waits for a lend to them in progress and a later lend waits for it.
+///
 /// When the server cannot be reached, a transaction throws a `databaseUnreachable` fault at
 /// once (no longer than `connect_timeout` per attempt) and the next one connects again.
 /// Used from one thread.

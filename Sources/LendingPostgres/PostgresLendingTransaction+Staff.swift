@@ -55,13 +55,15 @@ extension PostgresLendingTransaction {
 
     func auditEntries() throws -> [AuditEntry] {
         checkOpen()
-        return try connection.rows(
-            "SELECT id, extract(epoch FROM time)::float8, staff, action, detail, user_card, user_name FROM audit_log ORDER BY id", []) {
-            AuditEntry(id: Int64($0.text(0)) ?? 0, time: try readTime($0, 1, column: "audit_log.time"),
-                       staff: $0.optionalText(2), action: $0.text(3), detail: $0.text(4),
-                       user: $0.optionalText(5).map { AuditedUser(card: $0, name: nil) })
-                .namingUser(from: $0.optionalText(6))
-        }
+        return try connection.rows("SELECT \(Self.auditColumns) FROM audit_log ORDER BY id", [], readAuditEntry)
+    }
+
+    static let auditColumns = "id, extract(epoch FROM time)::float8, staff, action, detail, user_card, user_name"
+
+    func readAuditEntry(_ row: PGRow) throws -> AuditEntry {
+        AuditEntry(id: Int64(row.text(0)) ?? 0, time: try readTime(row, 1, column: "audit_log.time"),
+                   staff: row.optionalText(2), action: row.text(3), detail: row.text(4),
+                   user: row.optionalText(5).map { AuditedUser(card: $0, name: row.optionalText(6)) })
     }
 
     func forgetAuditedUsers(recordedBefore cutoff: Date) throws -> Int {
@@ -92,14 +94,5 @@ extension PostgresLendingTransaction {
                 ON CONFLICT (kind, barcode) DO UPDATE SET printed_at = excluded.printed_at
                 """, [kind.rawValue, barcode, String(time.timeIntervalSince1970)])
         }
-    }
-}
-
-extension AuditEntry {
-    /// The entry with its User's name, as the audit log's second column keeps it.
-    fileprivate func namingUser(from name: String?) -> AuditEntry {
-        var entry = self
-        entry.user?.name = name
-        return entry
     }
 }

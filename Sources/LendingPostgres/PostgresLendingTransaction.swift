@@ -176,29 +176,44 @@ final class PostgresLendingTransaction: LendingTransaction {
 
     // MARK: Reading rows
 
+    // Each reader takes its columns from `first` on, in the order of `userColumns`,
+    // `bookColumns` and `loanColumns`, so a join can read several.
+
     func readUser(_ row: PGRow) throws -> User {
-        User(card: row.text(0), name: row.text(1), loanLimit: row.optionalText(2).flatMap { Int($0) },
-             isActive: row.text(3) == "t")
+        readUser(row, from: 0)
+    }
+
+    func readUser(_ row: PGRow, from first: Int) -> User {
+        User(card: row.text(first), name: row.text(first + 1), loanLimit: row.optionalText(first + 2).flatMap { Int($0) },
+             isActive: row.text(first + 3) == "t")
     }
 
     func readBook(_ row: PGRow) throws -> Book {
-        let statusText = row.text(4)
+        try readBook(row, from: 0)
+    }
+
+    func readBook(_ row: PGRow, from first: Int) throws -> Book {
+        let statusText = row.text(first + 4)
         guard let status = BookStatus(rawValue: statusText) else {
             throw PostgresLibraryError.unreadableValue(server: connection.server, column: "books.status", value: statusText)
         }
-        return Book(barcode: row.text(0), title: row.text(1), author: row.optionalText(2), isbn: row.optionalText(3),
-                    status: status)
+        return Book(barcode: row.text(first), title: row.text(first + 1), author: row.optionalText(first + 2),
+                    isbn: row.optionalText(first + 3), status: status)
     }
 
     func readLoan(_ row: PGRow) throws -> Loan {
-        let dueText = row.text(4)
+        try readLoan(row, from: 0)
+    }
+
+    func readLoan(_ row: PGRow, from first: Int) throws -> Loan {
+        let dueText = row.text(first + 4)
         guard let due = LocalDate(dueText) else {
             throw PostgresLibraryError.unreadableValue(server: connection.server, column: "loans.due", value: dueText)
         }
-        return Loan(id: Int64(row.text(0)) ?? 0, book: row.text(1), user: row.optionalText(2),
-                    lentAt: try readTime(row, 3, column: "loans.lent_at"), due: due,
-                    returnedAt: row.isNull(5) ? nil : try readTime(row, 5, column: "loans.returned_at"),
-                    overrideBy: row.optionalText(6))
+        return Loan(id: Int64(row.text(first)) ?? 0, book: row.text(first + 1), user: row.optionalText(first + 2),
+                    lentAt: try readTime(row, first + 3, column: "loans.lent_at"), due: due,
+                    returnedAt: row.isNull(first + 5) ? nil : try readTime(row, first + 5, column: "loans.returned_at"),
+                    overrideBy: row.optionalText(first + 6))
     }
 
     /// A time sent as seconds since 1970.

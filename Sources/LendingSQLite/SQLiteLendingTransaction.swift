@@ -14,7 +14,7 @@ final class SQLiteLendingTransaction: LendingTransaction {
     /// Stops use after the transaction ended, and stops writes from going on in autocommit
     /// mode after SQLite rolled the transaction back by itself (it does on `SQLITE_FULL`,
     /// for one), which would leave half of it written.
-    private func checkOpen() throws {
+    func checkOpen() throws {
         precondition(!isFinished, "a transaction was used after it ended")
         guard connection.isInTransaction else {
             throw SQLiteError(extendedCode: SQLiteError.abortRollback,
@@ -76,7 +76,7 @@ final class SQLiteLendingTransaction: LendingTransaction {
 
     // MARK: Loans
 
-    private static let loanColumns = "id, book, user, lent_at, due, returned_at, override_by"
+    static let loanColumns = "id, book, user, lent_at, due, returned_at, override_by"
 
     func openLoan(book: String) throws -> Loan? {
         try checkOpen()
@@ -196,13 +196,7 @@ final class SQLiteLendingTransaction: LendingTransaction {
 
     func auditEntries() throws -> [AuditEntry] {
         try checkOpen()
-        return try connection.rows("SELECT id, time, staff, action, detail, user, user_name FROM audit_log ORDER BY id", []) {
-            AuditEntry(id: $0.int64(0), time: Date(timeIntervalSince1970: $0.double(1)), staff: $0.optionalText(2),
-                       action: $0.text(3), detail: $0.text(4),
-                       user: $0.optionalText(5).map { AuditedUser(card: $0, name: nil) }.map { [name = $0.optionalText(6)] user in
-                           AuditedUser(card: user.card, name: name)
-                       })
-        }
+        return try connection.rows("SELECT \(Self.auditColumns) FROM audit_log ORDER BY id", [], readAuditEntry)
     }
 
     // MARK: Printing
@@ -242,28 +236,53 @@ final class SQLiteLendingTransaction: LendingTransaction {
 
     // MARK: Reading rows
 
-    private func readUser(_ row: Statement) -> User {
-        User(card: row.text(0), name: row.text(1), loanLimit: row.optionalInt64(2).map(Int.init),
-             isActive: row.int64(3) != 0)
+    // Each reader takes its columns from `first` on, in the order of the table's column list
+    // (`userColumns`, `bookColumns`, `loanColumns`, `auditColumns`), so a join can read several.
+
+    static let userColumns = "card, name, loan_limit, active"
+    static let bookColumns = "barcode, title, author, isbn, status"
+    static let auditColumns = "id, time, staff, action, detail, user, user_name"
+
+    func readUser(_ row: Statement) -> User {
+        readUser(row, from: 0)
     }
 
-    private func readBook(_ row: Statement) throws -> Book {
-        let statusText = row.text(4)
+    func readUser(_ row: Statement, from first: Int) -> User {
+        User(card: row.text(first), name: row.text(first + 1), loanLimit: row.optionalInt64(first + 2).map(Int.init),
+             isActive: row.int64(first + 3) != 0)
+    }
+
+    func readBook(_ row: Statement) throws -> Book {
+        try readBook(row, from: 0)
+    }
+
+    func readBook(_ row: Statement, from first: Int) throws -> Book {
+        let statusText = row.text(first + 4)
         guard let status = BookStatus(rawValue: statusText) else {
             throw LibraryFileError.unreadableValue(path: connection.path, column: "books.status", value: statusText)
         }
-        return Book(barcode: row.text(0), title: row.text(1), author: row.optionalText(2), isbn: row.optionalText(3),
-                    status: status)
+        return Book(barcode: row.text(first), title: row.text(first + 1), author: row.optionalText(first + 2),
+                    isbn: row.optionalText(first + 3), status: status)
     }
 
-    private func readLoan(_ row: Statement) throws -> Loan {
-        let dueText = row.text(4)
+    func readLoan(_ row: Statement) throws -> Loan {
+        try readLoan(row, from: 0)
+    }
+
+    func readLoan(_ row: Statement, from first: Int) throws -> Loan {
+        let dueText = row.text(first + 4)
         guard let due = LocalDate(dueText) else {
             throw LibraryFileError.unreadableValue(path: connection.path, column: "loans.due", value: dueText)
         }
-        return Loan(id: row.int64(0), book: row.text(1), user: row.optionalText(2),
-                    lentAt: Date(timeIntervalSince1970: row.double(3)), due: due,
-                    returnedAt: row.optionalDouble(5).map(Date.init(timeIntervalSince1970:)),
-                    overrideBy: row.optionalText(6))
+        return Loan(id: row.int64(first), book: row.text(first + 1), user: row.optionalText(first + 2),
+                    lentAt: Date(timeIntervalSince1970: row.double(first + 3)), due: due,
+                    returnedAt: row.optionalDouble(first + 5).map(Date.init(timeIntervalSince1970:)),
+                    overrideBy: row.optionalText(first + 6))
+    }
+
+    func readAuditEntry(_ row: Statement) -> AuditEntry {
+        AuditEntry(id: row.int64(0), time: Date(timeIntervalSince1970: row.double(1)), staff: row.optionalText(2),
+                   action: row.text(3), detail: row.text(4),
+                   user: row.optionalText(5).map { AuditedUser(card: $0, name: row.optionalText(6)) })
     }
 }

@@ -1,4 +1,5 @@
 import CEvdev
+import TextInput
 
 /// Turns the key events of an evdev staff keyboard into `KeyPress`es. A pure value: no clock,
 /// no I/O.

@@ -1,3 +1,5 @@
+import TextInput
+
 /// Turns the bytes a terminal sends in raw mode into KeyPresses: UTF-8 characters (so Japanese
 /// typed through an input method arrives whole), Enter, Backspace, Esc, Space, and the escape
 /// sequences of the function keys and of ← → (xterm and the Linux console). A terminal has no

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import TextInput
 
 /// The staff keyboard as the terminal the kiosk runs on: raw mode (no line buffering, no
 /// echo, so a PIN never shows), keys decoded by `TerminalKeyDecoder`. The terminal's settings

@@ -5,15 +5,20 @@ import Scene
 final class CairoSurface {
     let pointer: OpaquePointer
 
-    init(owning pointer: OpaquePointer) {
+    /// Takes ownership of `pointer` and checks it: cairo never returns NULL, but a surface it
+    /// could not make is in an error status. Calls `cairo_surface_status`.
+    init(owning pointer: OpaquePointer, making what: @autoclosure () -> String) throws(PaintingError) {
         self.pointer = pointer
+        let status = cairo_surface_status(pointer)
+        guard status == CAIRO_STATUS_SUCCESS else { throw PaintingError(cairo: status, making: what()) }
     }
 
     /// A surface over someone else's pixels (XRGB8888). Calls `cairo_image_surface_create_for_data`.
-    convenience init(_ buffer: FrameBuffer) {
-        self.init(owning: cairo_image_surface_create_for_data(
+    convenience init(_ buffer: FrameBuffer) throws(PaintingError) {
+        try self.init(owning: cairo_image_surface_create_for_data(
             buffer.pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24,
-            Int32(buffer.width), Int32(buffer.height), Int32(buffer.stride)))
+            Int32(buffer.width), Int32(buffer.height), Int32(buffer.stride)),
+                      making: "a drawing surface of \(buffer.width)×\(buffer.height) pixels")
     }
 
     deinit {
@@ -21,12 +26,20 @@ final class CairoSurface {
     }
 }
 
-/// A cairo drawing context. Calls `cairo_create` and `cairo_destroy`.
+/// A cairo drawing context on a surface it keeps alive. Calls `cairo_create`,
+/// `cairo_status` and `cairo_destroy`.
 final class CairoContext {
     let pointer: OpaquePointer
+    let surface: CairoSurface
 
-    init(_ surface: OpaquePointer) {
-        pointer = cairo_create(surface)
+    init(_ surface: CairoSurface) throws(PaintingError) {
+        self.surface = surface
+        pointer = cairo_create(surface.pointer)
+        let status = cairo_status(pointer)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_destroy(pointer)
+            throw PaintingError(cairo: status, making: "a drawing context")
+        }
     }
 
     deinit {
@@ -54,7 +67,7 @@ public final class ImageBuffer {
         storage.deallocate()
     }
 
-    public func withFrameBuffer<T>(_ body: (FrameBuffer) throws -> T) rethrows -> T {
+    public func withFrameBuffer<T, Failure: Error>(_ body: (FrameBuffer) throws(Failure) -> T) throws(Failure) -> T {
         try body(FrameBuffer(pixels: storage, width: width, height: height, stride: stride))
     }
 
@@ -67,8 +80,8 @@ public final class ImageBuffer {
     public func png() throws(PaintingError) -> [UInt8] {
         final class Sink { var bytes: [UInt8] = [] }
         let sink = Sink()
-        let status = withFrameBuffer { buffer -> cairo_status_t in
-            let surface = CairoSurface(buffer)
+        let status = try withFrameBuffer { buffer throws(PaintingError) -> cairo_status_t in
+            let surface = try CairoSurface(buffer)
             return cairo_surface_write_to_png_stream(surface.pointer, { closure, data, length in
                 guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
                 let sink = Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue()

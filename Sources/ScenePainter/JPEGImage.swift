@@ -16,10 +16,13 @@ enum JPEGImage {
         }
         defer { free(pixels) }
         guard let created = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height) else { return (nil, "cairo could not make the image") }
-        let surface = CairoSurface(owning: created)
-        guard cairo_surface_status(created) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(created) else {
-            return (nil, "cairo could not make the image")
+        let surface: CairoSurface
+        do {
+            surface = try CairoSurface(owning: created, making: "an image of \(width)×\(height) pixels")
+        } catch {
+            return (nil, error.description)
         }
+        guard let data = cairo_image_surface_get_data(created) else { return (nil, "cairo could not make the image") }
         cairo_surface_flush(created)
         let stride = Int(cairo_image_surface_get_stride(created))
         let rowBytes = Int(width) * 4

@@ -15,13 +15,23 @@ public final class ScenePainter {
     /// Where the default lacks a glyph, or is not installed (`fonts-noto-cjk`).
     public static let fallbackFamily = "Noto Sans CJK JP"
 
+    /// The most pictures (covers) kept between frames.
+    public static let imagesKept = 64
+    /// Seconds before a picture that could not be read is tried again.
+    public static let unreadableImageRetrySeconds: TimeInterval = 60
+
     /// The families tried in order for text that names none.
     public let families: [String]
     private let fontOptions: OpaquePointer
-    private var images: [String: CairoSurface?] = [:]
+    private var images = ImageCache<CairoSurface>(capacity: ScenePainter.imagesKept, retryAfter: ScenePainter.unreadableImageRetrySeconds)
+    /// The time, for forgetting pictures that could not be read (the clock; tests pass theirs).
+    private let now: () -> Date
 
-    /// - Parameter family: the font for text that names none; the Japanese fallback follows it.
-    public init(family: String = ScenePainter.defaultFamily) {
+    /// - Parameters:
+    ///   - family: the font for text that names none; the Japanese fallback follows it.
+    ///   - now: the clock, read when a picture is drawn.
+    public init(family: String = ScenePainter.defaultFamily, now: @escaping () -> Date = Date.init) {
+        self.now = now
         families = family == Self.fallbackFamily ? [family] : [family, Self.fallbackFamily]
         fontOptions = cairo_font_options_create()
         cairo_font_options_set_antialias(fontOptions, CAIRO_ANTIALIAS_GRAY)
@@ -35,20 +45,22 @@ public final class ScenePainter {
 
     /// Loads the fonts by laying out a line of kana, kanji and Latin letters: the first text a
     /// process lays out with pango reads fontconfig's configuration and the font files (tens of
-    /// milliseconds), which belongs at start, not on a child's scan.
+    /// milliseconds), which belongs at start, not on a child's scan. Where cairo cannot paint,
+    /// nothing is warmed, and the first frame says why.
     public func warmUp() {
         var scene = Scene(size: Size(width: 64, height: 64))
         scene.add(.text(TextRun("かりるカード本 Book 0123", frame: scene.bounds, size: 12)))
         scene.add(.text(TextRun("かりるカード本 Book 0123", frame: scene.bounds, size: 12, weight: .bold)))
         let image = ImageBuffer(width: 64, height: 64)
-        image.withFrameBuffer { paint(scene, into: $0) }
+        try? image.withFrameBuffer { buffer throws(PaintingError) in try paint(scene, into: buffer) }
     }
 
     /// Paints `scene` into `buffer`, scaled uniformly to its width (and centred vertically if the
     /// aspect differs). With `clip`, only that part of the scene (in scene units) is painted.
-    public func paint(_ scene: Scene, into buffer: FrameBuffer, clip: Rect? = nil) {
-        let surface = CairoSurface(buffer)
-        let context = CairoContext(surface.pointer)
+    /// Throws when cairo cannot make a surface or context on `buffer`.
+    public func paint(_ scene: Scene, into buffer: FrameBuffer, clip: Rect? = nil) throws(PaintingError) {
+        let surface = try CairoSurface(buffer)
+        let context = try CairoContext(surface)
         let scale = min(Double(buffer.width) / scene.size.width, Double(buffer.height) / scene.size.height)
         cairo_translate(context.pointer, (Double(buffer.width) - scene.size.width * scale) / 2,
                         (Double(buffer.height) - scene.size.height * scale) / 2)
@@ -57,7 +69,7 @@ public final class ScenePainter {
             cairo_rectangle(context.pointer, clip.x, clip.y, clip.width, clip.height)
             cairo_clip(context.pointer)
         }
-        draw(scene, on: context.pointer)
+        draw(scene, on: context)
         cairo_surface_flush(surface.pointer)
     }
 
@@ -65,7 +77,7 @@ public final class ScenePainter {
     public func png(_ scene: Scene, width: Int? = nil, height: Int? = nil) throws(PaintingError) -> [UInt8] {
         let image = ImageBuffer(width: width ?? Int(scene.size.width.rounded()),
                                 height: height ?? Int(scene.size.height.rounded()))
-        image.withFrameBuffer { paint(scene, into: $0) }
+        try image.withFrameBuffer { buffer throws(PaintingError) in try paint(scene, into: buffer) }
         return try image.png()
     }
 
@@ -93,25 +105,30 @@ public final class ScenePainter {
         guard let first = pages.first else {
             throw PaintingError(what: what, detail: "there are no pages to write")
         }
-        guard let surface = create(first.size.width, first.size.height) else {
+        guard let created = create(first.size.width, first.size.height) else {
             throw PaintingError(what: what, detail: "cairo could not create it")
         }
-        defer { cairo_surface_destroy(surface) }
-        try check(surface, what)
-        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "BookKiosk")
-        let context = CairoContext(surface)
+        let surface: CairoSurface
+        do {
+            surface = try CairoSurface(owning: created, making: "the PDF")
+        } catch {
+            throw PaintingError(what: what, detail: error.detail)
+        }
+        cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATOR, "BookKiosk")
+        let context = try CairoContext(surface)
         for page in pages {
-            cairo_pdf_surface_set_size(surface, page.size.width, page.size.height)
-            draw(page, on: context.pointer)
+            cairo_pdf_surface_set_size(surface.pointer, page.size.width, page.size.height)
+            draw(page, on: context)
             cairo_show_page(context.pointer)
         }
-        cairo_surface_finish(surface)
-        try check(surface, what)
+        cairo_surface_finish(surface.pointer)
+        try check(surface.pointer, what)
     }
 
     // MARK: Drawing
 
-    func draw(_ scene: Scene, on cr: OpaquePointer) {
+    func draw(_ scene: Scene, on context: CairoContext) {
+        let cr = context.pointer
         if let background = scene.background {
             cairo_save(cr)
             set(background, on: cr)
@@ -119,10 +136,11 @@ public final class ScenePainter {
             cairo_fill(cr)
             cairo_restore(cr)
         }
-        for item in scene.items { draw(item, on: cr) }
+        for item in scene.items { draw(item, on: context) }
     }
 
-    private func draw(_ item: SceneItem, on cr: OpaquePointer) {
+    private func draw(_ item: SceneItem, on context: CairoContext) {
+        let cr = context.pointer
         switch item {
         case .rectangle(let rect, let radius, let fill, let stroke):
             addRectangle(rect, radius: radius, on: cr)
@@ -139,7 +157,7 @@ public final class ScenePainter {
             addPath(path, on: cr)
             fillAndStroke(fill, stroke, on: cr)
         case .text(let run):
-            draw(run, on: cr)
+            draw(run, on: context)
         case .image(let path, let frame, let radius):
             drawImage(path, in: frame, radius: radius, on: cr)
         case .group(_, let clip, let items):
@@ -148,7 +166,7 @@ public final class ScenePainter {
                 cairo_rectangle(cr, clip.x, clip.y, clip.width, clip.height)
                 cairo_clip(cr)
             }
-            for item in items { draw(item, on: cr) }
+            for item in items { draw(item, on: context) }
             cairo_restore(cr)
         }
     }
@@ -206,11 +224,12 @@ public final class ScenePainter {
     /// Lays `run` out with pango: wrapped between any characters, at most `maxLines` lines,
     /// shrunk towards `minimumScale` and then ellipsized at the end.
     /// Calls `pango_cairo_create_layout`, `pango_layout_set_text` and `pango_cairo_show_layout`.
-    private func draw(_ run: TextRun, on cr: OpaquePointer) {
+    private func draw(_ run: TextRun, on context: CairoContext) {
         guard !run.text.isEmpty, run.frame.width > 0, run.frame.height > 0, run.size > 0 else { return }
+        let cr = context.pointer
         cairo_save(cr)
         defer { cairo_restore(cr) }
-        let layout = TextLayout(cr, fontOptions: fontOptions)
+        let layout = TextLayout(on: context, fontOptions: fontOptions)
         layout.setText(run.text)
         layout.setWrapping(width: run.frame.width, maxLines: run.maxLines, alignment: run.alignment)
         var size = run.size
@@ -238,22 +257,21 @@ public final class ScenePainter {
     /// The size `run`'s text takes when laid out at its own size (wrapped, at most `maxLines`
     /// lines, ellipsized), in scene units: for layouts that place things after a text, such as a
     /// printed card.
-    public func measure(_ run: TextRun) -> Size {
-        withLayout(of: run) { $0.extent }
+    public func measure(_ run: TextRun) throws(PaintingError) -> Size {
+        try withLayout(of: run) { $0.extent }
     }
 
     /// Whether `run`'s text fits its frame without shrinking or an ellipsis.
-    public func fits(_ run: TextRun) -> Bool {
-        withLayout(of: run) { !$0.isEllipsized && $0.extent.height <= run.frame.height + 0.5 }
+    public func fits(_ run: TextRun) throws(PaintingError) -> Bool {
+        try withLayout(of: run) { !$0.isEllipsized && $0.extent.height <= run.frame.height + 0.5 }
     }
 
     /// `run` laid out at its own size on a scratch surface, for measuring.
-    private func withLayout<T>(of run: TextRun, _ body: (TextLayout) -> T) -> T {
+    private func withLayout<T>(of run: TextRun, _ body: (TextLayout) -> T) throws(PaintingError) -> T {
         let image = ImageBuffer(width: 1, height: 1)
-        return image.withFrameBuffer { buffer in
-            let surface = CairoSurface(buffer)
-            let context = CairoContext(surface.pointer)
-            let layout = TextLayout(context.pointer, fontOptions: fontOptions)
+        return try image.withFrameBuffer { buffer throws(PaintingError) in
+            let context = try CairoContext(try CairoSurface(buffer))
+            let layout = TextLayout(on: context, fontOptions: fontOptions)
             layout.setText(run.text)
             layout.setWrapping(width: run.frame.width, maxLines: run.maxLines, alignment: run.alignment)
             layout.setFont(families: run.family.map { [$0] } ?? families, size: run.size, bold: run.weight == .bold)
@@ -265,10 +283,7 @@ public final class ScenePainter {
 
     /// Calls `cairo_image_surface_create_from_png`, or reads a JPEG with `JPEGImage`.
     private func drawImage(_ path: String, in frame: Rect, radius: Double, on cr: OpaquePointer) {
-        if images[path] == nil {
-            images[path] = .some(Self.loadImage(path))
-        }
-        guard let loaded = images[path], let image = loaded else { return }
+        guard let image = images.image(at: path, now: now(), load: Self.loadImage) else { return }
         let width = Double(cairo_image_surface_get_width(image.pointer))
         let height = Double(cairo_image_surface_get_height(image.pointer))
         guard width > 0, height > 0 else { return }
@@ -291,8 +306,7 @@ public final class ScenePainter {
         }
         guard lowercased.hasSuffix(".png") else { return nil }
         guard let surface = cairo_image_surface_create_from_png(path) else { return nil }
-        let owned = CairoSurface(owning: surface)
-        return cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS ? owned : nil
+        return try? CairoSurface(owning: surface, making: "the picture \(path)")
     }
 
     func check(_ surface: OpaquePointer, _ what: String) throws(PaintingError) {
@@ -307,6 +321,17 @@ public final class ScenePainter {
 public struct PaintingError: Error, Equatable, CustomStringConvertible {
     public var what: String
     public var detail: String
+
+    public init(what: String, detail: String) {
+        self.what = what
+        self.detail = detail
+    }
+
+    /// Cairo could not make `thing` (a surface, a context): its status, in its own words.
+    /// Calls `cairo_status_to_string`.
+    init(cairo status: cairo_status_t, making thing: String) {
+        self.init(what: "make \(thing)", detail: "cairo says \"\(String(cString: cairo_status_to_string(status)))\"")
+    }
 
     public var description: String { "Could not \(what): \(detail)." }
 }

@@ -1,16 +1,16 @@
 import CCairo
 import Scene
 
-/// A pango layout on a cairo context. Calls `pango_cairo_create_layout` and `g_object_unref`.
+/// A pango layout on a cairo context. It keeps the context alive (and so its surface), so it
+/// can never draw on one that is gone. Calls `pango_cairo_create_layout` and `g_object_unref`.
 final class TextLayout {
-    private let cr: OpaquePointer
+    private let context: CairoContext
     let pointer: OpaquePointer
 
-    init(_ cr: OpaquePointer, fontOptions: OpaquePointer) {
-        self.cr = cr
-        pointer = pango_cairo_create_layout(cr)
-        let context = pango_layout_get_context(pointer)
-        pango_cairo_context_set_font_options(context, fontOptions)
+    init(on context: CairoContext, fontOptions: OpaquePointer) {
+        self.context = context
+        pointer = pango_cairo_create_layout(context.pointer)
+        pango_cairo_context_set_font_options(pango_layout_get_context(pointer), fontOptions)
         pango_layout_context_changed(pointer)
     }
 
@@ -63,6 +63,6 @@ final class TextLayout {
 
     /// Calls `pango_cairo_show_layout` at the current point.
     func show() {
-        pango_cairo_show_layout(cr, pointer)
+        pango_cairo_show_layout(context.pointer, pointer)
     }
 }

@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import Scene
 import ScannerInput
+import TextInput
 
 /// A desktop window (X11 or Wayland, through SDL2) showing the kiosk's screen, for `bookkiosk
 /// demo`; its keys are the kiosk's keyboard, so a barcode typed there — or by a USB scanner,

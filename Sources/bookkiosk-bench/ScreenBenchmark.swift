@@ -15,7 +15,7 @@ enum ScreenBenchmark {
     static let sizes = [PixelSize(width: 800, height: 480), PixelSize(width: 1280, height: 800), PixelSize(width: 1920, height: 1080)]
 
     /// Milliseconds per full frame (layout + paint), by frame kind and size.
-    static func frames(rounds: Int, start: Date) -> [(kind: String, size: PixelSize, latencies: Latencies)] {
+    static func frames(rounds: Int, start: Date) throws -> [(kind: String, size: PixelSize, latencies: Latencies)] {
         let policy = Policy(timeZone: TimeZone(identifier: "UTC")!)
         let user = User(card: "C0001", name: "はると")
         let book = Book(barcode: "B0001", title: "しろくまちゃんのほっとけーき", isbn: "9784834000825")
@@ -43,7 +43,7 @@ enum ScreenBenchmark {
                 for round in 0..<(rounds + 10) {
                     let before = monotonicNanoseconds()
                     let scene = layout.scene(for: model, size: size)
-                    image.withFrameBuffer { painter.paint(scene, into: $0) }
+                    try image.withFrameBuffer { buffer throws(PaintingError) in try painter.paint(scene, into: buffer) }
                     if round >= 10 { latencies.add(microseconds(from: before, to: monotonicNanoseconds()) / 1000) }
                 }
                 results.append((name, size, latencies))

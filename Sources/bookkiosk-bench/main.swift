@@ -168,7 +168,7 @@ do {
     // The screen: each frame at three sizes, and a scan until its frame is painted.
     progress("screen frames (\(options.rounds / 2) each)")
     var screenReport: [String: Any] = [:]
-    for (kind, size, latencies) in ScreenBenchmark.frames(rounds: options.rounds / 2, start: start) {
+    for (kind, size, latencies) in try ScreenBenchmark.frames(rounds: options.rounds / 2, start: start) {
         screenReport["\(kind) \(size)"] = ["p50": rounded(latencies.p50, places: 2), "p99": rounded(latencies.p99, places: 2)]
         let target = size.width == 1280 && size.height == 800 ? "p99 ≤ 5 ms: \(verdict(latencies.p99 <= 5))" : ""
         row("screen \(kind) \(size) ms p50 / p99", "\(rounded(latencies.p50, places: 2)) / \(rounded(latencies.p99, places: 2))", target)

@@ -183,7 +183,11 @@ func show(device: String) -> Never {
     var current: Scene?
     func present(_ scene: Scene, changed: Rect?) {
         do {
-            try display.present(changed: changed) { painter.paint(scene, into: $0, clip: changed) }
+            var paintingFailed: PaintingError?
+            try display.present(changed: changed) { buffer in
+                do throws(PaintingError) { try painter.paint(scene, into: buffer, clip: changed) } catch { paintingFailed = error }
+            }
+            if let paintingFailed { throw paintingFailed }
         } catch {
             log("present failed: \(error)")
         }

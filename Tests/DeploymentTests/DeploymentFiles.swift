@@ -14,7 +14,8 @@ enum DeploymentFiles {
     static let kioskService = repository.appendingPathComponent("kiosk/bookkiosk.service")
     static let backupService = repository.appendingPathComponent("kiosk/bookkiosk-backup.service")
     static let backupTimer = repository.appendingPathComponent("kiosk/bookkiosk-backup.timer")
-    static let units = [kioskService, backupService, backupTimer]
+    static let webService = repository.appendingPathComponent("kiosk/bookkiosk-web.service")
+    static let units = [kioskService, backupService, backupTimer, webService]
 
     static func text(of file: URL) throws -> String {
         try String(contentsOf: file, encoding: .utf8)

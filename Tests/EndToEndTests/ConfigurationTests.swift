@@ -3,6 +3,9 @@ import Testing
 import Lending
 import ScannerInput
 @testable import BookKioskCommands
+@testable import CommandCore
+@testable import KioskConfiguration
+@testable import CatalogIO
 
 @Suite("Configuration")
 struct ConfigurationTests {
@@ -190,6 +193,14 @@ struct ArgumentsTests {
 
     @Test func unknownOptionIsAnError() {
         #expect(throws: Arguments.Invalid.self) { try Arguments(["--dbb", "x"], valued: ["db"], flags: []) }
+    }
+
+    @Test func repeatedOptionKeepsEveryValue() throws {
+        let parsed = try Arguments(["--map", "A=B", "--db", "x.sqlite", "--map=C=D"], valued: ["map", "db"], flags: [])
+        #expect(parsed.values(for: "map") == ["A=B", "C=D"])
+        #expect(parsed.options["map"] == "C=D")
+        #expect(parsed.values(for: "db") == ["x.sqlite"])
+        #expect(parsed.values(for: "config") == [])
     }
 
     @Test func optionWithoutItsValueIsAnError() {

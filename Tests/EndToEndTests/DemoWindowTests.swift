@@ -75,11 +75,10 @@ enum XWDScreen {
 /// (a virtual X server) and types through XTest; the screenshot is Xvfb's own frame buffer.
 @Suite("demo in a window", .serialized)
 struct DemoWindowTests {
-    @Test func typedBarcodesInTheWindowLendABookAndTheWindowShowsIt() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb"), let xtest = XTest() else {
-            print("skipped: Xvfb, libX11 or libXtst is not installed")
-            return
-        }
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb") && XTest() != nil,
+                   "Xvfb, libX11 or libXtst is not installed (Debian packages xvfb, libxtst6)"))
+    func typedBarcodesInTheWindowLendABookAndTheWindowShowsIt() throws {
+        let xtest = try #require(XTest())
         /// Polls `check` until it holds or ten seconds have passed (no sleeping: each poll reads a file).
         func within10Seconds(_ check: () -> Bool) -> Bool {
             let deadline = Date().addingTimeInterval(10)

@@ -2,6 +2,9 @@ import Foundation
 import ScannerInput
 import Testing
 @testable import BookKioskCommands
+@testable import CommandCore
+@testable import KioskConfiguration
+@testable import Doctor
 
 /// doctor's staff keyboard line, against a fake input directory.
 @Suite("doctor: the staff keyboard")

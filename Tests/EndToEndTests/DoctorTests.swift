@@ -5,6 +5,9 @@ import ScannerInput
 @testable import ScenePainter
 import Testing
 @testable import BookKioskCommands
+@testable import CommandCore
+@testable import KioskConfiguration
+@testable import Doctor
 
 /// `bookkiosk doctor` run as a person would, in a folder of the test's own with HOME set to
 /// it. The scanner check looks at this machine's /dev/input, so these tests assert only the

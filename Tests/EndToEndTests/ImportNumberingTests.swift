@@ -2,6 +2,8 @@ import Foundation
 import Lending
 import Testing
 @testable import BookKioskCommands
+@testable import KioskConfiguration
+@testable import CatalogIO
 
 @Suite("Numbers for imported rows without a barcode")
 struct ImportNumberingTests {

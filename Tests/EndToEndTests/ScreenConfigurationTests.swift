@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BookKioskCommands
+@testable import KioskConfiguration
 
 @Suite("configuration: screen")
 struct ScreenConfigurationTests {

@@ -2,6 +2,7 @@ import Foundation
 import KioskDisplay
 import Testing
 @testable import BookKioskCommands
+@testable import KioskConfiguration
 
 @Suite("run: the screen output chosen from the configuration")
 struct ScreenOutputTests {

@@ -1,6 +1,7 @@
 @testable import BookKioskCommands
 import Foundation
 import ScannerInput
+import TextInput
 import Testing
 
 /// `simulate`'s directives for the keys of kana input.

@@ -155,4 +155,17 @@ struct ScreenLayoutTests {
         #expect(en.contains("Scan your card"))
         #expect(en.contains("Tuesday 1 December"))
     }
+
+    @Test func kanaInputShowsInTheStaffHeaderWhileItIsOn() {
+        let size = PixelSize(width: 1280, height: 800)
+        var model = S.model([.ready, .staff(StaffEvent(action: .entered, staff: "やまだ"))])
+        model.apply(.scanBookToRegister(inputMode: .direct), notice: nil, at: S.morning)
+        #expect(ScreenLayout(language: .ja).scene(for: model, size: size).group(named: ScreenLayout.inputModeGroup) == nil)
+        model.apply(.scanBookToRegister(inputMode: .hiragana), notice: nil, at: S.morning)
+        let ja = ScreenLayout(language: .ja).scene(for: model, size: size)
+        #expect(ja.group(named: ScreenLayout.inputModeGroup) != nil)
+        #expect(ja.textRuns.map(\.text).contains("かな入力 [あ]"))
+        model.apply(.menu(staff: "やまだ", inputMode: .katakana), notice: nil, at: S.morning)
+        #expect(ScreenLayout(language: .en).scene(for: model, size: size).textRuns.map(\.text).contains("kana input [カ]"))
+    }
 }

@@ -3,6 +3,7 @@ import Testing
 import Feedback
 import Lending
 import ScannerInput
+import TextInput
 @testable import Kiosk
 
 /// Kana input in staff mode's text fields, walked through the pure machine: the fields compose
@@ -41,14 +42,14 @@ import ScannerInput
     @Test func theTitleComposesKanaAndEnterCommitsAndGoesOn() {
         var machine = machineAtTitle()
         #expect(machine.handle(.key(.function(2), at: at(4))) == [
-            .prompt(.typeTitle(barcode: "B0100", typed: "", composition: TextComposition(mode: .hiragana)), notice: nil),
+            .prompt(.typeTitle(barcode: "B0100", typed: "", composition: TextComposer(mode: .hiragana)), notice: nil),
         ])
         #expect(press(letters("guritogur"), into: &machine, at: 5) == [
-            .prompt(.typeTitle(barcode: "B0100", typed: "", composition: TextComposition(mode: .hiragana, kana: "ぐりとぐ", romaji: "r")), notice: nil),
+            .prompt(.typeTitle(barcode: "B0100", typed: "", composition: .typed("guritogur")), notice: nil),
         ])
         _ = machine.handle(.key(.character("a"), at: at(5)))
         #expect(machine.handle(.key(.enter, at: at(6))) == [
-            .prompt(.typeAuthor(barcode: "B0100", title: "ぐりとぐら", typed: "", composition: TextComposition(mode: .hiragana)), notice: nil),
+            .prompt(.typeAuthor(barcode: "B0100", title: "ぐりとぐら", typed: "", composition: TextComposer(mode: .hiragana)), notice: nil),
         ])
         let book = Book(barcode: "B0100", title: "ぐりとぐら")
         #expect(machine.handle(.key(.enter, at: at(7))) == [.staffRequest(.registerBook(book), by: "Tanaka", at: at(7))])
@@ -59,17 +60,17 @@ import ScannerInput
         let keys: [KeyPress] = [.function(2)] + letters("karasuno") + [.function(3)] + letters("pan") + [.function(3)] + letters("yasan")
         _ = press(keys, into: &machine, at: 4)
         #expect(machine.handle(.key(.enter, at: at(5))) == [
-            .prompt(.typeAuthor(barcode: "B0100", title: "からすのパンやさん", typed: "", composition: TextComposition(mode: .hiragana)), notice: nil),
+            .prompt(.typeAuthor(barcode: "B0100", title: "からすのパンやさん", typed: "", composition: TextComposer(mode: .hiragana)), notice: nil),
         ])
     }
 
-    @Test func theModeLastsFromFieldToFieldAndIntoTheNextVisitToStaffMode() {
+    @Test func theModeLastsFromFieldToFieldAndEndsWithStaffMode() {
         var machine = machineAtTitle()
         _ = press([.zenkakuHankaku] + letters("ehon") + [.enter], into: &machine, at: 4)
-        #expect(machine.staffPrompt == .typeAuthor(barcode: "B0100", title: "えほん", typed: "", composition: TextComposition(mode: .hiragana)))
+        #expect(machine.staffPrompt == .typeAuthor(barcode: "B0100", title: "えほん", typed: "", composition: TextComposer(mode: .hiragana)))
         _ = press([.escape, .escape, .escape, .character("q")], into: &machine, at: 5)
         #expect(!machine.isInStaffMode)
-        #expect(machine.composer.mode == .hiragana)
+        #expect(machine.composer.mode == .direct)
     }
 
     @Test func menuKeysAndThePINStayPlainKeysWithKanaInputOn() {
@@ -77,7 +78,7 @@ import ScannerInput
         _ = machine.handle(.key(.function(2), at: at(4)))
         // Esc, Esc: back to the scan, back to the menu; q leaves.
         _ = press([.escape, .escape], into: &machine, at: 5)
-        #expect(machine.staffPrompt == .menu(staff: "Tanaka"))
+        #expect(machine.staffPrompt == .menu(staff: "Tanaka", inputMode: .hiragana))
         #expect(machine.handle(.key(.character("q"), at: at(6))) == [
             .announce(.staff(StaffEvent(action: .left, staff: "Tanaka")), at: at(6)),
         ])
@@ -91,9 +92,9 @@ import ScannerInput
         var machine = machineAtTitle()
         _ = press([.function(2)] + letters("guri"), into: &machine, at: 4)
         #expect(machine.handle(.key(.escape, at: at(5))) == [
-            .prompt(.typeTitle(barcode: "B0100", typed: "", composition: TextComposition(mode: .hiragana)), notice: nil),
+            .prompt(.typeTitle(barcode: "B0100", typed: "", composition: TextComposer(mode: .hiragana)), notice: nil),
         ])
-        #expect(machine.handle(.key(.escape, at: at(6))) == [.prompt(.scanBookToRegister, notice: nil)])
+        #expect(machine.handle(.key(.escape, at: at(6))) == [.prompt(.scanBookToRegister(inputMode: .hiragana), notice: nil)])
     }
 
     @Test func spaceConvertsThroughTheRuntimeAndEnterCommitsIntoTheField() {
@@ -103,19 +104,19 @@ import ScannerInput
         let segments = [ConversionSegment(reading: "ほん", candidates: ["本", "ほん"])]
         #expect(machine.handle(.converted(kana: "ほん", segments, at: at(5))) == [
             .prompt(.typeTitle(barcode: "B0100", typed: "",
-                               composition: TextComposition(mode: .hiragana, segments: ["本"], currentSegment: 0)), notice: nil),
+                               composition: .converting("hon", into: segments)), notice: nil),
         ])
         #expect(machine.handle(.key(.space, at: at(6))) == [
             .prompt(.typeTitle(barcode: "B0100", typed: "",
-                               composition: TextComposition(mode: .hiragana, segments: ["ほん"], currentSegment: 0)), notice: nil),
+                               composition: .converting("hon", into: segments, cycles: 1)), notice: nil),
         ])
         _ = machine.handle(.key(.space, at: at(6)))
         // Enter commits the conversion into the field; the next Enter is the field's.
         #expect(machine.handle(.key(.enter, at: at(7))) == [
-            .prompt(.typeTitle(barcode: "B0100", typed: "本", composition: TextComposition(mode: .hiragana)), notice: nil),
+            .prompt(.typeTitle(barcode: "B0100", typed: "本", composition: TextComposer(mode: .hiragana)), notice: nil),
         ])
         #expect(machine.handle(.key(.enter, at: at(8))) == [
-            .prompt(.typeAuthor(barcode: "B0100", title: "本", typed: "", composition: TextComposition(mode: .hiragana)), notice: nil),
+            .prompt(.typeAuthor(barcode: "B0100", title: "本", typed: "", composition: TextComposer(mode: .hiragana)), notice: nil),
         ])
     }
 
@@ -125,9 +126,9 @@ import ScannerInput
         _ = machine.handle(.key(.escape, at: at(5)))
         _ = machine.handle(.key(.escape, at: at(5)))
         // The first Esc dropped the kana, the second left the field.
-        #expect(machine.staffPrompt == .scanBookToRegister)
+        #expect(machine.staffPrompt == .scanBookToRegister(inputMode: .hiragana))
         #expect(machine.handle(.converted(kana: "ほん", [], at: at(6))) == [])
-        #expect(machine.staffPrompt == .scanBookToRegister)
+        #expect(machine.staffPrompt == .scanBookToRegister(inputMode: .hiragana))
     }
 
     @Test func spaceWithNothingComposedTypesASpace() {
@@ -135,20 +136,20 @@ import ScannerInput
         _ = press([.function(2)] + letters("guri") + [.enter], into: &machine, at: 4)
         // Back in the title, which kept ぐり: a space, then more.
         _ = machine.handle(.key(.escape, at: at(5)))
-        #expect(machine.staffPrompt == .typeTitle(barcode: "B0100", typed: "ぐり", composition: TextComposition(mode: .hiragana)))
+        #expect(machine.staffPrompt == .typeTitle(barcode: "B0100", typed: "ぐり", composition: TextComposer(mode: .hiragana)))
         _ = press([.space] + letters("gura"), into: &machine, at: 6)
         _ = machine.handle(.key(.enter, at: at(7)))
-        #expect(machine.staffPrompt == .typeAuthor(barcode: "B0100", title: "ぐり ぐら", typed: "", composition: TextComposition(mode: .hiragana)))
+        #expect(machine.staffPrompt == .typeAuthor(barcode: "B0100", title: "ぐり ぐら", typed: "", composition: TextComposer(mode: .hiragana)))
     }
 
     @Test func backspaceTakesTheLastLetterThenKanaThenCommittedText() {
         var machine = machineAtTitle()
         _ = press([.function(2)] + letters("ehon") + [.function(2)] + [.function(2)] + letters("k"), into: &machine, at: 4)
-        #expect(machine.staffPrompt == .typeTitle(barcode: "B0100", typed: "えほん", composition: TextComposition(mode: .hiragana, romaji: "k")))
+        #expect(machine.staffPrompt == .typeTitle(barcode: "B0100", typed: "えほん", composition: .typed("k")))
         _ = machine.handle(.key(.backspace, at: at(5)))
-        #expect(machine.staffPrompt == .typeTitle(barcode: "B0100", typed: "えほん", composition: TextComposition(mode: .hiragana)))
+        #expect(machine.staffPrompt == .typeTitle(barcode: "B0100", typed: "えほん", composition: TextComposer(mode: .hiragana)))
         _ = machine.handle(.key(.backspace, at: at(6)))
-        #expect(machine.staffPrompt == .typeTitle(barcode: "B0100", typed: "えほ", composition: TextComposition(mode: .hiragana)))
+        #expect(machine.staffPrompt == .typeTitle(barcode: "B0100", typed: "えほ", composition: TextComposer(mode: .hiragana)))
     }
 
     @Test func theNameOfAUserIsTypedInKanaToo() {

@@ -2,6 +2,7 @@ import Feedback
 import Foundation
 import Lending
 import ScannerInput
+import TextInput
 import StaffPIN
 import Testing
 @testable import Kiosk

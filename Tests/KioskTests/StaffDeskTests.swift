@@ -3,6 +3,7 @@ import Testing
 import Feedback
 import Lending
 import ScannerInput
+import TextInput
 import StaffPIN
 @testable import Kiosk
 

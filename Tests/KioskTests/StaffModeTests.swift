@@ -3,6 +3,7 @@ import Testing
 import Feedback
 import Lending
 import ScannerInput
+import TextInput
 import StaffPIN
 @testable import Kiosk
 
@@ -168,8 +169,8 @@ struct StaffModeTests {
         MenuCase(key: "l", prompt: .scanCardToLend),
         MenuCase(key: "r", prompt: .scanBookToReturn),
         MenuCase(key: "e", prompt: .scanBookToExtend),
-        MenuCase(key: "b", prompt: .scanBookToRegister),
-        MenuCase(key: "u", prompt: .scanCardToRegister),
+        MenuCase(key: "b", prompt: .scanBookToRegister()),
+        MenuCase(key: "u", prompt: .scanCardToRegister()),
         MenuCase(key: "w", prompt: .scanBookToWithdraw),
     ])
     func eachMenuKeyOpensItsCommandAndEscGoesBack(_ menuCase: MenuCase) {
@@ -211,7 +212,7 @@ struct StaffModeTests {
         _ = machine.handle(.key(.character("b"), at: at(2)))
         #expect(machine.handle(.scanned("B0100", at: at(3))) == [.prompt(.typeTitle(barcode: "B0100", typed: ""), notice: nil)])
         _ = type("ぐり", into: &machine, at: 4)
-        #expect(machine.handle(.key(.escape, at: at(5))) == [.prompt(.scanBookToRegister, notice: nil)])
+        #expect(machine.handle(.key(.escape, at: at(5))) == [.prompt(.scanBookToRegister(), notice: nil)])
         _ = machine.handle(.scanned("B0100", at: at(8)))
         #expect(type("ねないこ", into: &machine, at: 9) == [.prompt(.typeTitle(barcode: "B0100", typed: "ねないこ"), notice: nil)])
         #expect(machine.handle(.key(.enter, at: at(10))) == [.prompt(.typeAuthor(barcode: "B0100", title: "ねないこ", typed: ""), notice: nil)])
@@ -223,7 +224,7 @@ struct StaffModeTests {
         let event = StaffEvent(action: .registeredBook, staff: "Tanaka", book: book)
         #expect(machine.handle(.staffDone(.done(event), at: at(14))) == [
             .announce(.staff(event), at: at(14)),
-            .prompt(.scanBookToRegister, notice: .done(event)),
+            .prompt(.scanBookToRegister(), notice: .done(event)),
         ])
         // Ready for the next Book.
         #expect(machine.handle(.scanned("B0101", at: at(15))) == [.prompt(.typeTitle(barcode: "B0101", typed: ""), notice: nil)])
@@ -243,7 +244,7 @@ struct StaffModeTests {
         _ = machine.handle(.scanned("B0042", at: at(3)))
         _ = type("ゆい", into: &machine, at: 4)
         #expect(machine.handle(.key(.enter, at: at(5))) == [.staffRequest(.registerUser(User(card: "B0042", name: "ゆい")), by: "Tanaka", at: at(5))])
-        #expect(machine.handle(.staffDone(.notice(.barcodeTaken("B0042")), at: at(5))) == [.prompt(.scanCardToRegister, notice: .barcodeTaken("B0042"))])
+        #expect(machine.handle(.staffDone(.notice(.barcodeTaken("B0042")), at: at(5))) == [.prompt(.scanCardToRegister(), notice: .barcodeTaken("B0042"))])
     }
 
     @Test func overdueListPagesAndEscGoesBack() {
@@ -329,11 +330,11 @@ final class KeyboardScannerTests {
         keys([.function(12)] + text("1234") + [.enter])
         #expect(runtime.machine.staffPrompt == .menu(staff: "Tanaka"))
         keys(text("b"))
-        #expect(runtime.machine.staffPrompt == .scanBookToRegister)
+        #expect(runtime.machine.staffPrompt == .scanBookToRegister())
         keys(text("B0100") + [.enter])
         #expect(runtime.machine.staffPrompt == .typeTitle(barcode: "B0100", typed: ""))
         keys(text("ねないこ") + [.enter, .enter])
-        #expect(runtime.machine.staffPrompt == .scanBookToRegister)
+        #expect(runtime.machine.staffPrompt == .scanBookToRegister())
         // Esc with nothing typed goes back a step.
         keys([.escape])
         #expect(runtime.machine.staffPrompt == .menu(staff: "Tanaka"))

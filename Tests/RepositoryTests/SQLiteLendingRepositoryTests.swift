@@ -179,14 +179,14 @@ struct SQLiteLendingRepositoryTests {
         }
     }
 
-    @Test("every table is STRICT, and the PIN lock keeps a single row")
+    @Test("every table is STRICT, and the PIN lock and the library's rules keep a single row")
     func strictTablesAndOneLockRow() throws {
         try withTemporaryDirectory { directory in
             let repository = try SQLiteLendingRepository(path: directory + "/library.sqlite")
             let tables = try repository.connection.rows(
                 "SELECT name, strict FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
             ) { ($0.text(0), $0.int64(1)) }
-            #expect(tables.map(\.0) == ["audit_log", "books", "loans", "pin_lock", "printed", "staff", "users"])
+            #expect(tables.map(\.0) == ["audit_log", "books", "library_rules", "loans", "pin_lock", "printed", "staff", "users"])
             #expect(tables.filter { $0.1 != 1 }.map(\.0) == [])
 
             for failures in 1...3 {
@@ -198,6 +198,10 @@ struct SQLiteLendingRepositoryTests {
                     guard let error = error as? SQLiteError else { return false }
                     return error.code == SQLITE_CONSTRAINT && error.message.contains("CHECK constraint failed")
                 }
+            for limit in 1...2 {
+                try repository.transaction { try $0.save(LibraryRules(loanLimit: limit)) }
+            }
+            #expect(try repository.connection.firstRow("SELECT count(*) FROM library_rules") { $0.int64(0) } == 1)
         }
     }
 

@@ -1,5 +1,6 @@
 import CEvdev
 import Testing
+import TextInput
 @testable import ScannerInput
 
 @Suite("Staff key decoder")

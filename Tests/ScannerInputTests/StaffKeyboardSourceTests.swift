@@ -1,6 +1,7 @@
 import CEvdev
 import Foundation
 import Testing
+import TextInput
 @testable import ScannerInput
 
 @Suite("The staff keyboard among the input devices")

@@ -1,4 +1,5 @@
 import Testing
+import TextInput
 @testable import ScannerInput
 
 @Suite("Terminal key decoder")

@@ -1,6 +1,7 @@
 import CEvdev
 import Foundation
 import Testing
+import TextInput
 @testable import ScannerInput
 
 @Suite("The kana-input keys on a real JIS staff keyboard (uinput)")

@@ -23,7 +23,7 @@ struct JPEGCoverTests {
         var scene = Scene(size: Size(width: 100, height: 60), background: .white)
         scene.add(.image(path: path, frame: Rect(x: 10, y: 10, width: 40, height: 40)))
         let image = ImageBuffer(width: 100, height: 60)
-        image.withFrameBuffer { ScenePainter().paint(scene, into: $0) }
+        try image.withFrameBuffer { try ScenePainter().paint(scene, into: $0) }
         let inside = image.pixel(x: 30, y: 30)
         #expect(abs(Int(inside.red) - 0x20) <= 6 && abs(Int(inside.green) - 0x60) <= 6 && abs(Int(inside.blue) - 0xC0) <= 6, "\(inside)")
         #expect(image.pixel(x: 70, y: 30) == (255, 255, 255))
@@ -39,7 +39,7 @@ struct JPEGCoverTests {
         scene.add(.image(path: path, frame: Rect(x: 0, y: 0, width: 60, height: 60)))
         scene.add(.image(path: folder + "/missing.jpg", frame: Rect(x: 0, y: 0, width: 60, height: 60)))
         let image = ImageBuffer(width: 60, height: 60)
-        image.withFrameBuffer { ScenePainter().paint(scene, into: $0) }
+        try image.withFrameBuffer { try ScenePainter().paint(scene, into: $0) }
         #expect(image.pixel(x: 30, y: 30) == (255, 255, 255))
     }
 }

@@ -7,12 +7,12 @@ import Testing
     let green = Color(hex: 0x1B7F3B)
     let painter = ScenePainter()
 
-    @Test func rectanglesAndCirclesLandWhereTheSceneSays() {
+    @Test func rectanglesAndCirclesLandWhereTheSceneSays() throws {
         var scene = Scene(size: Size(width: 100, height: 50), background: .white)
         scene.add(.rectangle(Rect(x: 10, y: 10, width: 20, height: 20), fill: green))
         scene.add(.ellipse(Rect(x: 60, y: 10, width: 30, height: 30), fill: .black))
         let image = ImageBuffer(width: 100, height: 50)
-        image.withFrameBuffer { painter.paint(scene, into: $0) }
+        try image.withFrameBuffer { try painter.paint(scene, into: $0) }
         #expect(image.pixel(x: 20, y: 20) == green.bytes)
         #expect(image.pixel(x: 5, y: 5) == Color.white.bytes)
         #expect(image.pixel(x: 75, y: 25) == Color.black.bytes)
@@ -20,33 +20,33 @@ import Testing
         #expect(image.pixel(x: 61, y: 11) == Color.white.bytes)
     }
 
-    @Test func aSceneIsScaledUniformlyOntoTheBuffer() {
+    @Test func aSceneIsScaledUniformlyOntoTheBuffer() throws {
         var scene = Scene(size: Size(width: 10, height: 5), background: .white)
         scene.add(.rectangle(Rect(x: 0, y: 0, width: 5, height: 5), fill: green))
         let image = ImageBuffer(width: 200, height: 100)
-        image.withFrameBuffer { painter.paint(scene, into: $0) }
+        try image.withFrameBuffer { try painter.paint(scene, into: $0) }
         #expect(image.pixel(x: 90, y: 50) == green.bytes)
         #expect(image.pixel(x: 110, y: 50) == Color.white.bytes)
     }
 
-    @Test func aClipPaintsOnlyItsPart() {
+    @Test func aClipPaintsOnlyItsPart() throws {
         let image = ImageBuffer(width: 40, height: 20)
         var scene = Scene(size: Size(width: 40, height: 20), background: green)
-        image.withFrameBuffer { painter.paint(scene, into: $0, clip: Rect(x: 0, y: 0, width: 20, height: 20)) }
+        try image.withFrameBuffer { try painter.paint(scene, into: $0, clip: Rect(x: 0, y: 0, width: 20, height: 20)) }
         #expect(image.pixel(x: 10, y: 10) == green.bytes)
         #expect(image.pixel(x: 30, y: 10) == Color.white.bytes)
         scene.background = .black
-        image.withFrameBuffer { painter.paint(scene, into: $0, clip: Rect(x: 20, y: 0, width: 20, height: 20)) }
+        try image.withFrameBuffer { try painter.paint(scene, into: $0, clip: Rect(x: 20, y: 0, width: 20, height: 20)) }
         #expect(image.pixel(x: 10, y: 10) == green.bytes)
         #expect(image.pixel(x: 30, y: 10) == Color.black.bytes)
     }
 
-    @Test func japaneseTextIsDrawnInsideItsFrame() {
+    @Test func japaneseTextIsDrawnInsideItsFrame() throws {
         let frame = Rect(x: 20, y: 20, width: 200, height: 60)
         var scene = Scene(size: Size(width: 240, height: 100), background: .white)
         scene.add(.text(TextRun("ぐりとぐら", frame: frame, size: 40, color: .black)))
         let image = ImageBuffer(width: 240, height: 100)
-        image.withFrameBuffer { painter.paint(scene, into: $0) }
+        try image.withFrameBuffer { try painter.paint(scene, into: $0) }
         var inside = 0, outside = 0
         for y in 0..<100 {
             for x in 0..<240 where image.pixel(x: x, y: y) != Color.white.bytes {
@@ -57,24 +57,24 @@ import Testing
         #expect(outside == 0)
     }
 
-    @Test func longTextIsEllipsizedNotCut() {
+    @Test func longTextIsEllipsizedNotCut() throws {
         let run = TextRun(String(repeating: "ながいながいおはなし", count: 5), frame: Rect(x: 0, y: 0, width: 200, height: 40), size: 30)
-        #expect(!painter.fits(run))
-        let measured = painter.measure(run)
+        #expect(try !painter.fits(run))
+        let measured = try painter.measure(run)
         #expect(measured.width <= 200)
         #expect(measured.height < 40)
-        #expect(painter.fits(TextRun("ぐりとぐら", frame: run.frame, size: 30)))
+        #expect(try painter.fits(TextRun("ぐりとぐら", frame: run.frame, size: 30)))
     }
 
-    @Test func shrinkingMakesANameFitBeforeAnyEllipsis() {
+    @Test func shrinkingMakesANameFitBeforeAnyEllipsis() throws {
         let frame = Rect(x: 0, y: 0, width: 300, height: 80)
         let name = "たなか はるとさん"
-        #expect(!painter.fits(TextRun(name, frame: frame, size: 60)))
+        #expect(try !painter.fits(TextRun(name, frame: frame, size: 60)))
         // Drawn with minimumScale, it shrinks: nothing is drawn beyond the frame's right edge.
         var scene = Scene(size: Size(width: 400, height: 80), background: .white)
         scene.add(.text(TextRun(name, frame: frame, size: 60, minimumScale: 0.4)))
         let image = ImageBuffer(width: 400, height: 80)
-        image.withFrameBuffer { painter.paint(scene, into: $0) }
+        try image.withFrameBuffer { try painter.paint(scene, into: $0) }
         let beyond = (300..<400).contains { x in (0..<80).contains { image.pixel(x: x, y: $0) != Color.white.bytes } }
         #expect(!beyond)
     }

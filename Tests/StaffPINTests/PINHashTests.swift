@@ -29,9 +29,9 @@ struct PINHashTests {
     }
 
     @Test func constantTimeComparison() {
-        #expect(PINHash.constantTimeEquals([1, 2, 3], [1, 2, 3]))
-        #expect(!PINHash.constantTimeEquals([1, 2, 3], [1, 2, 4]))
-        #expect(!PINHash.constantTimeEquals([1, 2, 3], [1, 2]))
-        #expect(!PINHash.constantTimeEquals([], [0]))
+        #expect(SecretHash.constantTimeEquals([1, 2, 3], [1, 2, 3]))
+        #expect(!SecretHash.constantTimeEquals([1, 2, 3], [1, 2, 4]))
+        #expect(!SecretHash.constantTimeEquals([1, 2, 3], [1, 2]))
+        #expect(!SecretHash.constantTimeEquals([], [0]))
     }
 }

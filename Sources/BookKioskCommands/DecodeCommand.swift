@@ -1,0 +1,35 @@
+import CommandCore
+import Foundation
+import ScannerInput
+
+/// `bookkiosk decode --evemu F [--layout us|jp]`: the barcodes an evemu recording decodes to.
+struct DecodeCommand {
+    let file: String
+    let layout: KeyboardLayout
+    let console: Console
+
+    init(_ words: [String], console: Console) throws {
+        let arguments = try Arguments(words, valued: CommonOptions.valued.union(["evemu", "layout"]), flags: [])
+        guard arguments.words.isEmpty, let file = arguments.options["evemu"] else {
+            throw Arguments.Invalid(description: "give the recording: `bookkiosk decode --evemu FILE [--layout us|jp]`")
+        }
+        do {
+            layout = try KeyboardLayout(parsing: arguments.options["layout"] ?? "us")
+        } catch {
+            throw Arguments.Invalid(description: "--layout must be us or jp")
+        }
+        self.file = file
+        self.console = console
+    }
+
+    func run() throws -> BookKiosk.Status {
+        let barcodes: [String]
+        do {
+            barcodes = try decodeEvemuRecording(atPath: file, layout: layout, log: { console.error($0) })
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        for barcode in barcodes { console.print(barcode) }
+        return .success
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// A small RFC 4180 reader: comma-separated, fields optionally in double quotes (with `""` for
+/// a quote and line breaks allowed inside), LF or CRLF line ends, a UTF-8 byte-order mark ignored.
+public struct CSV {
+    /// One record and the line of the file it starts on (1-based).
+    public struct Record: Equatable {
+        public var line: Int
+        public var fields: [String]
+
+        public init(line: Int, fields: [String]) {
+            self.line = line
+            self.fields = fields
+        }
+    }
+
+    public struct SyntaxError: Error, Equatable, CustomStringConvertible {
+        public var line: Int
+        public var problem: String
+        public var description: String { "line \(line): \(problem)" }
+    }
+
+    /// Splits `text` into records. Blank lines are skipped.
+    public static func records(_ text: String) throws(SyntaxError) -> [Record] {
+        var records: [Record] = []
+        var fields: [String] = []
+        var field = ""
+        var inQuotes = false
+        var fieldWasQuoted = false
+        var line = 1
+        var recordLine = 1
+        var quoteLine = 1
+        var scalars = text.unicodeScalars[...]
+        if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
+
+        func endRecord() {
+            fields.append(field)
+            if !(fields.count == 1 && fields[0].isEmpty && !fieldWasQuoted) {
+                records.append(Record(line: recordLine, fields: fields))
+            }
+            fields = []
+            field = ""
+            fieldWasQuoted = false
+        }
+
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            index = scalars.index(after: index)
+            if inQuotes {
+                if scalar == "\"" {
+                    if index < scalars.endIndex, scalars[index] == "\"" {
+                        field.unicodeScalars.append("\"")
+                        index = scalars.index(after: index)
+                    } else {
+                        inQuotes = false
+                    }
+                } else {
+                    if scalar == "\n" { line += 1 }
+                    field.unicodeScalars.append(scalar)
+                }
+                continue
+            }
+            switch scalar {
+            case ",":
+                fields.append(field)
+                field = ""
+                fieldWasQuoted = false
+            case "\"":
+                guard field.isEmpty, !fieldWasQuoted else {
+                    throw SyntaxError(line: line, problem: "a quote (\") in the middle of a field; put the whole field in quotes and write a quote inside it as \"\"")
+                }
+                inQuotes = true
+                fieldWasQuoted = true
+                quoteLine = line
+            case "\r" where index < scalars.endIndex && scalars[index] == "\n":
+                break
+            case "\n":
+                endRecord()
+                line += 1
+                recordLine = line
+            default:
+                guard !fieldWasQuoted else {
+                    throw SyntaxError(line: line, problem: "text after a closing quote; put the whole field in quotes")
+                }
+                field.unicodeScalars.append(scalar)
+            }
+        }
+        if inQuotes {
+            throw SyntaxError(line: quoteLine, problem: "a quote opened here is never closed")
+        }
+        if !field.isEmpty || !fields.isEmpty || fieldWasQuoted { endRecord() }
+        return records
+    }
+
+    /// Quotes a field for writing when it needs it.
+    public static func escape(_ field: String) -> String {
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+// The teachers' page's part of the contract (LibraryDesk.swift): the library's rules, the
+// page's sign-in, and the lists, kept in memory.
+extension InMemoryLendingRepository.Transaction {
+    // MARK: The library's rules
+
+    func libraryRules() throws -> LibraryRules? {
+        checkOpen()
+        return state.rules
+    }
+
+    func save(_ rules: LibraryRules) throws {
+        checkOpen()
+        state.rules = rules
+    }
+
+    // MARK: Sign-in
+
+    func passwordHash(staff name: String) throws -> String? {
+        checkOpen()
+        return state.staff[name] == nil ? nil : state.passwordHashes[name]
+    }
+
+    func setPasswordHash(_ hash: String?, staff name: String) throws -> Bool {
+        checkOpen()
+        guard state.staff[name] != nil else { return false }
+        state.passwordHashes[name] = hash
+        return true
+    }
+
+    func signInRecord(staff name: String) throws -> SignInRecord {
+        checkOpen()
+        return state.signInRecords[name] ?? SignInRecord()
+    }
+
+    func save(_ record: SignInRecord, staff name: String) throws {
+        checkOpen()
+        // As in the databases, where the record is part of the account: none without one.
+        guard state.staff[name] != nil else { return }
+        state.signInRecords[name] = record
+    }
+
+    // MARK: Lists
+
+    func loanListings(_ query: LoanQuery) throws -> ListingPage<LoanListing> {
+        checkOpen()
+        let matching = state.loans.filter(\.isOpen).compactMap { loan -> LoanListing? in
+            guard let book = state.books[loan.book] else { return nil }
+            let user = loan.user.flatMap { state.users[$0] }
+            if let card = query.userCard, loan.user != card { return nil }
+            if let day = query.overdueOn, !(loan.due < day) { return nil }
+            guard ListingSearch.matches(query.text, in: [user?.name, loan.user, book.title, book.barcode]) else { return nil }
+            return LoanListing(loan: loan, book: book, user: user)
+        }
+        let sorted = matching.sorted { lhs, rhs in
+            let left = (lhs.user?.name ?? "", lhs.loan.user ?? ""), right = (rhs.user?.name ?? "", rhs.loan.user ?? "")
+            if left.0 != right.0 { return ListingSearch.precedes(left.0, right.0) }
+            if left.1 != right.1 { return ListingSearch.precedes(left.1, right.1) }
+            if lhs.loan.due != rhs.loan.due { return lhs.loan.due < rhs.loan.due }
+            return lhs.loan.id < rhs.loan.id
+        }
+        return Self.page(sorted, offset: query.offset, limit: query.limit)
+    }
+
+    func bookListings(matching text: String, offset: Int, limit: Int) throws -> ListingPage<BookListing> {
+        checkOpen()
+        let sorted = state.books.values
+            .filter { ListingSearch.matches(text, in: [$0.title, $0.author, $0.barcode, $0.isbn]) }
+            .sorted { $0.title != $1.title ? ListingSearch.precedes($0.title, $1.title) : ListingSearch.precedes($0.barcode, $1.barcode) }
+        let page = Self.page(sorted, offset: offset, limit: limit)
+        let items = page.items.map { book in
+            let loan = state.loans.first { $0.book == book.barcode && $0.isOpen }
+            return BookListing(book: book, openLoan: loan, borrower: loan?.user.flatMap { state.users[$0] })
+        }
+        return ListingPage(items: items, total: page.total)
+    }
+
+    func users(matching text: String, offset: Int, limit: Int) throws -> ListingPage<User> {
+        checkOpen()
+        let sorted = state.users.values
+            .filter { ListingSearch.matches(text, in: [$0.name, $0.card]) }
+            .sorted { $0.name != $1.name ? ListingSearch.precedes($0.name, $1.name) : ListingSearch.precedes($0.card, $1.card) }
+        return Self.page(sorted, offset: offset, limit: limit)
+    }
+
+    func loans(user card: String) throws -> [Loan] {
+        checkOpen()
+        return state.loans.filter { $0.user == card }
+            .sorted { $0.lentAt != $1.lentAt ? $0.lentAt > $1.lentAt : $0.id > $1.id }
+    }
+
+    func circulationSummary(from: Date, to: Date, today: LocalDate) throws -> CirculationSummary {
+        checkOpen()
+        let interval = { (time: Date) in from <= time && time < to }
+        let open = state.loans.filter(\.isOpen)
+        return CirculationSummary(lent: state.loans.count { interval($0.lentAt) },
+                                  returned: state.loans.count { $0.returnedAt.map(interval) ?? false },
+                                  onLoan: open.count, overdue: open.count { $0.due < today })
+    }
+
+    func auditEntries(newestFirst offset: Int, limit: Int) throws -> ListingPage<AuditEntry> {
+        checkOpen()
+        return Self.page(state.audit.reversed(), offset: offset, limit: limit)
+    }
+
+    func removeUser(card: String) throws -> Bool {
+        checkOpen()
+        guard state.users[card] != nil else { return false }
+        let open = state.loans.count { $0.user == card && $0.isOpen }
+        guard open == 0 else { throw LendingStoreError.userHasOpenLoans(card: card, count: open) }
+        for index in state.loans.indices where state.loans[index].user == card { state.loans[index].user = nil }
+        for index in state.audit.indices where state.audit[index].user?.card == card { state.audit[index].user = nil }
+        state.users[card] = nil
+        return true
+    }
+
+    /// Items `offset..<offset + limit` of `all` (a negative offset or limit counts as 0).
+    private static func page<Item>(_ all: [Item], offset: Int, limit: Int) -> ListingPage<Item> {
+        let start = min(max(0, offset), all.count)
+        let end = min(all.count, start + max(0, limit))
+        return ListingPage(items: Array(all[start..<end]), total: all.count)
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import Lending
+
+// The teachers' page's part of the contract (LibraryDesk.swift): the library's rules, the
+// page's sign-in, and the lists, each list paged in SQL with its total counted alongside.
+// A search is `instr(lower(column), ?)` with the text folded as `ListingSearch.folded` does
+// (SQLite's lower() folds A–Z only), so `%` and `_` are plain characters.
+extension SQLiteLendingTransaction {
+    // MARK: The library's rules
+
+    func libraryRules() throws -> LibraryRules? {
+        try checkOpen()
+        return try connection.firstRow("""
+            SELECT loan_limit, loan_days, closed_weekdays, closed_dates, block_on_overdue, library_name
+            FROM library_rules WHERE id = 1
+            """, []) { row in
+            let weekdaysText = row.text(2), datesText = row.text(3)
+            guard let weekdays = LibraryRules.closedWeekdays(fromStored: weekdaysText) else {
+                throw LibraryFileError.unreadableValue(path: connection.path, column: "library_rules.closed_weekdays", value: weekdaysText)
+            }
+            guard let dates = LibraryRules.closedDates(fromStored: datesText) else {
+                throw LibraryFileError.unreadableValue(path: connection.path, column: "library_rules.closed_dates", value: datesText)
+            }
+            return LibraryRules(loanLimit: Int(row.int64(0)), loanDays: Int(row.int64(1)), closedWeekdays: weekdays,
+                                closedDates: dates, blockOnOverdue: row.int64(4) != 0, libraryName: row.text(5))
+        }
+    }
+
+    func save(_ rules: LibraryRules) throws {
+        try checkOpen()
+        try connection.execute("""
+            INSERT INTO library_rules (id, loan_limit, loan_days, closed_weekdays, closed_dates, block_on_overdue, library_name)
+            VALUES (1, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (id) DO UPDATE SET
+                loan_limit = excluded.loan_limit, loan_days = excluded.loan_days,
+                closed_weekdays = excluded.closed_weekdays, closed_dates = excluded.closed_dates,
+                block_on_overdue = excluded.block_on_overdue, library_name = excluded.library_name
+            """, [SQLiteValue(rules.loanLimit), SQLiteValue(rules.loanDays), .text(rules.closedWeekdaysText),
+                  .text(rules.closedDatesText), SQLiteValue(rules.blockOnOverdue), .text(rules.libraryName)])
+    }
+
+    // MARK: Sign-in
+
+    func passwordHash(staff name: String) throws -> String? {
+        try checkOpen()
+        return try connection.firstRow("SELECT password_hash FROM staff WHERE name = ?", [.text(name)]) {
+            $0.optionalText(0)
+        } ?? nil
+    }
+
+    func setPasswordHash(_ hash: String?, staff name: String) throws -> Bool {
+        try checkOpen()
+        let changed = try connection.firstRow("UPDATE staff SET password_hash = ? WHERE name = ? RETURNING name",
+                                              [SQLiteValue(hash), .text(name)]) { $0.text(0) }
+        return changed != nil
+    }
+
+    func signInRecord(staff name: String) throws -> SignInRecord {
+        try checkOpen()
+        let stored = try connection.firstRow("""
+            SELECT sign_in_failures, sign_in_last_failure, sign_in_locked_until FROM staff WHERE name = ?
+            """, [.text(name)]) {
+            SignInRecord(failures: Int($0.int64(0)), lastFailure: $0.optionalDouble(1).map(Date.init(timeIntervalSince1970:)),
+                         lockedUntil: $0.optionalDouble(2).map(Date.init(timeIntervalSince1970:)))
+        }
+        return stored ?? SignInRecord()
+    }
+
+    func save(_ record: SignInRecord, staff name: String) throws {
+        try checkOpen()
+        // The record is part of the account: without one there is nothing to keep.
+        try connection.execute("""
+            UPDATE staff SET sign_in_failures = ?, sign_in_last_failure = ?, sign_in_locked_until = ? WHERE name = ?
+            """, [SQLiteValue(record.failures), SQLiteValue(record.lastFailure?.timeIntervalSince1970),
+                  SQLiteValue(record.lockedUntil?.timeIntervalSince1970), .text(name)])
+    }
+
+    // MARK: Lists
+
+    /// Open Loans with their Book (columns 7…11) and User (12…15); ?1 card, ?2 due before,
+    /// ?3 the folded search text.
+    private static let loanListingsFilter = """
+        FROM loans JOIN books ON books.barcode = loans.book LEFT JOIN users ON users.card = loans.user
+        WHERE loans.returned_at IS NULL
+          AND (?1 IS NULL OR loans.user = ?1)
+          AND (?2 IS NULL OR loans.due < ?2)
+          AND (?3 = '' OR instr(lower(users.name), ?3) > 0 OR instr(lower(loans.user), ?3) > 0
+               OR instr(lower(books.title), ?3) > 0 OR instr(lower(books.barcode), ?3) > 0)
+        """
+
+    func loanListings(_ query: LoanQuery) throws -> ListingPage<LoanListing> {
+        try checkOpen()
+        let filter: [SQLiteValue] = [SQLiteValue(query.userCard), SQLiteValue(query.overdueOn?.description),
+                                     .text(ListingSearch.folded(query.text))]
+        let items = try connection.rows("""
+            SELECT loans.id, loans.book, loans.user, loans.lent_at, loans.due, loans.returned_at, loans.override_by,
+                   books.barcode, books.title, books.author, books.isbn, books.status,
+                   users.card, users.name, users.loan_limit, users.active
+            \(Self.loanListingsFilter)
+            ORDER BY coalesce(users.name, ''), loans.user, loans.due, loans.id
+            LIMIT ?4 OFFSET ?5
+            """, filter + Self.window(query.offset, query.limit)) { row in
+            LoanListing(loan: try readLoan(row, from: 0), book: try readBook(row, from: 7),
+                        user: row.isNull(12) ? nil : readUser(row, from: 12))
+        }
+        return ListingPage(items: items, total: try count("SELECT count(*) \(Self.loanListingsFilter)", filter))
+    }
+
+    /// Books with their open Loan (columns 5…11) and its User (12…15); ?1 the folded search text.
+    private static let bookListingsFilter = """
+        FROM books LEFT JOIN loans ON loans.book = books.barcode AND loans.returned_at IS NULL
+             LEFT JOIN users ON users.card = loans.user
+        WHERE ?1 = '' OR instr(lower(books.title), ?1) > 0 OR instr(lower(books.author), ?1) > 0
+              OR instr(lower(books.barcode), ?1) > 0 OR instr(lower(books.isbn), ?1) > 0
+        """
+
+    func bookListings(matching text: String, offset: Int, limit: Int) throws -> ListingPage<BookListing> {
+        try checkOpen()
+        let filter: [SQLiteValue] = [.text(ListingSearch.folded(text))]
+        let items = try connection.rows("""
+            SELECT books.barcode, books.title, books.author, books.isbn, books.status,
+                   loans.id, loans.book, loans.user, loans.lent_at, loans.due, loans.returned_at, loans.override_by,
+                   users.card, users.name, users.loan_limit, users.active
+            \(Self.bookListingsFilter)
+            ORDER BY books.title, books.barcode
+            LIMIT ?2 OFFSET ?3
+            """, filter + Self.window(offset, limit)) { row in
+            BookListing(book: try readBook(row, from: 0), openLoan: row.isNull(5) ? nil : try readLoan(row, from: 5),
+                        borrower: row.isNull(12) ? nil : readUser(row, from: 12))
+        }
+        return ListingPage(items: items, total: try count("SELECT count(*) \(Self.bookListingsFilter)", filter))
+    }
+
+    private static let usersFilter = "FROM users WHERE ?1 = '' OR instr(lower(name), ?1) > 0 OR instr(lower(card), ?1) > 0"
+
+    func users(matching text: String, offset: Int, limit: Int) throws -> ListingPage<User> {
+        try checkOpen()
+        let filter: [SQLiteValue] = [.text(ListingSearch.folded(text))]
+        let items = try connection.rows(
+            "SELECT \(Self.userColumns) \(Self.usersFilter) ORDER BY name, card LIMIT ?2 OFFSET ?3",
+            filter + Self.window(offset, limit), readUser)
+        return ListingPage(items: items, total: try count("SELECT count(*) \(Self.usersFilter)", filter))
+    }
+
+    func loans(user card: String) throws -> [Loan] {
+        try checkOpen()
+        return try connection.rows(
+            "SELECT \(Self.loanColumns) FROM loans WHERE user = ? ORDER BY lent_at DESC, id DESC", [.text(card)], readLoan)
+    }
+
+    func circulationSummary(from: Date, to: Date, today: LocalDate) throws -> CirculationSummary {
+        try checkOpen()
+        let summary = try connection.firstRow("""
+            SELECT (SELECT count(*) FROM loans WHERE lent_at >= ?1 AND lent_at < ?2),
+                   (SELECT count(*) FROM loans WHERE returned_at >= ?1 AND returned_at < ?2),
+                   (SELECT count(*) FROM loans WHERE returned_at IS NULL),
+                   (SELECT count(*) FROM loans WHERE returned_at IS NULL AND due < ?3)
+            """, [.real(from.timeIntervalSince1970), .real(to.timeIntervalSince1970), .text(today.description)]) {
+            CirculationSummary(lent: Int($0.int64(0)), returned: Int($0.int64(1)), onLoan: Int($0.int64(2)),
+                               overdue: Int($0.int64(3)))
+        }
+        guard let summary else { preconditionFailure("a SELECT of counts returned no row") }
+        return summary
+    }
+
+    func auditEntries(newestFirst offset: Int, limit: Int) throws -> ListingPage<AuditEntry> {
+        try checkOpen()
+        let items = try connection.rows("SELECT \(Self.auditColumns) FROM audit_log ORDER BY id DESC LIMIT ?1 OFFSET ?2",
+                                        Self.window(offset, limit), readAuditEntry)
+        return ListingPage(items: items, total: try count("SELECT count(*) FROM audit_log", []))
+    }
+
+    func removeUser(card: String) throws -> Bool {
+        try checkOpen()
+        guard try user(card: card) != nil else { return false }
+        let open = try count("SELECT count(*) FROM loans WHERE user = ? AND returned_at IS NULL", [.text(card)])
+        guard open == 0 else { throw LendingStoreError.userHasOpenLoans(card: card, count: open) }
+        try connection.execute("UPDATE loans SET user = NULL WHERE user = ?", [.text(card)])
+        try connection.execute("UPDATE audit_log SET user = NULL, user_name = NULL WHERE user = ?", [.text(card)])
+        try connection.execute("DELETE FROM users WHERE card = ?", [.text(card)])
+        return true
+    }
+
+    // MARK: Paging
+
+    /// LIMIT and OFFSET values; negative ones count as 0 (SQLite reads a negative LIMIT as none).
+    private static func window(_ offset: Int, _ limit: Int) -> [SQLiteValue] {
+        [SQLiteValue(max(0, limit)), SQLiteValue(max(0, offset))]
+    }
+
+    private func count(_ sql: String, _ arguments: [SQLiteValue]) throws -> Int {
+        Int(try connection.firstRow(sql, arguments) { $0.int64(0) } ?? 0)
+    }
+}

@@ -3,7 +3,7 @@ import Lending
 import LendingPostgres
 import PostgresScratch
 import Testing
-@testable import BookKioskCommands
+@testable import CatalogIO
 
 /// An import whose transaction PostgreSQL runs again (issue 20): the report counts each row
 /// once and names the numbers the rows were stored under, which are picked again against what

@@ -66,6 +66,13 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         // A QR code (libqrencode) as a matrix of modules, and as a standalone SVG.
         .target(name: "QRCode", dependencies: ["CQREncode"]),
+        // The one place a kiosk is assembled from settings and a repository: runtime, announcer,
+        // presenter, journal, privacy pass, quiet checkpoint, library rules, server retry.
+        .target(
+            name: "KioskAssembly",
+            dependencies: ["Kiosk", "Lending", "LendingSQLite", "Feedback", "ScannerInput", "TextInput", "KanjiConversion", "KioskScreen",
+                           "KioskPresenter", "Scene", "ScenePainter"]
+        ),
         // The configuration file and its places (XDG, systemd), and KioskSetup: the configuration
         // and the database a command, the kiosk or the page opens.
         .target(name: "KioskConfiguration", dependencies: ["Lending", "LendingSQLite", "LendingPostgres", "Printing", "ScannerInput"]),
@@ -83,7 +90,7 @@ let package = Package(
         .target(
             name: "BookKioskCommands",
             dependencies: ["CommandCore", "KioskConfiguration", "CatalogIO", "Doctor",
-                           "Lending", "LendingSQLite", "LendingPostgres", "ScannerInput", "TextInput", "Feedback", "Kiosk", "StaffPIN", "KanjiConversion",
+                           "Lending", "LendingSQLite", "LendingPostgres", "ScannerInput", "TextInput", "Feedback", "Kiosk", "KioskAssembly", "StaffPIN", "KanjiConversion",
                            "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter", "ScreenWindow", "KioskDisplay"]
         ),
         .executableTarget(name: "bookkiosk", dependencies: ["BookKioskCommands", "CommandCore"]),
@@ -96,7 +103,7 @@ let package = Package(
         .executableTarget(
             name: "bookkiosk-bench",
             dependencies: ["Lending", "LendingSQLite", "CSQLite", "LendingPostgres", "PostgresScratch", "ScannerInput", "CEvdev",
-                           "Feedback", "Kiosk", "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter"]
+                           "Feedback", "Kiosk", "KioskAssembly", "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter"]
         ),
 
         .testTarget(name: "LendingTests", dependencies: ["Lending"]),
@@ -119,7 +126,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: ["BookKioskCommands", "CommandCore", "KioskConfiguration", "CatalogIO", "Doctor",
                            "Lending", "LendingSQLite", "LendingPostgres", "PostgresScratch", "Feedback", "StaffPIN", "TextInput", "KanjiConversion",
-                           "Printing", "ScenePainter"]
+                           "Printing", "ScenePainter", "Kiosk", "KioskAssembly", "ScannerInput"]
         ),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
@@ -129,7 +136,7 @@ let package = Package(
         .testTarget(
             name: "FaultTests",
             dependencies: ["Lending", "LendingSQLite", "CSQLite", "LendingPostgres", "PostgresScratch", "ScannerInput", "CEvdev",
-                           "Feedback", "Kiosk", "BookKioskCommands"]
+                           "Feedback", "Kiosk", "KioskAssembly", "KioskPresenter", "Scene", "BookKioskCommands"]
         ),
     ],
     swiftLanguageModes: [.v6]

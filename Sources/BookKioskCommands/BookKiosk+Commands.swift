@@ -7,7 +7,8 @@ extension BookKiosk {
     /// name, and the usage text is made from their configurations.
     public static let commands: [any Command.Type] = [
         DemoCommand.self, RunCommand.self, Simulate.self, DecodeCommand.self, DevicesCommand.self,
-        ImportCommand.self, ExportCommand.self, ReportCommand.self, StaffCommand.self, PrintCommand.self,
+        ImportCommand.self, ExportCommand.self, ReportCommand.self, ClassesCommand.self, PromoteCommand.self, StaffCommand.self,
+        PrintCommand.self, RestoreCommand.self,
         BackupCommand.self, CopyCommand.self, DoctorCommand.self, HelpCommand.self,
     ]
 }
@@ -54,9 +55,31 @@ extension ImportCommand: Command {
     ])
 }
 
+extension ClassesCommand: Command {
+    static let configuration = CommandConfiguration(commandName: "classes", usage: [
+        .init("classes", "the classes (組) with their grade and how many Users each has"),
+        .init("classes add NAME --grade N", "add a class, or set its grade (1 for the youngest)"),
+        .init("classes rename OLD NEW", "rename a class; its Users move with it"),
+        .init("classes remove NAME", "remove a class that has no Users"),
+    ])
+}
+
+extension PromoteCommand: Command {
+    static let configuration = CommandConfiguration(commandName: "promote", usage: [
+        .init("promote [--map FROM=TO]…", "show the year's promotion (進級): who moves up, who graduates; changes nothing"),
+        .init("promote --apply", "carry it out in one go (nothing changes where the plan cannot guess)"),
+    ])
+}
+
+extension RestoreCommand: Command {
+    static let configuration = CommandConfiguration(commandName: "restore", usage: [
+        .init("restore FILE [--yes]", "put a backup back in place of the library, checked first, the old one kept beside it"),
+    ])
+}
+
 extension ExportCommand: Command {
     static let configuration = CommandConfiguration(commandName: "export", usage: [
-        .init("export loans", "every Loan as CSV on standard output"),
+        .init("export books|users|loans [--out F]", "CSV with the import's columns (UTF-8 for Excel); import it back after editing"),
     ])
 }
 
@@ -64,6 +87,8 @@ extension ReportCommand: Command {
     static let configuration = CommandConfiguration(commandName: "report", usage: [
         .init("report overdue [--now T]", "the overdue Loans, as text"),
         .init("report audit", "every staff action and wrong PIN"),
+        .init("report popular [--since D] [--class C] [--top N]", "the most lent titles (copies of one ISBN together); this school year by default"),
+        .init("report classes [--since D]", "lends per class per month; this school year by default"),
     ])
 }
 
@@ -81,6 +106,7 @@ extension PrintCommand: Command {
             library Cards or Book labels as a PDF (--users/--books all|new|CODE,…,
             --sheet NAME, --start-at N, --symbology nw7|code128); print sheets lists the sheets
             """),
+        .init("print notices --out F.pdf", "a gentle slip for parents per User with a Book overdue (--class C, --now T)"),
     ])
 }
 

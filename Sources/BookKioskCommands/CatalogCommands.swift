@@ -34,6 +34,9 @@ struct ImportCommand {
             for warning in report.warnings { console.error("\(file): \(warning)") }
             let noun = report.added == 1 ? String(kind.rawValue.dropLast()) : kind.rawValue
             console.print("Imported \(file): \(report.added) \(noun) added, \(report.updated) updated.")
+            if !report.createdClasses.isEmpty {
+                console.print("New classes, with no grade yet (give each one with `bookkiosk classes add NAME --grade N`): \(report.createdClasses.joined(separator: ", "))")
+            }
             if !report.numbered.isEmpty {
                 let what = kind == .books ? "barcodes" : "card numbers"
                 console.print("New \(what) for the rows without one (print them with `bookkiosk print \(kind == .books ? "labels --books" : "cards --users") new`):")
@@ -49,25 +52,44 @@ struct ImportCommand {
     }
 }
 
-/// `bookkiosk export loans`: every Loan as CSV.
+/// `bookkiosk export books|users|loans [--out F]`: CSV with the import's own columns (books and
+/// users), UTF-8 with a byte-order mark, on standard output or into F.
 struct ExportCommand {
+    enum What: String { case books, users, loans }
+    let what: What
+    let out: String?
     let common: CommonOptions
     let console: Console
 
     init(_ words: [String], places: Places, console: Console) throws {
-        let arguments = try Arguments(words, valued: CommonOptions.valued, flags: [])
-        guard arguments.words == ["loans"] else {
-            throw Arguments.Invalid(description: "the one export is `bookkiosk export loans`")
+        let arguments = try Arguments(words, valued: CommonOptions.valued.union(["out"]), flags: [])
+        guard arguments.words.count == 1, let what = What(rawValue: arguments.words[0]) else {
+            throw Arguments.Invalid(description: "say what to export: `bookkiosk export books`, `bookkiosk export users` or `bookkiosk export loans` (add --out F.csv for a file)")
         }
+        self.what = what
+        out = arguments.options["out"]
         common = try CommonOptions(arguments, places: places)
         self.console = console
     }
 
     func run() throws -> BookKiosk.Status {
         let repository = try common.openRepository()
-        for line in try LoanExport.lines(of: repository, timeZone: common.configuration.policy.timeZone) {
-            console.print(line)
+        let text = switch what {
+        case .books: try CatalogExport.text(.books, of: repository)
+        case .users: try CatalogExport.text(.users, of: repository)
+        case .loans: try LoanExport.text(of: repository, timeZone: common.configuration.policy.timeZone)
         }
+        guard let out, out != "-" else {
+            console.write(bytes: Array(text.utf8))
+            return .success
+        }
+        guard !FileManager.default.fileExists(atPath: out) else {
+            throw CommandFailure("\(out) already exists; BookKiosk does not overwrite files. Choose a new name or remove it first.")
+        }
+        guard FileManager.default.createFile(atPath: out, contents: Data(text.utf8)) else {
+            throw CommandFailure("Could not write \(out); check that its folder exists and can be written.")
+        }
+        console.error("Exported \(what.rawValue) to \(out).")
         return .success
     }
 }
@@ -85,9 +107,9 @@ struct ReportCommand {
     let console: Console
 
     init(_ words: [String], places: Places, console: Console) throws {
-        arguments = try Arguments(words, valued: CommonOptions.valued.union(["now"]), flags: [])
-        guard arguments.words == ["overdue"] || arguments.words == ["audit"] else {
-            throw Arguments.Invalid(description: "the reports are `bookkiosk report overdue` and `bookkiosk report audit`")
+        arguments = try Arguments(words, valued: CommonOptions.valued.union(["now", "since", "class", "top"]), flags: [])
+        guard arguments.words.count == 1, ["overdue", "audit", "popular", "classes"].contains(arguments.words[0]) else {
+            throw Arguments.Invalid(description: "the reports are `bookkiosk report overdue`, `report audit`, `report popular` and `report classes`")
         }
         common = try CommonOptions(arguments, places: places)
         self.console = console
@@ -95,6 +117,7 @@ struct ReportCommand {
 
     func run() throws -> BookKiosk.Status {
         if arguments.words == ["audit"] { return try AuditReport(common: common, console: console).run() }
+        if arguments.words == ["popular"] || arguments.words == ["classes"] { return try countsReport() }
         let policy = common.configuration.policy
         let now = try currentTime(arguments, timeZone: policy.timeZone)
         let repository = try common.openRepository()

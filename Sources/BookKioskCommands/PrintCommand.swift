@@ -10,7 +10,7 @@ import ScenePainter
 /// 100 % on a sheet of labels, and the list of sheets.
 struct PrintCommand {
     enum What: String {
-        case cards, labels, sheets
+        case cards, labels, sheets, notices
     }
 
     let what: What
@@ -18,12 +18,12 @@ struct PrintCommand {
     let common: CommonOptions
     let console: Console
 
-    static let valued: Set<String> = ["out", "users", "books", "sheet", "start-at", "symbology"]
+    static let valued: Set<String> = ["out", "users", "books", "sheet", "start-at", "symbology", "class", "now"]
 
     init(_ words: [String], places: Places, console: Console) throws {
         arguments = try Arguments(words, valued: CommonOptions.valued.union(Self.valued), flags: [])
         guard arguments.words.count == 1, let what = What(rawValue: arguments.words[0]) else {
-            throw Arguments.Invalid(description: "say what to print: `bookkiosk print cards --out cards.pdf`, `bookkiosk print labels --out labels.pdf`, or `bookkiosk print sheets` for the sheets")
+            throw Arguments.Invalid(description: "say what to print: `bookkiosk print cards --out cards.pdf`, `bookkiosk print labels --out labels.pdf`, `bookkiosk print notices --out notices.pdf`, or `bookkiosk print sheets` for the sheets")
         }
         self.what = what
         if what != .labels, arguments.options["books"] != nil {
@@ -48,6 +48,7 @@ struct PrintCommand {
         if out == "-", isatty(console.output) == 1 {
             throw CommandFailure("--out - writes the PDF to standard output, which is a terminal here: send it to a printer (`bookkiosk print \(what.rawValue) --out - | lp -o media=A4 -o print-scaling=none`) or give a file, --out \(what.rawValue).pdf.")
         }
+        if what == .notices { return try printNotices(to: out) }
         let sheetName = arguments.options["sheet"] ?? (what == .cards ? Sheet.defaultCardSheet : Sheet.defaultLabelSheet)
         guard let sheet = configuration.allSheets.first(where: { $0.name == sheetName }) else {
             throw Arguments.Invalid(description: "there is no sheet called \(sheetName); the sheets are \(configuration.allSheets.map(\.name).joined(separator: ", ")) (`bookkiosk print sheets` shows their sizes; the config's \"sheets\" adds your own)")
@@ -87,7 +88,7 @@ struct PrintCommand {
             switch what {
             case .cards: try layout.cards(chosen.map { CardFace(name: $0.name, barcode: $0.barcode) })
             case .labels: try layout.labels(chosen.map { BookLabel(title: $0.name, barcode: $0.barcode) })
-            case .sheets: []
+            case .sheets, .notices: []
             }
         }
         guard case .success(let pages) = laidOut else {

@@ -98,4 +98,28 @@ public struct CSV {
         guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
+
+    /// The characters a spreadsheet reads as the start of a formula (CSV injection).
+    static let formulaStarts: Set<Character> = ["=", "+", "-", "@"]
+
+    /// A cell as written for Excel: one that begins like a formula gets a leading `'`, so the
+    /// spreadsheet shows it as text instead of running it. `unguarded` takes it off again.
+    public static func guarded(_ field: String) -> String {
+        guard let first = field.first, formulaStarts.contains(first) else { return field }
+        return "'" + field
+    }
+
+    /// A cell as imported: the `'` that `guarded` put before a formula-like start is removed.
+    public static func unguarded(_ field: String) -> String {
+        guard field.first == "'", let second = field.dropFirst().first, formulaStarts.contains(second) else { return field }
+        return String(field.dropFirst())
+    }
+
+    /// One CSV line of guarded, escaped fields.
+    public static func line(_ fields: [String]) -> String {
+        fields.map { escape(guarded($0)) }.joined(separator: ",")
+    }
+
+    /// The UTF-8 byte-order mark that makes Excel open a CSV file as UTF-8.
+    public static let byteOrderMark = "\u{FEFF}"
 }

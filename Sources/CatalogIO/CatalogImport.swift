@@ -8,10 +8,10 @@ public struct CatalogImport {
     public enum Kind: String, Sendable, CaseIterable {
         case books, users
 
-        var columns: [String] {
+        public var columns: [String] {
             switch self {
-            case .books: ["barcode", "title", "author", "isbn", "status"]
-            case .users: ["card", "name", "limit", "active"]
+            case .books: ["barcode", "title", "author", "isbn", "status", "reading"]
+            case .users: ["card", "name", "reading", "class", "limit", "active"]
             }
         }
 
@@ -31,6 +31,8 @@ public struct CatalogImport {
         public var warnings: [String] = []
         /// The rows that came without a barcode or card, and the number each was given.
         public var numbered: [Numbered] = []
+        /// Classes the file named that the library did not have: made, with no grade yet.
+        public var createdClasses: [String] = []
     }
 
     /// A row imported without a barcode, and the one it was given.
@@ -96,7 +98,7 @@ public struct CatalogImport {
         for record in records.dropFirst() {
             func cell(_ name: String) -> String? {
                 guard let index = columns[name] else { return nil }
-                return index < record.fields.count ? record.fields[index].trimmingCharacters(in: .whitespacesAndNewlines) : ""
+                return index < record.fields.count ? CSV.unguarded(record.fields[index].trimmingCharacters(in: .whitespacesAndNewlines)) : ""
             }
             if record.fields.count > header.fields.count {
                 problems.append("line \(record.line): \(record.fields.count) fields but the header has \(header.fields.count); is a comma missing its quotes?")
@@ -120,84 +122,23 @@ public struct CatalogImport {
         // The transaction's body may run more than once (PostgreSQL runs it again after a
         // conflict with another kiosk), so it changes nothing outside itself: the numbers it
         // gave and the rows it counted come back as its result, from its last run only.
-        let fileKeys = Set(seen.keys)
-        let found = problems
+        let namedClasses = rows.compactMap { row -> String? in
+            if case .user(let user, _, _, _) = row { user.className } else { nil }
+        }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let plan = Plan(fileKeys: Set(seen.keys), namedClasses: namedClasses, problems: problems,
+                        hasClass: columns["class"] != nil, hasReading: columns["reading"] != nil)
         let written = try repository.transaction { tx in
-            try write(rows, fileKeys: fileKeys, problems: found, in: tx)
+            try write(rows, plan, in: tx)
         }
         report.added = written.added
         report.updated = written.updated
         report.numbered = written.numbered
+        report.createdClasses = written.createdClasses
         return report
     }
 
-    /// What one run of the import's transaction wrote.
-    struct Written {
-        var added = 0
-        var updated = 0
-        var numbered: [Numbered] = []
-    }
-
-    /// The import's transaction: numbers the rows that have none, checks every row against the
-    /// library (throwing a `Failure` with `problems` and every conflict found), and writes them.
-    /// Pure apart from `tx`.
-    private func write(_ rows: [Row], fileKeys: Set<String>, problems found: [String],
-                       in tx: any LendingTransaction) throws -> Written {
-        var rows = rows
-        var problems = found
-        var written = Written()
-        // Rows without a barcode get the next free numbers, clear of the library's barcodes
-        // and of every barcode in the file.
-        let unnumbered = rows.indices.filter { rows[$0].key.isEmpty }
-        if !unnumbered.isEmpty {
-            let taken = Set(try tx.allBooks().map(\.barcode)).union(try tx.allUsers().map(\.card)).union(fileKeys)
-            let numbers: [String]
-            do throws(BarcodeNumbering.Exhausted) {
-                numbers = try numbering.next(unnumbered.count, avoiding: taken)
-            } catch {
-                throw Failure(problems: ["\(unnumbered.count) rows have no \(kind == .books ? "barcode" : "card") to number, but \(error.description)"])
-            }
-            for (index, number) in zip(unnumbered, numbers) {
-                rows[index].key = number
-                written.numbered.append(Numbered(line: rows[index].line, barcode: number, name: rows[index].name))
-            }
-        }
-        // Check every row against the library before writing any, so one run reports all.
-        let numberedLines = Set(written.numbered.map(\.line))
-        for row in rows where !numberedLines.contains(row.line) {
-            let conflict: Catalog.Conflict? = switch row {
-            case .book(let book, _, _): try Catalog.conflict(saving: book, in: tx)
-            case .user(let user, _, _, _): try Catalog.conflict(saving: user, in: tx)
-            }
-            if let conflict { problems.append("line \(row.line): \(conflict)") }
-        }
-        guard problems.isEmpty else {
-            throw Failure(problems: problems.sorted { lineNumber($0) < lineNumber($1) })
-        }
-        // Each row is locked (read, then saved) in barcode or card order, the order in which
-        // every path locks several rows of one table (see `PostgresLendingRepository`).
-        for row in rows.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
-            switch row {
-            case .book(var book, _, let hasStatus):
-                let existing = try tx.book(barcode: book.barcode)
-                if let existing, !hasStatus { book.status = existing.status }
-                try tx.save(book)
-                if existing == nil { written.added += 1 } else { written.updated += 1 }
-            case .user(var user, _, let hasLimit, let hasActive):
-                let existing = try tx.user(card: user.card)
-                if let existing {
-                    if !hasLimit { user.loanLimit = existing.loanLimit }
-                    if !hasActive { user.isActive = existing.isActive }
-                }
-                try tx.save(user)
-                if existing == nil { written.added += 1 } else { written.updated += 1 }
-            }
-        }
-        return written
-    }
-
     /// The line number a problem starts with ("line 12: …"), for sorting.
-    private func lineNumber(_ problem: String) -> Int {
+    func lineNumber(_ problem: String) -> Int {
         Int(problem.dropFirst("line ".count).prefix { $0.isNumber }) ?? 0
     }
 
@@ -229,7 +170,13 @@ public struct CatalogImport {
                 status = parsed
             }
             let author = cell("author").flatMap { $0.isEmpty ? nil : $0 }
-            return .success(.book(Book(barcode: barcode, title: title, author: author, isbn: isbn, status: status),
+            let reading: String?
+            do {
+                reading = try Reading.normalize(cell("reading") ?? "")
+            } catch {
+                return fail("\(error.description) (the reading is in hiragana or katakana, like ぐりとぐら)")
+            }
+            return .success(.book(Book(barcode: barcode, title: title, author: author, isbn: isbn, status: status, reading: reading),
                                   line: line, hasStatus: !statusText.isEmpty))
         case .users:
             let card = Barcode.normalize(cell("card") ?? "")
@@ -252,7 +199,14 @@ public struct CatalogImport {
                 default: return fail("active \"\(activeText)\" should be yes or no")
                 }
             }
-            return .success(.user(User(card: card, name: name, loanLimit: limit, isActive: active),
+            let reading: String?
+            do {
+                reading = try Reading.normalize(cell("reading") ?? "")
+            } catch {
+                return fail("\(error.description) (the reading is in hiragana or katakana, like さとう はると)")
+            }
+            let className = cell("class").flatMap { $0.isEmpty ? nil : $0 }
+            return .success(.user(User(card: card, name: name, loanLimit: limit, isActive: active, reading: reading, className: className),
                                   line: line, hasLimit: !limitText.isEmpty, hasActive: !activeText.isEmpty))
         }
     }

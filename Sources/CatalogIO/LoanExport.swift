@@ -6,7 +6,12 @@ import Lending
 public enum LoanExport {
     public static let header = "book,title,user,name,lentAt,due,returnedAt,overrideBy"
 
-    /// The header and one line per Loan, read in one transaction.
+    /// The whole file: the byte-order mark, the header and one line per Loan, CRLF line ends.
+    public static func text(of repository: any LendingRepository, timeZone: TimeZone) throws -> String {
+        CSV.byteOrderMark + (try lines(of: repository, timeZone: timeZone)).map { $0 + "\r\n" }.joined()
+    }
+
+    /// The header and one line per Loan (cells guarded), read in one transaction.
     public static func lines(of repository: any LendingRepository, timeZone: TimeZone) throws -> [String] {
         let (loans, books, users) = try repository.transaction { tx in
             (try tx.allLoans(),
@@ -19,7 +24,7 @@ public enum LoanExport {
                 timestamp(loan.lentAt, timeZone), loan.due.description,
                 loan.returnedAt.map { timestamp($0, timeZone) } ?? "", loan.overrideBy ?? "",
             ]
-            return fields.map(CSV.escape).joined(separator: ",")
+            return CSV.line(fields)
         }
     }
 

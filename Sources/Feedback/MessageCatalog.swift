@@ -45,6 +45,12 @@ public struct MessageCatalog: Sendable, Equatable {
         return text
     }
 
+    /// What a message calls the User: speech says the reading (よみがな) where there is one,
+    /// since a speech engine reads a kanji name unreliably; the screen shows the name.
+    private func called(_ user: User) -> String {
+        isSpoken ? user.spokenName : user.name
+    }
+
     private func dueText(_ date: LocalDate) -> String {
         isSpoken ? language.spokenDueDateText(date) : language.dueDateText(date)
     }
@@ -64,12 +70,12 @@ public struct MessageCatalog: Sendable, Equatable {
         case .ready:
             return prompt
         case .outcome(.greeted(let user, _)):
-            return "こんにちは、\(user.name)さん！ ほんをスキャンしてね"
+            return "こんにちは、\(called(user))さん！ ほんをスキャンしてね"
         case .outcome(.lent(let loan, let book, let user, _)):
-            return "\(user.name)さん、「\(book.title)」をかりたよ。"
+            return "\(called(user))さん、「\(book.title)」をかりたよ。"
                 + "\(dueText(loan.due))までにかえしてね"
         case .outcome(.returned(_, let book, let user, _, _)):
-            let who = user.map { "\($0.name)さん、" } ?? ""
+            let who = user.map { "\(called($0))さん、" } ?? ""
             return "\(who)「\(book.title)」をかえしてくれてありがとう！"
         case .outcome(.refused(let refusal, _, let user, let book)):
             return japanese(refusal, user: user, book: book, retryAfterSeconds: nil)
@@ -78,7 +84,7 @@ public struct MessageCatalog: Sendable, Equatable {
         case .duplicate:
             return "もうスキャンしたよ"
         case .sessionEnded(let user):
-            return "またね、\(user.name)さん！ \(prompt)"
+            return "またね、\(called(user))さん！ \(prompt)"
         case .staff(let staff):
             return japanese(staff)
         case .scannerLost:
@@ -95,7 +101,7 @@ public struct MessageCatalog: Sendable, Equatable {
     }
 
     private func japanese(_ refusal: Refusal, user: User?, book: Book?, retryAfterSeconds: Int?) -> String {
-        let who = user.map { "\($0.name)さん、" } ?? ""
+        let who = user.map { "\(called($0))さん、" } ?? ""
         switch refusal {
         case .unknownBarcode:
             return "このバーコードはわからないよ。先生にみせてね"
@@ -124,7 +130,7 @@ public struct MessageCatalog: Sendable, Equatable {
     private func japanese(_ event: StaffEvent) -> String {
         let staff = event.staff.map { "（\($0)）" } ?? ""
         let title = event.book.map { "「\($0.title)」" } ?? "絵本"
-        let who = event.user.map { "\($0.name)さん" } ?? "利用者"
+        let who = event.user.map { "\(called($0))さん" } ?? "利用者"
         let due = event.loan.map { dueText($0.due) }
         switch event.action {
         case .entered:
@@ -155,12 +161,12 @@ public struct MessageCatalog: Sendable, Equatable {
         case .ready:
             return prompt
         case .outcome(.greeted(let user, _)):
-            return "Hello, \(user.name)! Scan a book"
+            return "Hello, \(called(user))! Scan a book"
         case .outcome(.lent(let loan, let book, let user, _)):
-            return "\(user.name), you borrowed “\(book.title)”. "
+            return "\(called(user)), you borrowed “\(book.title)”. "
                 + "Please bring it back by \(dueText(loan.due))"
         case .outcome(.returned(_, let book, let user, _, _)):
-            let who = user.map { ", \($0.name)" } ?? ""
+            let who = user.map { ", \(called($0))" } ?? ""
             return "Thank you for bringing back “\(book.title)”\(who)!"
         case .outcome(.refused(let refusal, _, let user, let book)):
             return english(refusal, user: user, book: book, retryAfterSeconds: nil)
@@ -169,7 +175,7 @@ public struct MessageCatalog: Sendable, Equatable {
         case .duplicate:
             return "Already scanned"
         case .sessionEnded(let user):
-            return "Bye, \(user.name)! \(prompt)"
+            return "Bye, \(called(user))! \(prompt)"
         case .staff(let staff):
             return english(staff)
         case .scannerLost:
@@ -186,7 +192,7 @@ public struct MessageCatalog: Sendable, Equatable {
     }
 
     private func english(_ refusal: Refusal, user: User?, book: Book?, retryAfterSeconds: Int?) -> String {
-        let who = user.map { "\($0.name), " } ?? ""
+        let who = user.map { "\(called($0)), " } ?? ""
         switch refusal {
         case .unknownBarcode:
             return "I don't know this barcode. Please show it to a teacher"
@@ -215,7 +221,7 @@ public struct MessageCatalog: Sendable, Equatable {
     private func english(_ event: StaffEvent) -> String {
         let staff = event.staff.map { " (\($0))" } ?? ""
         let title = event.book.map { "“\($0.title)”" } ?? "the book"
-        let who = event.user?.name ?? "the user"
+        let who = event.user.map(called) ?? "the user"
         let due = event.loan.map { dueText($0.due) }
         switch event.action {
         case .entered:

@@ -49,14 +49,17 @@ extension InMemoryLendingRepository.Transaction {
             guard let book = state.books[loan.book] else { return nil }
             let user = loan.user.flatMap { state.users[$0] }
             if let card = query.userCard, loan.user != card { return nil }
+            if let className = query.className, user?.className != className { return nil }
             if let day = query.overdueOn, !(loan.due < day) { return nil }
             guard ListingSearch.matches(query.text, in: [user?.name, loan.user, book.title, book.barcode]) else { return nil }
             return LoanListing(loan: loan, book: book, user: user)
         }
+        // In list order of their Users (class, reading, name, card), then due date and id.
+        let order = Dictionary(uniqueKeysWithValues: Array(state.users.values).sortedForLists(classes: Array(state.classes.values))
+            .enumerated().map { ($1.card, $0) })
         let sorted = matching.sorted { lhs, rhs in
-            let left = (lhs.user?.name ?? "", lhs.loan.user ?? ""), right = (rhs.user?.name ?? "", rhs.loan.user ?? "")
-            if left.0 != right.0 { return ListingSearch.precedes(left.0, right.0) }
-            if left.1 != right.1 { return ListingSearch.precedes(left.1, right.1) }
+            let left = lhs.loan.user.flatMap { order[$0] } ?? .max, right = rhs.loan.user.flatMap { order[$0] } ?? .max
+            if left != right { return left < right }
             if lhs.loan.due != rhs.loan.due { return lhs.loan.due < rhs.loan.due }
             return lhs.loan.id < rhs.loan.id
         }
@@ -76,11 +79,11 @@ extension InMemoryLendingRepository.Transaction {
         return ListingPage(items: items, total: page.total)
     }
 
-    func users(matching text: String, offset: Int, limit: Int) throws -> ListingPage<User> {
+    func users(matching text: String, inClass className: String?, offset: Int, limit: Int) throws -> ListingPage<User> {
         checkOpen()
         let sorted = state.users.values
-            .filter { ListingSearch.matches(text, in: [$0.name, $0.card]) }
-            .sorted { $0.name != $1.name ? ListingSearch.precedes($0.name, $1.name) : ListingSearch.precedes($0.card, $1.card) }
+            .filter { ListingSearch.matches(text, in: [$0.name, $0.reading, $0.card]) && (className == nil || $0.className == className) }
+            .sortedForLists(classes: Array(state.classes.values))
         return Self.page(sorted, offset: offset, limit: limit)
     }
 
@@ -113,6 +116,58 @@ extension InMemoryLendingRepository.Transaction {
         for index in state.audit.indices where state.audit[index].user?.card == card { state.audit[index].user = nil }
         state.users[card] = nil
         return true
+    }
+
+    // MARK: The school year
+
+    func classes() throws -> [SchoolClass] {
+        checkOpen()
+        return Array(state.classes.values).sortedByGrade()
+    }
+
+    func userCountsByClass() throws -> [String: Int] {
+        checkOpen()
+        return state.users.values.reduce(into: [:]) { counts, user in
+            if let name = user.className { counts[name, default: 0] += 1 }
+        }
+    }
+
+    func save(_ schoolClass: SchoolClass) throws {
+        checkOpen()
+        state.classes[schoolClass.name] = schoolClass
+    }
+
+    func renameClass(_ name: String, to newName: String) throws -> Bool {
+        checkOpen()
+        guard var schoolClass = state.classes[name] else { return false }
+        guard name == newName || state.classes[newName] == nil else { throw LendingStoreError.classExists(name: newName) }
+        state.classes[name] = nil
+        schoolClass.name = newName
+        state.classes[newName] = schoolClass
+        for card in state.users.keys where state.users[card]?.className == name { state.users[card]?.className = newName }
+        for index in state.lendCounts.indices where state.lendCounts[index].className == name {
+            state.lendCounts[index].className = newName
+        }
+        return true
+    }
+
+    func removeClass(_ name: String) throws -> Bool {
+        checkOpen()
+        guard state.classes[name] != nil else { return false }
+        let members = state.users.values.count { $0.className == name }
+        guard members == 0 else { throw LendingStoreError.classHasUsers(name: name, count: members) }
+        state.classes[name] = nil
+        return true
+    }
+
+    func lendCounts(fromMonth month: String) throws -> [LendCount] {
+        checkOpen()
+        return state.lendCounts.filter { $0.month >= month }
+    }
+
+    func replaceLendCounts(_ counts: [LendCount]) throws {
+        checkOpen()
+        state.lendCounts = counts
     }
 
     /// Items `offset..<offset + limit` of `all` (a negative offset or limit counts as 0).

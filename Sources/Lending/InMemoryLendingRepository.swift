@@ -16,6 +16,8 @@ public final class InMemoryLendingRepository: LendingRepository {
         /// Page password hashes and failed sign-ins, by Staff name; they go with the account.
         var passwordHashes: [String: String] = [:]
         var signInRecords: [String: SignInRecord] = [:]
+        var classes: [String: SchoolClass] = [:]
+        var lendCounts: [LendCount] = []
     }
 
     private var state = State()
@@ -90,6 +92,9 @@ public final class InMemoryLendingRepository: LendingRepository {
 
         func save(_ user: User) throws {
             checkOpen()
+            if let name = user.className, state.classes[name] == nil {
+                throw LendingStoreError.unknownReference("Class \(name)")
+            }
             state.users[user.card] = user
         }
 
@@ -120,6 +125,14 @@ public final class InMemoryLendingRepository: LendingRepository {
                             overrideBy: overrideBy)
             state.nextLoanID += 1
             state.loans.append(loan)
+            // Every Loan counts itself, with its User's class now, as the databases' triggers do.
+            let count = LendCount(book: book, className: state.users[user]?.className,
+                                  month: LendCount.month(of: lentAt, in: .current), lends: 1)
+            if let index = state.lendCounts.firstIndex(where: { $0.book == book && $0.className == count.className && $0.month == count.month }) {
+                state.lendCounts[index].lends += 1
+            } else {
+                state.lendCounts.append(count)
+            }
             return loan
         }
 

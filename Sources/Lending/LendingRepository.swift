@@ -120,9 +120,6 @@ public protocol LendingTransaction: AnyObject {
     /// Books whose title, author, barcode or ISBN contains `text` (case-insensitive; empty: all),
     /// with their open Loan and borrower, ordered by title then barcode; one page and the total.
     func bookListings(matching text: String, offset: Int, limit: Int) throws -> ListingPage<BookListing>
-    /// Users whose name or card contains `text` (case-insensitive; empty: all), ordered by name
-    /// then card; one page and the total.
-    func users(matching text: String, offset: Int, limit: Int) throws -> ListingPage<User>
     /// The User's Loans that still name them, open and returned, newest first.
     func loans(user card: String) throws -> [Loan]
     /// Lends and returns in `[from, to)`, open Loans now, and open Loans due before `today`.
@@ -133,6 +130,30 @@ public protocol LendingTransaction: AnyObject {
     /// (as the privacy pass does). Throws `LendingStoreError.userHasOpenLoans` when they still
     /// have a Book out; false when there is no User with this card.
     func removeUser(card: String) throws -> Bool
+
+    // MARK: The school year (SchoolYear.swift, SchoolClass.swift)
+
+    /// Every class, youngest grade first, classes without a grade after them, then by name.
+    func classes() throws -> [SchoolClass]
+    /// How many Users (active or not) each class has, by class name; a class with none is absent.
+    func userCountsByClass() throws -> [String: Int]
+    /// Inserts the class, or sets the grade of the one with the same name.
+    func save(_ schoolClass: SchoolClass) throws
+    /// Renames a class; its Users (and its lend counts) follow. False when there is no class
+    /// `name`; throws `LendingStoreError.classExists` when `newName` is taken.
+    func renameClass(_ name: String, to newName: String) throws -> Bool
+    /// Removes a class with no Users; false when there is none by that name. Throws
+    /// `LendingStoreError.classHasUsers` while Users are in it.
+    func removeClass(_ name: String) throws -> Bool
+    /// Users whose name, reading or card contains `text` (as `users(matching:)`), only those in
+    /// `className` when given, in list order (`sortedForLists`); one page and the total.
+    func users(matching text: String, inClass className: String?, offset: Int, limit: Int) throws -> ListingPage<User>
+    /// How often each Book was lent, per class at the time and per month, from `month`
+    /// ("2026-04") on, in no particular order. Counts name no User, so they outlive the
+    /// privacy pass. Every new Loan counts itself (in the store, in the same transaction).
+    func lendCounts(fromMonth month: String) throws -> [LendCount]
+    /// Replaces every lend count (for `copy`, which brings another store's counts along).
+    func replaceLendCounts(_ counts: [LendCount]) throws
 }
 
 /// What `bookkiosk print` prints, so it can print only what is new.
@@ -152,6 +173,11 @@ extension LendingRepository {
 }
 
 extension LendingTransaction {
+    /// Users of every class whose name, reading or card contains `text`, in list order.
+    public func users(matching text: String, offset: Int, limit: Int) throws -> ListingPage<User> {
+        try users(matching: text, inClass: nil, offset: offset, limit: limit)
+    }
+
     public func books(barcodes: [String]) throws -> [Book] {
         try barcodes.compactMap { try book(barcode: $0) }
     }
@@ -226,6 +252,10 @@ public enum LendingStoreError: Error, Equatable, CustomStringConvertible {
     case unknownReference(String)
     /// The User still has Books out, so they cannot be removed.
     case userHasOpenLoans(card: String, count: Int)
+    /// Users are still in the class, so it cannot be removed.
+    case classHasUsers(name: String, count: Int)
+    /// A class by this name exists already.
+    case classExists(name: String)
 
     public var description: String {
         switch self {
@@ -233,6 +263,8 @@ public enum LendingStoreError: Error, Equatable, CustomStringConvertible {
         case .noOpenLoan(let id): "There is no open Loan with id \(id)."
         case .unknownReference(let what): "\(what) is not in the library."
         case .userHasOpenLoans(let card, let count): "User \(card) still has \(count) Book(s) out; return them first."
+        case .classHasUsers(let name, let count): "The class \(name) still has \(count) User(s); move them to another class first."
+        case .classExists(let name): "There is already a class called \(name)."
         }
     }
 }

@@ -95,14 +95,18 @@ public struct LoanQuery: Sendable, Equatable {
     public var text: String
     /// Only the User with this card; nil for everybody.
     public var userCard: String?
+    /// Only Users of this class; nil for every class.
+    public var className: String?
     /// Only Loans due before this day (overdue on it); nil for all.
     public var overdueOn: LocalDate?
     public var offset: Int
     public var limit: Int
 
-    public init(text: String = "", userCard: String? = nil, overdueOn: LocalDate? = nil, offset: Int = 0, limit: Int = 100) {
+    public init(text: String = "", userCard: String? = nil, className: String? = nil, overdueOn: LocalDate? = nil,
+                offset: Int = 0, limit: Int = 100) {
         self.text = text
         self.userCard = userCard
+        self.className = className
         self.overdueOn = overdueOn
         self.offset = offset
         self.limit = limit
@@ -138,5 +142,33 @@ public struct CirculationSummary: Sendable, Equatable {
         self.returned = returned
         self.onLoan = onLoan
         self.overdue = overdue
+    }
+}
+
+/// How often one Book was lent in one month to Users of one class (nil: no class, or not
+/// known — Loans made before classes existed, or already anonymised when counts began).
+public struct LendCount: Sendable, Hashable {
+    public var book: String
+    public var className: String?
+    /// "2026-04": the month of the Loan's lending, in the store's local time.
+    public var month: String
+    public var lends: Int
+
+    public init(book: String, className: String?, month: String, lends: Int) {
+        self.book = book
+        self.className = className
+        self.month = month
+        self.lends = lends
+    }
+
+    /// "2026-04" for `date` in `timeZone`.
+    public static func month(of date: Date, in timeZone: TimeZone) -> String {
+        let day = LocalDate(date, in: timeZone)
+        return month(of: day)
+    }
+
+    /// "2026-04" for `day`.
+    public static func month(of day: LocalDate) -> String {
+        "\(day.year)-\(day.month < 10 ? "0" : "")\(day.month)"
     }
 }

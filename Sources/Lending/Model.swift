@@ -16,14 +16,17 @@ public struct Book: Sendable, Equatable {
     /// The ISBN-13 printed on the book, shared by its copies.
     public var isbn: String?
     public var status: BookStatus
+    /// The title's reading in hiragana, for sorting (see `Reading`); nil when none was given.
+    public var reading: String?
 
     public init(barcode: String, title: String, author: String? = nil, isbn: String? = nil,
-                status: BookStatus = .available) {
+                status: BookStatus = .available, reading: String? = nil) {
         self.barcode = barcode
         self.title = title
         self.author = author
         self.isbn = isbn
         self.status = status
+        self.reading = reading
     }
 }
 
@@ -34,13 +37,24 @@ public struct User: Sendable, Equatable {
     /// The User's own loan limit; nil means the Policy's.
     public var loanLimit: Int?
     public var isActive: Bool
+    /// The name's reading (よみがな) in hiragana (see `Reading`); nil when none was given.
+    public var reading: String?
+    /// The name of the User's class (組); nil when they belong to none.
+    public var className: String?
 
-    public init(card: String, name: String, loanLimit: Int? = nil, isActive: Bool = true) {
+    public init(card: String, name: String, loanLimit: Int? = nil, isActive: Bool = true,
+                reading: String? = nil, className: String? = nil) {
         self.card = card
         self.name = name
         self.loanLimit = loanLimit
         self.isActive = isActive
+        self.reading = reading
+        self.className = className
     }
+
+    /// What the kiosk's speech says: the reading where there is one (a speech engine reads a
+    /// kanji name unreliably), else the name.
+    public var spokenName: String { reading ?? name }
 }
 
 /// One Book lent to one User, from `lentAt` until `returnedAt`.

@@ -6,6 +6,7 @@ extension PostgresLendingRepository {
     public struct CopyCounts: Sendable, Equatable {
         public var books = 0
         public var users = 0
+        public var classes = 0
         public var loans = 0
         public var staff = 0
         public var auditEntries = 0
@@ -28,14 +29,14 @@ extension PostgresLendingRepository {
     /// Copies a whole library (a one-box SQLite library, usually) into this database, in one
     /// transaction: all of it or, on any fault, nothing. Loans and audit entries keep their ids
     /// and times, returned and anonymized ones included; the PIN lock, what was printed, the
-    /// library's rules, and each Staff account's page password and sign-in record come too. Refuses a
+    /// library's rules, the classes, the lend counts, and each Staff account's page password and sign-in record come too. Refuses a
     /// database that already holds Books, Users or Loans.
     public func copy(from source: any LendingRepository) throws -> CopyCounts {
         let library = try source.transaction { tx in
             (books: try tx.allBooks(), users: try tx.allUsers(), loans: try tx.allLoans(),
              staff: try tx.staffAccounts(), lock: try tx.pinLock(), audit: try tx.auditEntries(),
              printed: try PrintedKind.allCases.map { ($0, try tx.printedTimes($0)) },
-             rules: try tx.libraryRules(),
+             rules: try tx.libraryRules(), classes: try tx.classes(), lendCounts: try tx.lendCounts(fromMonth: ""),
              signIn: try tx.staffAccounts().map { (name: $0.name, password: try tx.passwordHash(staff: $0.name),
                                                    record: try tx.signInRecord(staff: $0.name)) })
         }
@@ -49,6 +50,7 @@ extension PostgresLendingRepository {
             ) { $0.text(0) == "t" } ?? false
             guard !occupied else { throw TargetNotEmpty(server: server) }
             var counts = CopyCounts()
+            for schoolClass in library.classes { try target.save(schoolClass); counts.classes += 1 }
             for book in library.books { try target.save(book); counts.books += 1 }
             for user in library.users { try target.save(user); counts.users += 1 }
             for account in library.staff { try target.save(account); counts.staff += 1 }
@@ -80,6 +82,9 @@ extension PostgresLendingRepository {
                           entry.user?.card, entry.user?.name])
                 counts.auditEntries += 1
             }
+            // The counts as the source kept them (the trigger counted the copied Loans again,
+            // with today's classes), so what was read survives the move.
+            try target.replaceLendCounts(library.lendCounts)
             // What was printed when, so `print --users new` and `--books new` go on where they were.
             for (kind, times) in library.printed {
                 for (barcode, time) in times.sorted(by: { $0.key < $1.key }) {

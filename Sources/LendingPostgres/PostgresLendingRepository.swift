@@ -32,7 +32,7 @@ import Lending
 ///   they were scanned: 3–8 deadlocks in 8,000 scans at 8 kiosks, `bookkiosk-bench --kiosks-only`.)
 /// - staff actions (`StaffDesk`): the same, with the User lent to in place of the Session's;
 ///   registering a Book or a User locks that one row (the namespace check reads without a lock).
-/// - `import`: its rows, in barcode or card order. `copy`: an empty database.
+/// - `import` and `promote`: their rows, in barcode or card order. `copy`: an empty database.
 /// - the other tables come last: an audit entry is a new row, which waits for nobody; the PIN
 ///   lock and Staff accounts are written by transactions that lock no Book or User; what was
 ///   printed is written in barcode order.

@@ -88,35 +88,46 @@ extension PostgresLendingTransaction {
 
     // MARK: Lists
 
-    /// Open Loans with their Book (columns 7…11) and User (12…15); $1 card, $2 due before,
-    /// $3 the folded search text.
+    /// List order of Users (`sortedForLists`), with `classes` joined on `users.class`:
+    /// graded classes youngest first, then classes without a grade, then no class; then the
+    /// reading (or the name where there is none), then the card, by code point.
+    static let userListOrder = """
+        CASE WHEN users.class IS NULL THEN 2 WHEN classes.grade IS NULL THEN 1 ELSE 0 END, classes.grade,
+        users.class COLLATE "C", coalesce(users.reading, users.name) COLLATE "C", users.card COLLATE "C"
+        """
+
+    /// Open Loans with their Book (columns 7…12) and User (13…18); $1 card, $2 due before,
+    /// $3 the folded search text, $4 the class.
     private static let loanListingsFilter = """
         FROM loans JOIN books ON books.barcode = loans.book LEFT JOIN users ON users.card = loans.user_card
+             LEFT JOIN classes ON classes.name = users.class
         WHERE loans.returned_at IS NULL
           AND ($1::text IS NULL OR loans.user_card = $1::text)
           AND ($2::date IS NULL OR loans.due < $2::date)
           AND ($3::text = '' OR strpos(lower(users.name COLLATE "C"), $3::text) > 0
                OR strpos(lower(loans.user_card COLLATE "C"), $3::text) > 0
+               OR strpos(users.reading, $3::text) > 0
                OR strpos(lower(books.title COLLATE "C"), $3::text) > 0
                OR strpos(lower(books.barcode COLLATE "C"), $3::text) > 0)
+          AND ($4::text IS NULL OR users.class = $4::text)
         """
 
     func loanListings(_ query: LoanQuery) throws -> ListingPage<LoanListing> {
         checkOpen()
-        let filter = [query.userCard, query.overdueOn?.description, ListingSearch.folded(query.text)]
+        let filter = [query.userCard, query.overdueOn?.description, ListingSearch.folded(query.text), query.className]
         let items = try connection.rows("""
             SELECT \(Self.loanColumns), \(Self.bookColumns), \(Self.userColumns)
             \(Self.loanListingsFilter)
-            ORDER BY coalesce(users.name, '') COLLATE "C", loans.user_card, loans.due, loans.id
-            LIMIT $4::bigint OFFSET $5::bigint
+            ORDER BY \(Self.userListOrder), loans.due, loans.id
+            LIMIT $5::bigint OFFSET $6::bigint
             """, filter + Self.window(query.offset, query.limit)) { row in
             LoanListing(loan: try readLoan(row, from: 0), book: try readBook(row, from: 7),
-                        user: row.isNull(12) ? nil : readUser(row, from: 12))
+                        user: row.isNull(13) ? nil : readUser(row, from: 13))
         }
         return ListingPage(items: items, total: try count("SELECT count(*) \(Self.loanListingsFilter)", filter))
     }
 
-    /// Books with their open Loan (columns 5…11) and its User (12…15); $1 the folded search text.
+    /// Books with their open Loan (columns 6…12) and its User (13…18); $1 the folded search text.
     private static let bookListingsFilter = """
         FROM books LEFT JOIN loans ON loans.book = books.barcode AND loans.returned_at IS NULL
              LEFT JOIN users ON users.card = loans.user_card
@@ -135,22 +146,24 @@ extension PostgresLendingTransaction {
             ORDER BY books.title COLLATE "C", books.barcode
             LIMIT $2::bigint OFFSET $3::bigint
             """, filter + Self.window(offset, limit)) { row in
-            BookListing(book: try readBook(row, from: 0), openLoan: row.isNull(5) ? nil : try readLoan(row, from: 5),
-                        borrower: row.isNull(12) ? nil : readUser(row, from: 12))
+            BookListing(book: try readBook(row, from: 0), openLoan: row.isNull(6) ? nil : try readLoan(row, from: 6),
+                        borrower: row.isNull(13) ? nil : readUser(row, from: 13))
         }
         return ListingPage(items: items, total: try count("SELECT count(*) \(Self.bookListingsFilter)", filter))
     }
 
     private static let usersFilter = """
-        FROM users WHERE $1::text = '' OR strpos(lower(name COLLATE "C"), $1::text) > 0
-                         OR strpos(lower(card COLLATE "C"), $1::text) > 0
+        FROM users LEFT JOIN classes ON classes.name = users.class
+        WHERE ($1::text = '' OR strpos(lower(users.name COLLATE "C"), $1::text) > 0
+               OR strpos(users.reading, $1::text) > 0 OR strpos(lower(users.card COLLATE "C"), $1::text) > 0)
+          AND ($2::text IS NULL OR users.class = $2::text)
         """
 
-    func users(matching text: String, offset: Int, limit: Int) throws -> ListingPage<User> {
+    func users(matching text: String, inClass className: String?, offset: Int, limit: Int) throws -> ListingPage<User> {
         checkOpen()
-        let filter = [ListingSearch.folded(text)]
+        let filter = [ListingSearch.folded(text), className]
         let items = try connection.rows(
-            "SELECT \(Self.userColumns) \(Self.usersFilter) ORDER BY name COLLATE \"C\", card LIMIT $2::bigint OFFSET $3::bigint",
+            "SELECT \(Self.userColumns) \(Self.usersFilter) ORDER BY \(Self.userListOrder) LIMIT $3::bigint OFFSET $4::bigint",
             filter + Self.window(offset, limit), readUser)
         return ListingPage(items: items, total: try count("SELECT count(*) \(Self.usersFilter)", filter))
     }

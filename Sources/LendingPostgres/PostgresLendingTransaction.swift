@@ -26,8 +26,8 @@ final class PostgresLendingTransaction: LendingTransaction {
 
     // MARK: Users and Books
 
-    static let userColumns = "card, name, loan_limit, active"
-    static let bookColumns = "barcode, title, author, isbn, status"
+    static let userColumns = "users.card, users.name, users.loan_limit, users.active, users.reading, users.class"
+    static let bookColumns = "books.barcode, books.title, books.author, books.isbn, books.status, books.reading"
 
     func user(card: String) throws -> User? {
         checkOpen()
@@ -92,19 +92,22 @@ final class PostgresLendingTransaction: LendingTransaction {
     func save(_ book: Book) throws {
         checkOpen()
         try connection.execute("""
-            INSERT INTO books (barcode, title, author, isbn, status) VALUES ($1, $2, $3, $4, $5)
+            INSERT INTO books (barcode, title, author, isbn, status, reading) VALUES ($1, $2, $3, $4, $5, $6)
             ON CONFLICT (barcode) DO UPDATE SET
-                title = excluded.title, author = excluded.author, isbn = excluded.isbn, status = excluded.status
-            """, [book.barcode, book.title, book.author, book.isbn, book.status.rawValue])
+                title = excluded.title, author = excluded.author, isbn = excluded.isbn, status = excluded.status,
+                reading = excluded.reading
+            """, [book.barcode, book.title, book.author, book.isbn, book.status.rawValue, book.reading])
     }
 
     func save(_ user: User) throws {
         checkOpen()
         try connection.execute("""
-            INSERT INTO users (card, name, loan_limit, active) VALUES ($1, $2, $3::integer, $4::boolean)
+            INSERT INTO users (card, name, loan_limit, active, reading, class) VALUES ($1, $2, $3::integer, $4::boolean, $5, $6)
             ON CONFLICT (card) DO UPDATE SET
-                name = excluded.name, loan_limit = excluded.loan_limit, active = excluded.active
-            """, [user.card, user.name, user.loanLimit.map(String.init), user.isActive ? "true" : "false"])
+                name = excluded.name, loan_limit = excluded.loan_limit, active = excluded.active,
+                reading = excluded.reading, class = excluded.class
+            """, [user.card, user.name, user.loanLimit.map(String.init), user.isActive ? "true" : "false", user.reading,
+                  user.className])
     }
 
     // MARK: Loans
@@ -185,7 +188,7 @@ final class PostgresLendingTransaction: LendingTransaction {
 
     func readUser(_ row: PGRow, from first: Int) -> User {
         User(card: row.text(first), name: row.text(first + 1), loanLimit: row.optionalText(first + 2).flatMap { Int($0) },
-             isActive: row.text(first + 3) == "t")
+             isActive: row.text(first + 3) == "t", reading: row.optionalText(first + 4), className: row.optionalText(first + 5))
     }
 
     func readBook(_ row: PGRow) throws -> Book {
@@ -198,7 +201,7 @@ final class PostgresLendingTransaction: LendingTransaction {
             throw PostgresLibraryError.unreadableValue(server: connection.server, column: "books.status", value: statusText)
         }
         return Book(barcode: row.text(first), title: row.text(first + 1), author: row.optionalText(first + 2),
-                    isbn: row.optionalText(first + 3), status: status)
+                    isbn: row.optionalText(first + 3), status: status, reading: row.optionalText(first + 5))
     }
 
     func readLoan(_ row: PGRow) throws -> Loan {

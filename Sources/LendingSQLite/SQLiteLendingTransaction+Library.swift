@@ -77,36 +77,47 @@ extension SQLiteLendingTransaction {
 
     // MARK: Lists
 
-    /// Open Loans with their Book (columns 7…11) and User (12…15); ?1 card, ?2 due before,
-    /// ?3 the folded search text.
+    /// List order of Users (`sortedForLists`), with `classes` joined on `users.class`:
+    /// graded classes youngest first, then classes without a grade, then no class; then the
+    /// reading (or the name where there is none), then the card.
+    static let userListOrder = """
+        CASE WHEN users.class IS NULL THEN 2 WHEN classes.grade IS NULL THEN 1 ELSE 0 END, classes.grade, users.class,
+        coalesce(users.reading, users.name), users.card
+        """
+
+    /// Open Loans with their Book (columns 7…12) and User (13…18); ?1 card, ?2 due before,
+    /// ?3 the folded search text, ?4 the class.
     private static let loanListingsFilter = """
         FROM loans JOIN books ON books.barcode = loans.book LEFT JOIN users ON users.card = loans.user
+             LEFT JOIN classes ON classes.name = users.class
         WHERE loans.returned_at IS NULL
           AND (?1 IS NULL OR loans.user = ?1)
           AND (?2 IS NULL OR loans.due < ?2)
           AND (?3 = '' OR instr(lower(users.name), ?3) > 0 OR instr(lower(loans.user), ?3) > 0
+               OR instr(users.reading, ?3) > 0
                OR instr(lower(books.title), ?3) > 0 OR instr(lower(books.barcode), ?3) > 0)
+          AND (?4 IS NULL OR users.class = ?4)
         """
 
     func loanListings(_ query: LoanQuery) throws -> ListingPage<LoanListing> {
         try checkOpen()
         let filter: [SQLiteValue] = [SQLiteValue(query.userCard), SQLiteValue(query.overdueOn?.description),
-                                     .text(ListingSearch.folded(query.text))]
+                                     .text(ListingSearch.folded(query.text)), SQLiteValue(query.className)]
         let items = try connection.rows("""
             SELECT loans.id, loans.book, loans.user, loans.lent_at, loans.due, loans.returned_at, loans.override_by,
-                   books.barcode, books.title, books.author, books.isbn, books.status,
-                   users.card, users.name, users.loan_limit, users.active
+                   books.barcode, books.title, books.author, books.isbn, books.status, books.reading,
+                   users.card, users.name, users.loan_limit, users.active, users.reading, users.class
             \(Self.loanListingsFilter)
-            ORDER BY coalesce(users.name, ''), loans.user, loans.due, loans.id
-            LIMIT ?4 OFFSET ?5
+            ORDER BY \(Self.userListOrder), loans.due, loans.id
+            LIMIT ?5 OFFSET ?6
             """, filter + Self.window(query.offset, query.limit)) { row in
             LoanListing(loan: try readLoan(row, from: 0), book: try readBook(row, from: 7),
-                        user: row.isNull(12) ? nil : readUser(row, from: 12))
+                        user: row.isNull(13) ? nil : readUser(row, from: 13))
         }
         return ListingPage(items: items, total: try count("SELECT count(*) \(Self.loanListingsFilter)", filter))
     }
 
-    /// Books with their open Loan (columns 5…11) and its User (12…15); ?1 the folded search text.
+    /// Books with their open Loan (columns 6…12) and its User (13…18); ?1 the folded search text.
     private static let bookListingsFilter = """
         FROM books LEFT JOIN loans ON loans.book = books.barcode AND loans.returned_at IS NULL
              LEFT JOIN users ON users.card = loans.user
@@ -118,26 +129,31 @@ extension SQLiteLendingTransaction {
         try checkOpen()
         let filter: [SQLiteValue] = [.text(ListingSearch.folded(text))]
         let items = try connection.rows("""
-            SELECT books.barcode, books.title, books.author, books.isbn, books.status,
+            SELECT books.barcode, books.title, books.author, books.isbn, books.status, books.reading,
                    loans.id, loans.book, loans.user, loans.lent_at, loans.due, loans.returned_at, loans.override_by,
-                   users.card, users.name, users.loan_limit, users.active
+                   users.card, users.name, users.loan_limit, users.active, users.reading, users.class
             \(Self.bookListingsFilter)
             ORDER BY books.title, books.barcode
             LIMIT ?2 OFFSET ?3
             """, filter + Self.window(offset, limit)) { row in
-            BookListing(book: try readBook(row, from: 0), openLoan: row.isNull(5) ? nil : try readLoan(row, from: 5),
-                        borrower: row.isNull(12) ? nil : readUser(row, from: 12))
+            BookListing(book: try readBook(row, from: 0), openLoan: row.isNull(6) ? nil : try readLoan(row, from: 6),
+                        borrower: row.isNull(13) ? nil : readUser(row, from: 13))
         }
         return ListingPage(items: items, total: try count("SELECT count(*) \(Self.bookListingsFilter)", filter))
     }
 
-    private static let usersFilter = "FROM users WHERE ?1 = '' OR instr(lower(name), ?1) > 0 OR instr(lower(card), ?1) > 0"
+    private static let usersFilter = """
+        FROM users LEFT JOIN classes ON classes.name = users.class
+        WHERE (?1 = '' OR instr(lower(users.name), ?1) > 0 OR instr(users.reading, ?1) > 0 OR instr(lower(users.card), ?1) > 0)
+          AND (?2 IS NULL OR users.class = ?2)
+        """
 
-    func users(matching text: String, offset: Int, limit: Int) throws -> ListingPage<User> {
+    func users(matching text: String, inClass className: String?, offset: Int, limit: Int) throws -> ListingPage<User> {
         try checkOpen()
-        let filter: [SQLiteValue] = [.text(ListingSearch.folded(text))]
+        let filter: [SQLiteValue] = [.text(ListingSearch.folded(text)), SQLiteValue(className)]
+        let columns = Self.userColumns.split(separator: ", ").map { "users.\($0)" }.joined(separator: ", ")
         let items = try connection.rows(
-            "SELECT \(Self.userColumns) \(Self.usersFilter) ORDER BY name, card LIMIT ?2 OFFSET ?3",
+            "SELECT \(columns) \(Self.usersFilter) ORDER BY \(Self.userListOrder) LIMIT ?3 OFFSET ?4",
             filter + Self.window(offset, limit), readUser)
         return ListingPage(items: items, total: try count("SELECT count(*) \(Self.usersFilter)", filter))
     }

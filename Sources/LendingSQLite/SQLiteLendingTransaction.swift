@@ -27,51 +27,54 @@ final class SQLiteLendingTransaction: LendingTransaction {
 
     func user(card: String) throws -> User? {
         try checkOpen()
-        return try connection.firstRow("SELECT card, name, loan_limit, active FROM users WHERE card = ?",
+        return try connection.firstRow("SELECT \(Self.userColumns) FROM users WHERE card = ?",
                                        [.text(card)], readUser)
     }
 
     func book(barcode: String) throws -> Book? {
         try checkOpen()
-        return try connection.firstRow("SELECT barcode, title, author, isbn, status FROM books WHERE barcode = ?",
+        return try connection.firstRow("SELECT \(Self.bookColumns) FROM books WHERE barcode = ?",
                                        [.text(barcode)], readBook)
     }
 
     func books(isbn: String) throws -> [Book] {
         try checkOpen()
         return try connection.rows(
-            "SELECT barcode, title, author, isbn, status FROM books WHERE isbn = ? ORDER BY barcode",
+            "SELECT \(Self.bookColumns) FROM books WHERE isbn = ? ORDER BY barcode",
             [.text(isbn)], readBook)
     }
 
     func allBooks() throws -> [Book] {
         try checkOpen()
-        return try connection.rows("SELECT barcode, title, author, isbn, status FROM books ORDER BY barcode",
+        return try connection.rows("SELECT \(Self.bookColumns) FROM books ORDER BY barcode",
                                    [], readBook)
     }
 
     func allUsers() throws -> [User] {
         try checkOpen()
-        return try connection.rows("SELECT card, name, loan_limit, active FROM users ORDER BY card", [], readUser)
+        return try connection.rows("SELECT \(Self.userColumns) FROM users ORDER BY card", [], readUser)
     }
 
     func save(_ book: Book) throws {
         try checkOpen()
         try connection.execute("""
-            INSERT INTO books (barcode, title, author, isbn, status) VALUES (?, ?, ?, ?, ?)
+            INSERT INTO books (barcode, title, author, isbn, status, reading) VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT (barcode) DO UPDATE SET
-                title = excluded.title, author = excluded.author, isbn = excluded.isbn, status = excluded.status
+                title = excluded.title, author = excluded.author, isbn = excluded.isbn, status = excluded.status,
+                reading = excluded.reading
             """, [.text(book.barcode), .text(book.title), SQLiteValue(book.author), SQLiteValue(book.isbn),
-                  .text(book.status.rawValue)])
+                  .text(book.status.rawValue), SQLiteValue(book.reading)])
     }
 
     func save(_ user: User) throws {
         try checkOpen()
         try connection.execute("""
-            INSERT INTO users (card, name, loan_limit, active) VALUES (?, ?, ?, ?)
+            INSERT INTO users (card, name, loan_limit, active, reading, class) VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT (card) DO UPDATE SET
-                name = excluded.name, loan_limit = excluded.loan_limit, active = excluded.active
-            """, [.text(user.card), .text(user.name), SQLiteValue(user.loanLimit), SQLiteValue(user.isActive)])
+                name = excluded.name, loan_limit = excluded.loan_limit, active = excluded.active,
+                reading = excluded.reading, class = excluded.class
+            """, [.text(user.card), .text(user.name), SQLiteValue(user.loanLimit), SQLiteValue(user.isActive),
+                  SQLiteValue(user.reading), SQLiteValue(user.className)])
     }
 
     // MARK: Loans
@@ -239,8 +242,8 @@ final class SQLiteLendingTransaction: LendingTransaction {
     // Each reader takes its columns from `first` on, in the order of the table's column list
     // (`userColumns`, `bookColumns`, `loanColumns`, `auditColumns`), so a join can read several.
 
-    static let userColumns = "card, name, loan_limit, active"
-    static let bookColumns = "barcode, title, author, isbn, status"
+    static let userColumns = "card, name, loan_limit, active, reading, class"
+    static let bookColumns = "barcode, title, author, isbn, status, reading"
     static let auditColumns = "id, time, staff, action, detail, user, user_name"
 
     func readUser(_ row: Statement) -> User {
@@ -249,7 +252,7 @@ final class SQLiteLendingTransaction: LendingTransaction {
 
     func readUser(_ row: Statement, from first: Int) -> User {
         User(card: row.text(first), name: row.text(first + 1), loanLimit: row.optionalInt64(first + 2).map(Int.init),
-             isActive: row.int64(first + 3) != 0)
+             isActive: row.int64(first + 3) != 0, reading: row.optionalText(first + 4), className: row.optionalText(first + 5))
     }
 
     func readBook(_ row: Statement) throws -> Book {
@@ -262,7 +265,7 @@ final class SQLiteLendingTransaction: LendingTransaction {
             throw LibraryFileError.unreadableValue(path: connection.path, column: "books.status", value: statusText)
         }
         return Book(barcode: row.text(first), title: row.text(first + 1), author: row.optionalText(first + 2),
-                    isbn: row.optionalText(first + 3), status: status)
+                    isbn: row.optionalText(first + 3), status: status, reading: row.optionalText(first + 5))
     }
 
     func readLoan(_ row: Statement) throws -> Loan {

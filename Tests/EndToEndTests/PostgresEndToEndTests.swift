@@ -125,7 +125,7 @@ struct PostgresEndToEndTests {
         defer { try? server.dropDatabase(url) }
         let copy = try BookKioskBinary.run(["copy", "--from", file, "--to", url.text], in: folder.url)
         #expect(copy.status == 0, "\(copy.errors)")
-        #expect(copy.output.contains("4 books, 3 users, 4 loans, 1 staff accounts, 3 audit entries, 2 printed cards and labels"),
+        #expect(copy.output.contains("4 books, 3 users, 0 classes, 4 loans, 1 staff accounts, 3 audit entries, 2 printed cards and labels"),
                 "\(copy.output)")
         // What was printed (the two active children's cards) came too: `--users new` answers alike on both.
         for step in [["export", "loans"], ["report", "audit"], ["staff", "list"], ["print", "cards", "--users", "new", "--out", "new.pdf"]] {

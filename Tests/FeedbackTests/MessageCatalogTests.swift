@@ -197,4 +197,13 @@ struct MessageCase: Sendable, CustomTestStringConvertible {
         }
         #expect(MessageCatalog(language: .en).spokenText(for: lent) == MessageCatalog(language: .en).message(for: lent))
     }
+
+    @Test("speech says a User's reading where there is one; the screen shows the name")
+    func spokenReading() {
+        let user = User(card: "C9", name: "佐藤 陽翔", reading: "さとう はると")
+        let greeted = KioskEvent.outcome(.greeted(user))
+        let catalog = MessageCatalog(language: .ja)
+        #expect(catalog.spokenText(for: greeted) == "こんにちは、さとう はるとさん！ ほんをスキャンしてね")
+        #expect(catalog.message(for: greeted) == "こんにちは、佐藤 陽翔さん！ ほんをスキャンしてね")
+    }
 }

@@ -1,0 +1,67 @@
+import CommandCore
+import Foundation
+import Lending
+
+/// `bookkiosk report popular [--since DATE] [--class NAME] [--top N]` and `report classes
+/// [--since DATE]`: from the lend counts that name nobody; without `--since`, the current
+/// school year (from 1 April).
+extension ReportCommand {
+    static let defaultTop = 20
+
+    func countsReport() throws -> BookKiosk.Status {
+        let policy = common.configuration.policy
+        let now = try currentTime(arguments, timeZone: policy.timeZone)
+        let since: LocalDate
+        if let text = arguments.options["since"] {
+            guard let day = LocalDate(text) ?? LocalDate(text + "-01") else {
+                throw Arguments.Invalid(description: "--since needs a date like 2026-04-01 (or a month, 2026-04)")
+            }
+            since = day
+        } else {
+            since = SchoolYear.start(containing: LocalDate(now, in: policy.timeZone))
+        }
+        var top = Self.defaultTop
+        if let text = arguments.options["top"] {
+            guard let number = Int(text), number >= 1 else { throw Arguments.Invalid(description: "--top needs a whole number from 1, like --top 10") }
+            top = number
+        }
+        let className = arguments.options["class"]
+        let repository = try common.openRepository()
+        let (counts, books, classes) = try repository.transaction { tx in
+            (try tx.lendCounts(fromMonth: LendCount.month(of: since)), try tx.allBooks(), try tx.classes())
+        }
+        if let className, !classes.contains(where: { $0.name == className }) {
+            throw CommandFailure("There is no class \(className); `bookkiosk classes` lists them.")
+        }
+        let scope = "since \(LendCount.month(of: since))" + (className.map { ", \($0)" } ?? "")
+        if arguments.words == ["popular"] {
+            let titles = LendReport.popular(counts, books: books, className: className, top: top)
+            guard !titles.isEmpty else {
+                console.print("No Book was lent \(scope).")
+                return .success
+            }
+            console.print("Most lent \(scope):")
+            for (rank, title) in titles.enumerated() {
+                let copies = title.barcodes.count > 1 ? " (\(title.barcodes.count) copies)" : ""
+                console.print("\(String(rank + 1).leftPadded(to: 3)). \(title.title)\(copies)\t\(title.lends)")
+            }
+        } else {
+            let table = LendReport.perClass(counts, classes: classes)
+            guard !table.isEmpty else {
+                console.print("No Book was lent \(scope).")
+                return .success
+            }
+            console.print("Lends per class per month \(scope):")
+            for row in table {
+                console.print("\(row.className ?? "(no class)")\t\(row.month)\t\(row.lends)")
+            }
+        }
+        return .success
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

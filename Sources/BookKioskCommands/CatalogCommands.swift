@@ -121,9 +121,13 @@ struct ReportCommand {
         let policy = common.configuration.policy
         let now = try currentTime(arguments, timeZone: policy.timeZone)
         let repository = try common.openRepository()
+        // A report: read in one go each, nothing locked.
         let rows = try repository.transaction { tx in
-            try tx.openLoans().filter { policy.isOverdue($0, at: now) }.map { loan in
-                (loan, try tx.book(barcode: loan.book), try loan.user.flatMap { try tx.user(card: $0) })
+            let loans = try tx.openLoans().filter { policy.isOverdue($0, at: now) }
+            let books = try tx.books(barcodes: loans.map(\.book))
+            let users = try tx.users(cards: loans.compactMap(\.user))
+            return loans.map { loan in
+                (loan, books.first { $0.barcode == loan.book }, loan.user.flatMap { card in users.first { $0.card == card } })
             }
         }
         let today = LocalDate(now, in: policy.timeZone)

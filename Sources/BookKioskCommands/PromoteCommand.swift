@@ -78,7 +78,8 @@ struct PromoteCommand {
 
     /// Saves every changed User and records one audit entry (the page calls this too).
     static func apply(_ plan: PromotionPlan, by who: String, at time: Date, in tx: any LendingTransaction) throws {
-        for user in plan.changedUsers { try tx.save(user) }
+        // In card order, as every path that writes several Users locks them (PostgresLendingRepository).
+        for user in plan.changedUsers.sorted(by: { $0.card.utf8.lexicographicallyPrecedes($1.card.utf8) }) { try tx.save(user) }
         let moved = plan.moves.map { "\($0.from) → \($0.to): \($0.users.count)" }
         let detail = (moved + ["graduated: \(plan.graduates.count)"]).joined(separator: "; ")
         try tx.record(AuditEntry(time: time, staff: who, action: "promoted", detail: detail))

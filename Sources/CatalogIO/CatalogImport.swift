@@ -119,68 +119,26 @@ public struct CatalogImport {
                 }
             }
         }
-        var parsed = rows
+        // The transaction's body may run more than once (PostgreSQL runs it again after a
+        // conflict with another kiosk), so it changes nothing outside itself: the numbers it
+        // gave and the rows it counted come back as its result, from its last run only.
         let namedClasses = rows.compactMap { row -> String? in
             if case .user(let user, _, _, _) = row { user.className } else { nil }
         }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        try repository.transaction { tx in
-            // Classes the file names that the library lacks are made, with no grade yet.
-            let known = Set(try tx.classes().map(\.name))
-            report.createdClasses = namedClasses.filter { !known.contains($0) }
-            for name in report.createdClasses { try tx.save(SchoolClass(name: name)) }
-            // Rows without a barcode get the next free numbers, clear of the library's barcodes
-            // and of every barcode in the file.
-            let unnumbered = parsed.indices.filter { parsed[$0].key.isEmpty }
-            if !unnumbered.isEmpty {
-                let taken = Set(try tx.allBooks().map(\.barcode)).union(try tx.allUsers().map(\.card)).union(seen.keys)
-                let numbers: [String]
-                do {
-                    numbers = try numbering.next(unnumbered.count, avoiding: taken)
-                } catch let error as BarcodeNumbering.Exhausted {
-                    throw Failure(problems: ["\(unnumbered.count) rows have no \(kind == .books ? "barcode" : "card") to number, but \(error.description)"])
-                }
-                for (index, number) in zip(unnumbered, numbers) {
-                    parsed[index].key = number
-                    report.numbered.append(Numbered(line: parsed[index].line, barcode: number, name: parsed[index].name))
-                }
-            }
-            // Check every row against the library before writing any, so one run reports all.
-            for row in parsed where !report.numbered.contains(where: { $0.line == row.line }) {
-                let conflict: Catalog.Conflict? = switch row {
-                case .book(let book, _, _): try Catalog.conflict(saving: book, in: tx)
-                case .user(let user, _, _, _): try Catalog.conflict(saving: user, in: tx)
-                }
-                if let conflict { problems.append("line \(row.line): \(conflict)") }
-            }
-            guard problems.isEmpty else {
-                throw Failure(problems: problems.sorted { lineNumber($0) < lineNumber($1) })
-            }
-            for row in parsed {
-                switch row {
-                case .book(var book, _, let hasStatus):
-                    let existing = try tx.book(barcode: book.barcode)
-                    if let existing, !hasStatus { book.status = existing.status }
-                    if let existing, columns["reading"] == nil { book.reading = existing.reading }
-                    try tx.save(book)
-                    if existing == nil { report.added += 1 } else { report.updated += 1 }
-                case .user(var user, _, let hasLimit, let hasActive):
-                    let existing = try tx.user(card: user.card)
-                    if let existing {
-                        if !hasLimit { user.loanLimit = existing.loanLimit }
-                        if !hasActive { user.isActive = existing.isActive }
-                        if columns["class"] == nil { user.className = existing.className }
-                        if columns["reading"] == nil { user.reading = existing.reading }
-                    }
-                    try tx.save(user)
-                    if existing == nil { report.added += 1 } else { report.updated += 1 }
-                }
-            }
+        let plan = Plan(fileKeys: Set(seen.keys), namedClasses: namedClasses, problems: problems,
+                        hasClass: columns["class"] != nil, hasReading: columns["reading"] != nil)
+        let written = try repository.transaction { tx in
+            try write(rows, plan, in: tx)
         }
+        report.added = written.added
+        report.updated = written.updated
+        report.numbered = written.numbered
+        report.createdClasses = written.createdClasses
         return report
     }
 
     /// The line number a problem starts with ("line 12: …"), for sorting.
-    private func lineNumber(_ problem: String) -> Int {
+    func lineNumber(_ problem: String) -> Int {
         Int(problem.dropFirst("line ".count).prefix { $0.isNumber }) ?? 0
     }
 

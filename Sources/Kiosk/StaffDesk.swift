@@ -72,9 +72,13 @@ struct StaffDesk {
         }
     }
 
+    /// A list, so nothing is locked: its Books and Users are read in one go each.
     func overdueLoans(at now: Date, in tx: any LendingTransaction) throws -> [OverdueLoan] {
-        try tx.openLoans().filter { policy.isOverdue($0, at: now) }.sorted { $0.due < $1.due }.map { loan in
-            OverdueLoan(loan: loan, book: try tx.book(barcode: loan.book), user: try loan.user.flatMap { try tx.user(card: $0) },
+        let loans = try tx.openLoans().filter { policy.isOverdue($0, at: now) }.sorted { $0.due < $1.due }
+        let books = Dictionary(try tx.books(barcodes: loans.map(\.book)).map { ($0.barcode, $0) }, uniquingKeysWith: { first, _ in first })
+        let users = Dictionary(try tx.users(cards: loans.compactMap(\.user)).map { ($0.card, $0) }, uniquingKeysWith: { first, _ in first })
+        return loans.map { loan in
+            OverdueLoan(loan: loan, book: books[loan.book], user: loan.user.flatMap { users[$0] },
                         days: policy.overdueDays(due: loan.due, at: now))
         }
     }
@@ -145,7 +149,7 @@ struct StaffDesk {
             return .notice(notice)
         case .found(let loan, let book):
             let closed = try tx.closeLoan(id: loan.id, returnedAt: now)
-            let user = try loan.user.flatMap { try tx.user(card: $0) }
+            let user = try loan.user.flatMap { try tx.users(cards: [$0]).first }
             try tx.record(AuditEntry(time: now, staff: staff, action: StaffEvent.Action.forcedReturn.rawValue,
                                      detail: "returned \(book.barcode) 「\(book.title)」", user: try audited(loan.user, in: tx)))
             return .done(StaffEvent(action: .forcedReturn, staff: staff, user: user, book: book, loan: closed))
@@ -159,7 +163,7 @@ struct StaffDesk {
         case .found(let loan, let book):
             let due = policy.extendedDue(loan.due, at: now)
             let extended = try tx.setDue(loanID: loan.id, due: due)
-            let user = try loan.user.flatMap { try tx.user(card: $0) }
+            let user = try loan.user.flatMap { try tx.users(cards: [$0]).first }
             try tx.record(AuditEntry(time: now, staff: staff, action: StaffEvent.Action.extended.rawValue,
                                      detail: "\(book.barcode) 「\(book.title)」: due \(loan.due) → \(due)", user: try audited(loan.user, in: tx)))
             return .done(StaffEvent(action: .extended, staff: staff, user: user, book: book, loan: extended))
@@ -198,15 +202,16 @@ struct StaffDesk {
         return .done(StaffEvent(action: .registeredUser, staff: staff, user: saved))
     }
 
-    /// The audit log's User for a Loan's `card` (nil for a Loan that no longer names one).
+    /// The audit log's User for a Loan's `card` (nil for a Loan that no longer names one), read
+    /// without a lock: the name is written down, not decided on.
     private func audited(_ card: String?, in tx: any LendingTransaction) throws -> AuditedUser? {
         guard let card else { return nil }
-        return AuditedUser(card: card, name: try tx.user(card: card)?.name)
+        return AuditedUser(card: card, name: try tx.users(cards: [card]).first?.name)
     }
 
     private func withdraw(_ barcode: String, by staff: String, at now: Date, in tx: any LendingTransaction) throws -> StaffResult {
         guard var book = try tx.book(barcode: barcode) else {
-            return .notice(try tx.user(card: barcode) == nil ? .unknownBarcode(barcode) : .notABook(barcode))
+            return .notice(try tx.users(cards: [barcode]).isEmpty ? .unknownBarcode(barcode) : .notABook(barcode))
         }
         guard book.status != .withdrawn else { return .notice(.alreadyWithdrawn(book)) }
         var detail = "withdrew \(book.barcode) 「\(book.title)」"

@@ -16,12 +16,13 @@ public enum Catalog {
     }
 
     /// Card and Book barcodes share one namespace: the conflict that saving `book` would make.
+    /// Reads without a lock (a User's card never changes), so a Book's registration locks no User.
     public static func conflict(saving book: Book, in tx: any LendingTransaction) throws -> Conflict? {
-        try tx.user(card: book.barcode) == nil ? nil : .barcodeIsACard(book.barcode)
+        try tx.users(cards: [book.barcode]).isEmpty ? nil : .barcodeIsACard(book.barcode)
     }
 
-    /// The conflict that saving `user` would make.
+    /// The conflict that saving `user` would make (read without a lock, as above).
     public static func conflict(saving user: User, in tx: any LendingTransaction) throws -> Conflict? {
-        try tx.book(barcode: user.card) == nil ? nil : .cardIsABook(user.card)
+        try tx.books(barcodes: [user.card]).isEmpty ? nil : .cardIsABook(user.card)
     }
 }

@@ -9,6 +9,13 @@ public enum Subject: Sendable, Equatable {
     case unknown(String)
 }
 
+extension Subject {
+    var isCard: Bool {
+        if case .card = self { return true }
+        return false
+    }
+}
+
 /// A Book and its open Loan, if it is on loan.
 public struct Copy: Sendable, Equatable {
     public var book: Book
@@ -118,9 +125,11 @@ public struct Circulation: Sendable {
     // MARK: Reading and writing
 
     /// Looks a barcode up as a Card, then a Book barcode, then an ISBN shared by copies.
-    /// `barcode` must already be normalized.
+    /// `barcode` must already be normalized. Locks the Book, or the ISBN's copies in barcode
+    /// order (a store that locks); a Card is read without a lock: greeting its User writes
+    /// nothing, and a lend reads its User again, locked.
     public static func lookUp(_ barcode: String, in tx: any LendingTransaction) throws -> Subject {
-        if let user = try tx.user(card: barcode) { return .card(user) }
+        if let user = try tx.users(cards: [barcode]).first { return .card(user) }
         if let book = try tx.book(barcode: barcode) {
             return .book(Copy(book: book, openLoan: try tx.openLoan(book: barcode)))
         }
@@ -134,13 +143,18 @@ public struct Circulation: Sendable {
     /// Handles one scanned barcode: looks it up, decides, and writes the result, all in one
     /// transaction. `session` is the User whose Session is open; the Outcome says what happened.
     /// Throws only for faults of the store (a locked or full database), never for a Refusal.
+    ///
+    /// Locks (a store that locks), in the order every path keeps: the Book or the ISBN's
+    /// copies, then the Session's User, the one User whose loan limit a lend decides on. A
+    /// scanned Card and the borrower of a Book taken back are read without a lock.
     public func scan(_ raw: String, session: User?, at now: Date, overrideBy: String? = nil,
                      in repository: any LendingRepository) throws -> Outcome {
         let barcode = Barcode.normalize(raw)
         return try repository.transaction { tx in
             let subject = try Circulation.lookUp(barcode, in: tx)
             // Read the Session's User afresh: their Loans or status may have changed elsewhere.
-            let current = try session.flatMap { try tx.user(card: $0.card) }
+            // A Card's greeting does not depend on the Session, so it is not read for one.
+            let current = try subject.isCard ? nil : session.flatMap { try tx.user(card: $0.card) }
             let sessionLoans = try current.map { try tx.openLoans(user: $0.card) } ?? []
             let decision = decide(subject, session: current, sessionLoans: sessionLoans, at: now,
                                   overrideBy: overrideBy)
@@ -171,7 +185,8 @@ public struct Circulation: Sendable {
             return .lent(loan, book: book, user: user, loans: try loans(of: user, known: book) { $0 + [loan] })
         case .return(let loan, let book):
             let closed = try tx.closeLoan(id: loan.id, returnedAt: now)
-            let user = try loan.user.flatMap { try tx.user(card: $0) }
+            // Shown, not decided on: the Book's lock is what the return rests on.
+            let user = try loan.user.flatMap { try tx.users(cards: [$0]).first }
             return .returned(closed, book: book, user: user, overdueDays: policy.overdueDays(due: loan.due, at: now),
                              loans: try user.map { user in try loans(of: user) { $0.filter { $0.id != loan.id } } })
         }

@@ -25,7 +25,8 @@ public final class InMemoryLendingRepository: LendingRepository {
 
     public init() {}
 
-    public func transaction<T>(_ body: (any LendingTransaction) throws -> T) throws -> T {
+    /// Runs `body` once, whatever `rerun` says: nothing here ends a transaction to settle a conflict.
+    public func transaction<T>(rerun: TransactionRerun, _ body: (any LendingTransaction) throws -> T) throws -> T {
         precondition(!inTransaction, "InMemoryLendingRepository transactions do not nest")
         inTransaction = true
         defer { inTransaction = false }

@@ -1,15 +1,22 @@
 import Foundation
 
 /// Where Books, Users and Loans are kept. Defined here, beside the rules that use it;
-/// `InMemoryLendingRepository` and `LendingSQLite.SQLiteLendingRepository` implement it, and
-/// one contract test suite checks both.
+/// `InMemoryLendingRepository`, `LendingSQLite.SQLiteLendingRepository` and
+/// `LendingPostgres.PostgresLendingRepository` implement it, and one contract test suite
+/// checks them all.
 ///
 /// Everything happens inside `transaction`: a decide-and-write is one transaction, so two
 /// kiosks on one database never lend one Book twice. Implementations are used from one thread.
 public protocol LendingRepository: AnyObject {
     /// Runs `body` in one write transaction (SQLite: `BEGIN IMMEDIATE`). When `body` throws,
     /// everything it wrote is rolled back and the error is rethrown.
-    func transaction<T>(_ body: (any LendingTransaction) throws -> T) throws -> T
+    ///
+    /// `rerun` says whether `body` may run again when the database ends the transaction to
+    /// settle a conflict with another kiosk: PostgreSQL may run a `.onConflict` body up to
+    /// `PostgresLendingRepository.transactionAttempts` times, so such a body must be pure apart
+    /// from `tx` (it returns what its caller reports); a `.never` body runs at most once. The
+    /// in-memory and SQLite stores never end a transaction that way, and run every body once.
+    func transaction<T>(rerun: TransactionRerun, _ body: (any LendingTransaction) throws -> T) throws -> T
 
     /// The daily privacy pass: removes the User from every Loan returned before `cutoff`, so
     /// the library keeps how often its Books went out but not who read what. Open Loans, and
@@ -28,6 +35,10 @@ public protocol LendingTransaction: AnyObject {
     /// of a child's other Loans: unlike `book(barcode:)`, a store that locks what a decision
     /// rests on locks nothing here. A default reads them one by one.
     func books(barcodes: [String]) throws -> [Book]
+    /// The Users with these cards (those that exist), for showing them or greeting them: the
+    /// scanned Card, the borrower of a Book taken back. Unlike `user(card:)`, a store that locks
+    /// what a decision rests on locks nothing here. A default reads them one by one.
+    func users(cards: [String]) throws -> [User]
     /// All Books, in barcode order.
     func allBooks() throws -> [Book]
     /// All Users, in card order.
@@ -153,6 +164,14 @@ public enum PrintedKind: String, Sendable, Hashable, CaseIterable {
     case label
 }
 
+extension LendingRepository {
+    /// Runs `body` in one write transaction that may run it again after a conflict
+    /// (`rerun: .onConflict`): `body` must be pure apart from `tx`.
+    public func transaction<T>(_ body: (any LendingTransaction) throws -> T) throws -> T {
+        try transaction(rerun: .onConflict, body)
+    }
+}
+
 extension LendingTransaction {
     /// Users of every class whose name, reading or card contains `text`, in list order.
     public func users(matching text: String, offset: Int, limit: Int) throws -> ListingPage<User> {
@@ -161,6 +180,10 @@ extension LendingTransaction {
 
     public func books(barcodes: [String]) throws -> [Book] {
         try barcodes.compactMap { try book(barcode: $0) }
+    }
+
+    public func users(cards: [String]) throws -> [User] {
+        try cards.compactMap { try user(card: $0) }
     }
 }
 

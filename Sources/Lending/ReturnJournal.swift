@@ -42,7 +42,7 @@ extension Circulation {
             guard case .book(let copy) = subject,
                   let done = try tx.allLoans().last(where: { $0.book == copy.book.barcode && $0.returnedAt == time })
             else { return nil }
-            let user = try done.user.flatMap { try tx.user(card: $0) }
+            let user = try done.user.flatMap { try tx.users(cards: [$0]).first }
             return .returned(done, book: copy.book, user: user, overdueDays: policy.overdueDays(due: done.due, at: time))
         }
     }
@@ -54,8 +54,10 @@ extension Circulation {
         let barcode = Barcode.normalize(raw)
         return try repository.transaction { tx -> Outcome? in
             let loans = try tx.openLoans(user: user.card).filter { $0.lentAt == time }
+            // Looked up, not decided on: no lock.
+            let books = try tx.books(barcodes: loans.map(\.book))
             for loan in loans {
-                guard let book = try tx.book(barcode: loan.book),
+                guard let book = books.first(where: { $0.barcode == loan.book }),
                       book.barcode == barcode || book.isbn == Barcode.isbn13(barcode) else { continue }
                 return .lent(loan, book: book, user: user)
             }

@@ -9,18 +9,36 @@ import Lending
 /// **Why two kiosks cannot lend one Book twice or let a User past the loan limit.** Each
 /// `transaction` is one READ COMMITTED transaction in which every read that a decision rests
 /// on takes a row lock first (`PostgresLendingTransaction`): looking a Book up locks its row
-/// (`FOR UPDATE`), looking a User up locks theirs (`FOR NO KEY UPDATE`), and only then are the
-/// Loans read, each by a statement of its own, which in READ COMMITTED sees everything committed
-/// before it started. So a second kiosk scanning the same Book waits at the Book's row until
-/// the first commits, then reads its Loan and takes the Book back, as DESIGN.md §2 says; a
-/// second kiosk lending to the same User waits at the User's row, then counts the first's
-/// Loan. Locks are always taken Books first (in barcode order), then the User, so two lends
-/// cannot wait for each other; should the server still find a deadlock, or should a stricter
-/// isolation level set on the server end a transaction (40P01, 40001), the whole transaction
-/// runs again. The partial unique index is the last guard: a lend that slips past everything
-/// is refused with `alreadyOnLoan`. Measured on this machine (DESIGN.md §12): reading without
-/// locks lent one Book twice in 199 races of 200, locking only the Books let a child past the
-/// limit in ~180 of 200; this scheme, 0 of each (`LendRaceTests`).
+/// (`FOR UPDATE`), and the User a lend is for is read with `user(card:)`, which locks theirs
+/// (`FOR NO KEY UPDATE`); only then are the Loans read, each by a statement of its own, which
+/// in READ COMMITTED sees everything committed before it started. So a second kiosk scanning
+/// the same Book waits at the Book's row until the first commits, then reads its Loan and
+/// takes the Book back, as DESIGN.md §2 says; a second kiosk lending to the same User waits at
+/// the User's row, then counts the first's Loan. The partial unique index is the last guard: a
+/// lend that slips past everything is refused with `alreadyOnLoan`. Measured on this machine
+/// (DESIGN.md §12): reading without locks lent one Book twice in 199 races of 200, locking only
+/// the Books let a child past the limit in ~180 of 200; this scheme, 0 of each (`LendRaceTests`).
+///
+/// **Why no two transactions wait for each other.** Every path takes its locks in one order:
+/// Books, in barcode order (byte by byte); then Users, in card order; then Loans, only those of
+/// Books it already holds. A transaction that holds rows only ever waits for a row later in
+/// that order, so no two can each hold what the other waits for. The paths that lock:
+/// - a scan (`Circulation.scan`, and a journalled return): the Book, or an ISBN's copies in one
+///   statement in barcode order; then at most one User, the Session's, whose limit a lend
+///   decides; then the Book's Loan (closed, or inserted, whose foreign keys take key-share locks
+///   on rows already held). A scanned Card and the borrower of a Book taken back are read
+///   without a lock (`users(cards:)`): a greeting writes nothing, and a return rests on the
+///   Book's lock alone. (Locking them, as scans did before, locked two children in the order
+///   they were scanned: 3–8 deadlocks in 8,000 scans at 8 kiosks, `bookkiosk-bench --kiosks-only`.)
+/// - staff actions (`StaffDesk`): the same, with the User lent to in place of the Session's;
+///   registering a Book or a User locks that one row (the namespace check reads without a lock).
+/// - `import` and `promote`: their rows, in barcode or card order. `copy`: an empty database.
+/// - the other tables come last: an audit entry is a new row, which waits for nobody; the PIN
+///   lock and Staff accounts are written by transactions that lock no Book or User; what was
+///   printed is written in barcode order.
+/// Lists, reports and what a screen only shows lock nothing. A new path that locks keeps this
+/// order; should the server still find a deadlock, or a stricter isolation level end a
+/// transaction (40P01, 40001), a `.onConflict` transaction runs again.
 ///
 /// The teachers' page adds no decision a lend could race: its lists, a User's Loans, the
 /// summary and the audit pages lock nothing (they are shown, not decided on); the library's
@@ -34,7 +52,7 @@ import Lending
 public final class PostgresLendingRepository: LendingRepository {
     /// The schema version this build creates and understands.
     public static var latestSchemaVersion: Int { PostgresMigration.all.count }
-    /// How often a transaction the server ended with 40001 or 40P01 is run, in all.
+    /// How often a `.onConflict` transaction the server ended with 40001 or 40P01 is run, in all.
     public static let transactionAttempts = 5
     /// The key of the advisory lock that keeps two kiosks from migrating at once: "BKio".
     static let migrationLockKey: Int64 = 0x424B_696F
@@ -63,15 +81,22 @@ public final class PostgresLendingRepository: LendingRepository {
 
     // MARK: LendingRepository
 
-    public func transaction<T>(_ body: (any LendingTransaction) throws -> T) throws -> T {
+    /// Runs `body` in one READ COMMITTED transaction. With `rerun: .onConflict`, a transaction
+    /// the server ended with 40001 or 40P01 is rolled back and `body` runs again, up to
+    /// `transactionAttempts` times in all; with `.never`, that error is thrown after one run.
+    public func transaction<T>(rerun: TransactionRerun, _ body: (any LendingTransaction) throws -> T) throws -> T {
         precondition(!isInTransaction, "PostgresLendingRepository transactions do not nest")
         isInTransaction = true
         defer { isInTransaction = false }
+        let attempts = switch rerun {
+        case .onConflict: Self.transactionAttempts
+        case .never: 1
+        }
         var attempt = 1
         while true {
             do {
                 return try runTransaction(body)
-            } catch let error as PostgresError where error.isTransient && attempt < Self.transactionAttempts {
+            } catch let error as PostgresError where error.isTransient && attempt < attempts {
                 attempt += 1
             }
         }

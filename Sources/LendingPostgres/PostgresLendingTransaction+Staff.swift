@@ -87,7 +87,8 @@ extension PostgresLendingTransaction {
 
     func recordPrinted(_ kind: PrintedKind, barcodes: [String], at time: Date) throws {
         checkOpen()
-        for barcode in barcodes {
+        // In barcode order, as every path that writes several rows of one table takes them.
+        for barcode in barcodes.sorted() {
             try connection.execute("""
                 INSERT INTO printed (kind, barcode, printed_at) VALUES ($1, $2, to_timestamp($3::float8))
                 ON CONFLICT (kind, barcode) DO UPDATE SET printed_at = excluded.printed_at

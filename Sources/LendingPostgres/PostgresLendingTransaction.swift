@@ -4,8 +4,10 @@ import Lending
 /// The reads and writes of one `PostgresLendingRepository.transaction`, each a prepared
 /// statement with its values as parameters. Valid only inside the transaction that made it.
 ///
-/// Reads that a decision rests on lock their rows: `user(card:)`, `book(barcode:)` and
-/// `books(isbn:)` (see `PostgresLendingRepository` for why that is enough). Lists for reports
+/// Reads that a decision rests on lock their rows: `book(barcode:)` and `books(isbn:)` (in
+/// barcode order), and `user(card:)`, used for the one User a lend decides for (see
+/// `PostgresLendingRepository` for the order every path keeps, and why that is enough). What is
+/// only shown or greeted (`books(barcodes:)`, `users(cards:)`) and lists for reports
 /// (`allBooks`, `allUsers`, `allLoans`) lock nothing.
 ///
 /// Times are stored as `timestamptz` and travel as seconds since 1970 (`to_timestamp`,
@@ -35,16 +37,28 @@ final class PostgresLendingTransaction: LendingTransaction {
                                        [card], readUser)
     }
 
+    /// One round trip for all of them, and no lock: a scanned Card is greeted and a borrower is
+    /// shown, and neither decides a write; locking them too would make two kiosks lock two
+    /// children each, in whatever order the children scanned.
+    func users(cards: [String]) throws -> [User] {
+        checkOpen()
+        guard !cards.isEmpty else { return [] }
+        return try connection.rows("SELECT \(Self.userColumns) FROM users WHERE card = ANY($1::text[]) ORDER BY card",
+                                   [Self.arrayLiteral(cards)], readUser)
+    }
+
     func book(barcode: String) throws -> Book? {
         checkOpen()
         return try connection.firstRow("SELECT \(Self.bookColumns) FROM books WHERE barcode = $1 FOR UPDATE",
                                        [barcode], readBook)
     }
 
+    /// Locked in one statement, in barcode order byte by byte (`COLLATE "C"`, whatever the
+    /// database's collation), the order an import locks Books in too.
     func books(isbn: String) throws -> [Book] {
         checkOpen()
         return try connection.rows(
-            "SELECT \(Self.bookColumns) FROM books WHERE isbn = $1 ORDER BY barcode FOR UPDATE", [isbn], readBook)
+            "SELECT \(Self.bookColumns) FROM books WHERE isbn = $1 ORDER BY barcode COLLATE \"C\" FOR UPDATE", [isbn], readBook)
     }
 
     /// One round trip for all of them, and no lock: these Books are shown, not decided on, and

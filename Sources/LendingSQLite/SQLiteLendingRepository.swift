@@ -60,7 +60,9 @@ public final class SQLiteLendingRepository: LendingRepository {
 
     // MARK: LendingRepository
 
-    public func transaction<T>(_ body: (any LendingTransaction) throws -> T) throws -> T {
+    /// Runs `body` once, whatever `rerun` says: `BEGIN IMMEDIATE` waits for the one writer
+    /// (up to the busy timeout) instead of ending a transaction to settle a conflict.
+    public func transaction<T>(rerun: TransactionRerun, _ body: (any LendingTransaction) throws -> T) throws -> T {
         precondition(!isInTransaction, "SQLiteLendingRepository transactions do not nest")
         isInTransaction = true
         defer { isInTransaction = false }

@@ -43,9 +43,14 @@ public final class ScratchPostgresServer: @unchecked Sendable {
     private var isRunning = false
     private var databaseCount = 0
 
+    /// The server's log (`pg_ctl -l`): its errors, such as `deadlock detected`, and what
+    /// `settings` asks it to log.
+    public var logPath: String { directory + "/log" }
+
     /// Makes and starts a server. `durable` keeps `fsync` and `synchronous_commit` on (the
     /// bench); tests run faster without. `tcpPort` also listens on 127.0.0.1 at that port.
-    public init(durable: Bool = false, tcpPort: Int? = nil) throws {
+    /// `settings` are further server settings, name to value (`["log_lock_waits": "on"]`).
+    public init(durable: Bool = false, tcpPort: Int? = nil, settings extra: [String: String] = [:]) throws {
         guard Self.isInstalled else { throw Failure(description: Self.missingMessage) }
         // mkdtemp replaces the template's six trailing X with a unique suffix.
         var template = Array(("/tmp/bkpg-" + String(repeating: "X", count: 6)).utf8CString)
@@ -59,6 +64,7 @@ public final class ScratchPostgresServer: @unchecked Sendable {
         if let tcpPort { settings += ["-p", String(tcpPort)] }
         settings += durable ? ["-c", "fsync=on", "-c", "synchronous_commit=on"]
                             : ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]
+        for (name, value) in extra.sorted(by: { $0.key < $1.key }) { settings += ["-c", "\(name)=\(value)"] }
         self.settings = settings
         do {
             if getuid() == 0 {
@@ -88,7 +94,7 @@ public final class ScratchPostgresServer: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard !isRunning else { return }
-        try run("pg_ctl", ["-D", directory + "/data", "-w", "-s", "-l", directory + "/log",
+        try run("pg_ctl", ["-D", directory + "/data", "-w", "-s", "-l", logPath,
                            "-o", settings.map(Self.quotedForPostgres).joined(separator: " "), "start"])
         isRunning = true
     }

@@ -3,6 +3,7 @@
 //
 //     swift build -c release --scratch-path .build-bench
 //     .build-bench/release/bookkiosk-bench [--json] [--json-file F] [--skip-large] [--rounds N] [--long-rounds N] [--idle-seconds S] [--page-rounds N] [--page-only] [--page-nice N] [--page-threads N]
+//                                          [--kiosk-scans N] [--kiosks-only]
 //
 // (`swift run -c release bookkiosk-bench` works too once `bookkiosk` is built in the same
 // place; the process figures need that binary.)
@@ -31,6 +32,10 @@ struct Options {
     var pageNice: Int32 = 0
     /// The page daemon's threads (default: as `bookkiosk serve` starts it).
     var pageThreads: Int?
+    /// Scans each kiosk makes in the many-kiosk run on PostgreSQL.
+    var kioskScans = 1000
+    /// Only the many-kiosk run.
+    var kiosksOnly = false
 
     init(_ arguments: [String]) {
         var words = arguments[...]
@@ -47,9 +52,12 @@ struct Options {
             case "--page-nice": pageNice = Int32(words.popFirst() ?? "") ?? pageNice
             case "--page-threads": pageThreads = Int(words.popFirst() ?? "")
             case "--page-rounds": pageRounds = Int(words.popFirst() ?? "") ?? pageRounds
+            case "--kiosk-scans": kioskScans = Int(words.popFirst() ?? "") ?? kioskScans
+            case "--kiosks-only": kiosksOnly = true
             default:
                 FileHandle.standardError.write(Data("""
                 usage: bookkiosk-bench [--json] [--json-file F] [--skip-large] [--keep] [--rounds N] [--long-rounds N] [--idle-seconds S] [--page-rounds N] [--page-only] [--page-nice N] [--page-threads N]
+                                       [--kiosk-scans N] [--kiosks-only]
                 unknown argument: \(word)
 
                 """.utf8))
@@ -129,7 +137,37 @@ if options.pageOnly {
     exit(0)
 }
 
+/// Several kiosks at once on one PostgreSQL library (ManyKioskBenchmark.swift).
+@MainActor func measureManyKiosks() throws {
+    guard ScratchPostgresServer.isInstalled else {
+        row("postgres kiosks", "skipped: \(ScratchPostgresServer.missingMessage)")
+        return
+    }
+    var runs: [[String: Any]] = []
+    for figures in try ManyKioskBenchmark(scansPerKiosk: options.kioskScans, now: start).run(progress: progress) {
+        let scans = figures.scans
+        runs.append(["kiosks": figures.kiosks, "scans": scans.count, "scansPerSecond": rounded(figures.scansPerSecond),
+                     "millis": ["p50": rounded(scans.p50, places: 2), "p99": rounded(scans.p99, places: 2), "max": rounded(scans.max, places: 2)],
+                     "deadlocks": figures.deadlocks, "lockWaitsOverOneSecond": figures.longLockWaits,
+                     "faults": figures.faults.count, "outcomes": figures.outcomes])
+        let target = figures.kiosks == 8
+            ? "max ≤ 100 ms, 0 deadlocks: \(verdict(scans.max <= 100 && figures.deadlocks == 0 && figures.faults.isEmpty))" : ""
+        row("postgres \(figures.kiosks) kiosk\(figures.kiosks == 1 ? "" : "s"): scans/s, ms p50 / p99 / max, deadlocks",
+            "\(Int(figures.scansPerSecond)), \(rounded(scans.p50, places: 2)) / \(rounded(scans.p99, places: 2)) / \(rounded(scans.max, places: 1)), \(figures.deadlocks) (\(scans.count) scans, \(figures.faults.count) faults)",
+            target)
+        for fault in Set(figures.faults).sorted() { progress("\(figures.kiosks) kiosks: fault: \(fault)") }
+        for statement in figures.deadlockedStatements.sorted() { progress("\(figures.kiosks) kiosks: a deadlock between: \(statement)") }
+    }
+    report["postgresKiosks"] = runs
+}
+
 do {
+    if options.kiosksOnly {
+        try measureManyKiosks()
+        try printReport()
+        if !options.keep { try? FileManager.default.removeItem(atPath: folder) }
+        exit(0)
+    }
     // The scan path on both data sets.
     var lendP50: [String: Double] = [:]
     var floorP50: [String: Double] = [:]
@@ -294,6 +332,7 @@ do {
     } else {
         row("postgres", "skipped: \(ScratchPostgresServer.missingMessage)")
     }
+    try measureManyKiosks()
 } catch {
     progress("failed: \(error)")
     FileHandle.standardError.write(Data("\n".utf8))

@@ -30,7 +30,7 @@ struct FailingRepository: Error, RepositoryFault {
 final class BrokenRepository: LendingRepository {
     let kind: RepositoryFaultKind
     init(_ kind: RepositoryFaultKind) { self.kind = kind }
-    func transaction<T>(_ body: (any LendingTransaction) throws -> T) throws -> T {
+    func transaction<T>(rerun: TransactionRerun, _ body: (any LendingTransaction) throws -> T) throws -> T {
         throw FailingRepository(faultKind: kind)
     }
     func anonymizeReturnedLoans(olderThan cutoff: Date) throws -> Int {
@@ -131,7 +131,7 @@ struct KioskRuntimeTests {
 /// A repository whose server is away, counting how often it was tried.
 final class AwayRepository: LendingRepository {
     var attempts = 0
-    func transaction<T>(_ body: (any LendingTransaction) throws -> T) throws -> T {
+    func transaction<T>(rerun: TransactionRerun, _ body: (any LendingTransaction) throws -> T) throws -> T {
         attempts += 1
         throw FailingRepository(faultKind: .databaseUnreachable)
     }

@@ -69,6 +69,13 @@ let package = Package(
         // The teachers' page: HTML by construction, sessions, sign-in and the pages, as handlers
         // from request values to response values (no socket).
         .target(name: "TeachersPage", dependencies: ["Lending", "HTTPServer", "StaffPIN", "Feedback"]),
+        // The one place a kiosk is assembled from settings and a repository: runtime, announcer,
+        // presenter, journal, privacy pass, quiet checkpoint, library rules, server retry.
+        .target(
+            name: "KioskAssembly",
+            dependencies: ["Kiosk", "Lending", "LendingSQLite", "Feedback", "ScannerInput", "TextInput", "KanjiConversion", "KioskScreen",
+                           "KioskPresenter", "Scene", "ScenePainter"]
+        ),
         // The configuration file and its places (XDG, systemd), and KioskSetup: the configuration
         // and the database a command, the kiosk or the page opens.
         .target(name: "KioskConfiguration", dependencies: ["Lending", "LendingSQLite", "LendingPostgres", "Printing", "ScannerInput", "HTTPServer"]),
@@ -86,7 +93,7 @@ let package = Package(
         .target(
             name: "BookKioskCommands",
             dependencies: ["CommandCore", "KioskConfiguration", "CatalogIO", "Doctor",
-                           "Lending", "LendingSQLite", "LendingPostgres", "ScannerInput", "TextInput", "Feedback", "Kiosk", "StaffPIN", "KanjiConversion",
+                           "Lending", "LendingSQLite", "LendingPostgres", "ScannerInput", "TextInput", "Feedback", "Kiosk", "KioskAssembly", "StaffPIN", "KanjiConversion",
                            "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter", "ScreenWindow", "KioskDisplay",
                            "HTTPServer", "QRCode", "TeachersPage"]
         ),
@@ -100,7 +107,8 @@ let package = Package(
         .executableTarget(
             name: "bookkiosk-bench",
             dependencies: ["Lending", "LendingSQLite", "CSQLite", "LendingPostgres", "PostgresScratch", "ScannerInput", "CEvdev",
-                           "Feedback", "Kiosk", "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter", "HTTPServer", "TeachersPage", "StaffPIN"]
+                           "Feedback", "Kiosk", "KioskAssembly", "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter",
+                           "HTTPServer", "TeachersPage", "StaffPIN"]
         ),
 
         .testTarget(name: "LendingTests", dependencies: ["Lending"]),
@@ -125,7 +133,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: ["BookKioskCommands", "CommandCore", "KioskConfiguration", "CatalogIO", "Doctor",
                            "Lending", "LendingSQLite", "LendingPostgres", "PostgresScratch", "Feedback", "StaffPIN", "TextInput", "KanjiConversion",
-                           "Printing", "ScenePainter", "HTTPServer"]
+                           "Printing", "ScenePainter", "HTTPServer", "Kiosk", "KioskAssembly", "ScannerInput"]
         ),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
@@ -135,7 +143,7 @@ let package = Package(
         .testTarget(
             name: "FaultTests",
             dependencies: ["Lending", "LendingSQLite", "CSQLite", "LendingPostgres", "PostgresScratch", "ScannerInput", "CEvdev",
-                           "Feedback", "Kiosk", "BookKioskCommands"]
+                           "Feedback", "Kiosk", "KioskAssembly", "KioskPresenter", "Scene", "BookKioskCommands"]
         ),
     ],
     swiftLanguageModes: [.v6]

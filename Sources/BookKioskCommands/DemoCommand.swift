@@ -3,6 +3,7 @@ import KioskConfiguration
 import Foundation
 import Feedback
 import Kiosk
+import KioskAssembly
 import KioskPresenter
 import KioskScreen
 import Scene
@@ -43,29 +44,28 @@ struct DemoCommand {
     func run() throws -> BookKiosk.Status {
         var config = common.configuration
         config.language = language.rawValue
+        if let covers = arguments.options["covers"] { config.screen.covers = covers }
         let repository = try freshLibrary(policy: config.policy)
         console.print(instructions(interactive: isatty(STDIN_FILENO) == 1))
 
         if let window = try openWindow() {
             // The screen in a desktop window; its keys are the keyboard (and a USB scanner's typing).
-            let layout = config.screenLayout(language: language, covers: arguments.options["covers"])
-            let presenter = config.screenPresenter(on: window, layout: layout, now: Date(), log: kioskLog)
-            let (runtime, announcer) = try kioskRuntime(config, repository: repository, events: arguments.options["events"], screen: presenter)
-            runtime.keyboardTypesScans = true
+            let kiosk = try assembleKiosk(config, repository: repository, events: arguments.options["events"], screen: window)
+            kiosk.runtime.keyboardTypesScans = true
             StopOnSignal.install()
-            try runtime.run(source: ScreenTickingSource(SDLWindowKeys(window), presenter: presenter))
-            announcer.waitUntilQuiet(deadline: Date().addingTimeInterval(2))
+            try kiosk.run(source: ScreenTickingSource(SDLWindowKeys(window), presenter: kiosk.presenter!))
+            kiosk.announcer?.waitUntilQuiet(deadline: Date().addingTimeInterval(2))
             console.print("")
             return .success
         }
         let keyboard: TerminalKeyboard? = isatty(STDIN_FILENO) == 1 ? try? TerminalKeyboard() : nil
         let source: any ScanSource = keyboard ?? TextLineScanSource(fileDescriptor: STDIN_FILENO, scannerName: "keyboard")
-        let (runtime, announcer) = try kioskRuntime(config, repository: repository, events: arguments.options["events"])
-        runtime.keyboardTypesScans = keyboard != nil
+        let kiosk = try assembleKiosk(config, repository: repository, events: arguments.options["events"])
+        kiosk.runtime.keyboardTypesScans = keyboard != nil
         StopOnSignal.install()
-        try runtime.run(source: source)
+        try kiosk.run(source: source)
         keyboard?.restore()
-        announcer.waitUntilQuiet(deadline: Date().addingTimeInterval(2))
+        kiosk.announcer?.waitUntilQuiet(deadline: Date().addingTimeInterval(2))
         console.print("")
         return .success
     }

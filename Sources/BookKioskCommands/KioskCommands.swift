@@ -3,10 +3,12 @@ import KioskConfiguration
 import Foundation
 import Feedback
 import Kiosk
+import KioskAssembly
 import KioskDisplay
 import KioskPresenter
 import Lending
 import LendingSQLite
+import Scene
 import ScannerInput
 
 extension Configuration {
@@ -54,54 +56,24 @@ enum StopOnSignal {
     }
 }
 
-/// The runtime of `run` and `demo`: the status line on standard output (unless the events go
-/// there), cues and speech as configured, the event stream to `events` (a file, `-`, or none),
-/// and, with `screen`, every event and prompt on the screen too.
-func kioskRuntime(_ config: Configuration, repository: any LendingRepository,
-                  events: String?, screen: ScreenPresenter? = nil) throws -> (KioskRuntime, Announcer) {
+/// The kiosk of `run` and `demo`, assembled: the status line on standard output (unless the
+/// events go there), cues and speech as configured, the event stream to `events` (a file, `-`,
+/// or none), and, with `screen`, every event and prompt on the screen too.
+func assembleKiosk(_ config: Configuration, repository: any LendingRepository, events: String?,
+                   screen: (any FrameOutput)? = nil, journal: String? = nil) throws -> KioskAssembly {
     let eventStream = try openEventStream(events)
     let statusLine: Int32? = events == "-" ? nil : STDOUT_FILENO
-    let announcer = Announcer(settings: config.feedbackSettings(statusLine: statusLine, events: eventStream), log: kioskLog)
-    let runtime = KioskRuntime(policy: config.policy, repository: repository,
-                               // The screen first: a frame is shown (its flip done) before its
-                               // event is written, so an event in the stream is on the screen.
-                               announce: { event, time in
-                                   screen?.show(event, at: time)
-                                   announcer.announce(event, at: time)
-                               },
-                               prompt: { prompt, notice in
-                                   screen?.show(prompt, notice: notice, at: Date())
-                                   announcer.showPrompt(prompt, notice: notice)
-                               },
-                               log: kioskLog)
-    runtime.useKanjiConversion(log: kioskLog)
-    runtime.bookNumbering = config.bookNumbering
-    if let screen {
-        runtime.showTyping = { typed in
-            announcer.showTyping(typed)
-            screen.showTyping(typed, at: Date())
-        }
-    } else {
-        runtime.showTyping = { announcer.showTyping($0) }
+    do {
+        return try KioskAssembly(settings: config.kioskSettings(statusLine: statusLine, events: eventStream, journal: journal),
+                                 repository: repository, screen: screen, now: Date(), log: kioskLog)
+    } catch {
+        throw CommandFailure("The kiosk could not be started: \(error)")
     }
-    return (runtime, announcer)
 }
 
 /// Grown-ups' log lines: to standard error, unless that is the terminal the status line is on.
-func kioskLog(_ line: String) {
+@Sendable func kioskLog(_ line: String) {
     Announcer.standardErrorLog(line)
-}
-
-/// Returned Loans older than `privacyDays` lose their User: the library keeps how often a
-/// Book was read, not who read it. Audit entries of that age lose theirs too.
-func forgetOldBorrowers(in repository: any LendingRepository, privacyDays: Int, at now: Date) {
-    do {
-        let forgotten = try repository.anonymizeReturnedLoans(olderThan: now.addingTimeInterval(-Double(privacyDays) * 86_400))
-        if forgotten > 0 { kioskLog("privacy: \(forgotten) Loans returned over \(privacyDays) days ago no longer name their User") }
-    } catch {
-        kioskLog("privacy: could not forget old borrowers (will try again tomorrow): \(error)")
-    }
-    forgetOldAuditedUsers(in: repository, privacyDays: privacyDays, at: now)
 }
 
 /// `bookkiosk run`: the kiosk itself, on the configured Scanners, with staff keys from the
@@ -144,27 +116,17 @@ struct RunCommand {
         } else {
             kioskLog("staff keys: standard input is not a terminal, so staff mode is not available here")
         }
-        let screen = RunScreen.open(config, source: source, now: Date())
+        let screen = RunScreen.open(config)
         defer { screen?.restore() }
-        let (runtime, _) = try kioskRuntime(config, repository: repository, events: arguments.options["events"], screen: screen?.presenter)
-        if common.postgresURL != nil {
-            // The shared server may be away; returns scanned meanwhile wait in this file.
-            runtime.journal = try SQLiteReturnJournal(path: journalPath)
-            kioskLog("returns scanned while the database server is away are kept in \(journalPath)")
-        }
-        let privacyDays = config.privacyDays
-        runtime.daily = { now in
-            forgetOldBorrowers(in: repository, privacyDays: privacyDays, at: now)
-        }
-        if let sqlite = repository as? SQLiteLendingRepository {
-            // A local file is checkpointed while the kiosk is quiet; a shared server looks after its own WAL.
-            runtime.checkpointWhenQuiet(sqlite)
-        }
+        // The shared server may be away; returns scanned meanwhile wait in the journal.
+        let kiosk = try assembleKiosk(config, repository: repository, events: arguments.options["events"], screen: screen?.display,
+                                      journal: common.postgresURL == nil ? nil : journalPath)
+        if let screen, let presenter = kiosk.presenter { screen.followConsoleSwitching(in: source, presenter: presenter) }
         StopOnSignal.install()
         let waiting = source.lostScannerNames.isEmpty ? "" : "; waiting for \(source.lostScannerNames.joined(separator: ", "))"
         let scanners = source.openScannerNames.isEmpty ? "no scanner yet" : source.openScannerNames.joined(separator: ", ")
         kioskLog("running on \(scanners)\(waiting) with the database \(common.databaseForPeople)")
-        try runtime.run(source: screen.map { ScreenTickingSource(source, presenter: $0.presenter) } ?? source)
+        try kiosk.run(source: kiosk.presenter.map { ScreenTickingSource(source, presenter: $0) } ?? source)
         source.keyboard?.restore()
         throw CommandFailure("No scanner is left and \(source.directory.devicePath) cannot be watched for one to come back; the kiosk stopped.")
     }

@@ -7,17 +7,16 @@ import KioskScreen
 import ScannerInput
 import ScenePainter
 
-/// The screen of `bookkiosk run`: the presenter on the configured output, and, on the monitor,
-/// console switching (Ctrl+Alt+F2 gives a grown-up a login prompt; coming back redraws the
-/// kiosk). Without a screen there is no presenter and the kiosk runs on the status line.
+/// The screen of `bookkiosk run`: the configured monitor, and console switching (Ctrl+Alt+F2
+/// gives a grown-up a login prompt; coming back redraws the kiosk). Without a screen the kiosk
+/// runs on the status line.
 final class RunScreen {
-    let presenter: ScreenPresenter
-    private let display: DRMDisplay
+    let display: DRMDisplay
     private var switching: ConsoleSwitching?
 
     /// Opens the output `screen.output` asks for; nil (with one log line saying why) when there
-    /// is no screen. On the monitor, console switching is followed through `source`'s poll.
-    static func open(_ config: Configuration, source: EvdevScanSource, now: Date) -> RunScreen? {
+    /// is no screen.
+    static func open(_ config: Configuration) -> RunScreen? {
         switch ScreenOutput.open(config.screen, log: kioskLog) {
         case .none:
             return nil
@@ -25,20 +24,17 @@ final class RunScreen {
             kioskLog("screen: \"output\": \"window\" is the demo's desktop window (`bookkiosk demo`); `run` draws on the monitor with \"auto\" or \"drm\", so it runs on the status line and sound")
             return nil
         case .display(let display):
-            let presenter = config.screenPresenter(on: display, layout: config.screenLayout(), now: now, log: kioskLog)
-            let screen = RunScreen(presenter: presenter, display: display)
-            screen.followConsoleSwitching(in: source)
-            return screen
+            return RunScreen(display: display)
         }
     }
 
-    private init(presenter: ScreenPresenter, display: DRMDisplay) {
-        self.presenter = presenter
+    private init(display: DRMDisplay) {
         self.display = display
     }
 
-    /// Takes over the console's switching and answers it from `source`'s poll.
-    private func followConsoleSwitching(in source: EvdevScanSource) {
+    /// Takes over the console's switching and answers it from `source`'s poll; coming back,
+    /// `presenter` draws the kiosk again.
+    func followConsoleSwitching(in source: EvdevScanSource, presenter: ScreenPresenter) {
         let switching: ConsoleSwitching
         do {
             switching = try ConsoleSwitching()
@@ -47,7 +43,7 @@ final class RunScreen {
             return
         }
         self.switching = switching
-        let display = display, presenter = presenter
+        let display = display
         source.polled.append(PolledDescriptor(fileDescriptor: switching.fileDescriptor) {
             display.follow(switching.takeRequests(), of: switching, redraw: { presenter.redrawAll() }, log: kioskLog)
         })

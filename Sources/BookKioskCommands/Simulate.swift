@@ -3,6 +3,7 @@ import KioskConfiguration
 import Foundation
 import Feedback
 import Kiosk
+import KioskAssembly
 import Lending
 
 /// `bookkiosk simulate`: scans and directives from standard input, the event stream on
@@ -12,6 +13,7 @@ struct Simulate {
     let arguments: Arguments
     let common: CommonOptions
     let console: Console
+    let journalPath: String
 
     init(_ words: [String], places: Places, console: Console) throws {
         arguments = try Arguments(words, valued: CommonOptions.valued.union(["now"]).union(ScreenFrames.options), flags: [])
@@ -20,38 +22,41 @@ struct Simulate {
         }
         common = try CommonOptions(arguments, places: places)
         self.console = console
+        journalPath = places.returnJournal
     }
 
+    /// The kiosk `run` assembles, fed from standard input on a clock the input moves: events
+    /// to standard output (not the status line or the speaker), frames to `--screens`.
     func run() throws -> BookKiosk.Status {
-        let policy = common.configuration.policy
-        let repository = try common.openRepository()
-        let catalog = MessageCatalog(language: Language(rawValue: common.configuration.language) ?? .default)
+        let config = common.configuration
+        let policy = config.policy
+        // A shared server that is away is waited for, as `run` does: returns go to the journal.
+        let repository = try common.openRepository(connectLater: true)
         var clock = try currentTime(arguments, timeZone: policy.timeZone)
-        let frames = try ScreenFrames.make(arguments, configuration: common.configuration, language: catalog.language, policy: policy, now: clock,
-                                           log: { console.error($0) })
+        let frames = try ScreenFrames.make(arguments)
+        let settings = config.kioskSettings(announces: false, journal: common.postgresURL == nil ? nil : journalPath,
+                                            covers: arguments.options["covers"], libraryName: arguments.options["library-name"])
+        let kiosk: KioskAssembly
+        do {
+            kiosk = try KioskAssembly(settings: settings, repository: repository, screen: frames?.output, now: clock,
+                                      log: { [console] in console.error($0) })
+        } catch {
+            throw CommandFailure("The kiosk could not be started: \(error)")
+        }
         // The first frame that cannot be written stops the frames (not the events) and fails the run.
         var frameFailure: (any Error)?
         func frame(_ write: (ScreenFrames) throws -> Void) {
             guard let frames, frameFailure == nil else { return }
             do { try write(frames) } catch { frameFailure = error }
         }
-        let runtime = KioskRuntime(
-            policy: policy, repository: repository,
-            announce: { event, time in
-                console.print(EventStream.line(for: event, message: catalog.message(for: event), at: time,
-                                               timeZone: policy.timeZone))
-                frame { try $0.event(event, at: time) }
-            },
-            prompt: { prompt, notice in frame { try $0.prompt(prompt, notice: notice, at: clock) } },
-            log: { console.error($0) })
-        runtime.useKanjiConversion(log: { console.error($0) })
-        runtime.bookNumbering = common.configuration.bookNumbering
+        kiosk.onEvent { event, time in
+            console.print(kiosk.eventLine(for: event, at: time))
+            frame { try $0.written(after: event) }
+        }
+        kiosk.onPrompt { _, _, _ in frame { try $0.writtenAfterPrompt() } }
 
-        // The day's housekeeping, as `run` does it, on the simulated clock.
-        let privacyDays = common.configuration.privacyDays
-        runtime.daily = { now in forgetOldBorrowers(in: repository, privacyDays: privacyDays, at: now) }
-        runtime.runDailyIfNewDay(at: clock)
-        runtime.feed(.started(at: clock))
+        kiosk.start(at: clock)
+        let runtime = kiosk.runtime
         var lineNumber = 0
         while let line = readLine(strippingNewline: true) {
             lineNumber += 1
@@ -66,25 +71,22 @@ struct Simulate {
             case .nothing:
                 break
             case .scan(let barcode):
-                runtime.advance(to: clock)
+                kiosk.advance(to: clock)
                 runtime.feed(.scanned(barcode, at: clock))
             case .at(let time):
-                runtime.advance(to: time)
                 clock = time
-                runtime.runDailyIfNewDay(at: clock)
+                kiosk.advance(to: time)
             case .wait(let seconds):
                 clock = clock.addingTimeInterval(seconds)
-                runtime.advance(to: clock)
-                frames?.advance(to: clock)
-                runtime.runDailyIfNewDay(at: clock)
+                kiosk.advance(to: clock)
             case .scannerLost(let scanner):
-                runtime.advance(to: clock)
+                kiosk.advance(to: clock)
                 runtime.feed(.scannerLost(scanner, at: clock))
             case .scannerBack(let scanner):
-                runtime.advance(to: clock)
+                kiosk.advance(to: clock)
                 runtime.feed(.scannerBack(scanner, at: clock))
             case .keys(let keys):
-                runtime.advance(to: clock)
+                kiosk.advance(to: clock)
                 for key in keys { runtime.feed(.key(key, at: clock)) }
             }
         }

@@ -15,6 +15,7 @@ public final class Announcer: Sendable {
     private let statusLine: StatusLineWriter?
     private let eventStream: OutputDescriptor?
     private let log: @Sendable (String) -> Void
+    private let debugLog: @Sendable (String) -> Void
     /// Keeps announcements from two threads whole and in one order (cue, status line, event
     /// line), and holds whether a write to the event stream has failed, so that is logged once.
     private let inOrder = Mutex(false)
@@ -22,9 +23,13 @@ public final class Announcer: Sendable {
     /// `log` receives the grown-ups' line of every event and Feedback's own troubles (a failing
     /// player, an event stream that cannot be written), each trouble once. The default writes
     /// to standard error unless that is a terminal, where it would break the status line.
-    public init(settings: FeedbackSettings, log: @escaping @Sendable (String) -> Void = Announcer.standardErrorLog) {
+    /// `debugLog` receives instead the lines of events about one scan (`isAboutOneScan`), so
+    /// the log a grown-up reads holds what they act on; by default the same as `log`.
+    public init(settings: FeedbackSettings, log: @escaping @Sendable (String) -> Void = Announcer.standardErrorLog,
+                debugLog: (@Sendable (String) -> Void)? = nil) {
         self.settings = settings
         self.log = log
+        self.debugLog = debugLog ?? log
         catalog = MessageCatalog(language: settings.language)
         speech = Speech(language: settings.language, voice: settings.voice, rate: settings.speechRate,
                         volume: settings.volume)
@@ -62,8 +67,19 @@ public final class Announcer: Sendable {
             return "event stream: write failed: \(String(cString: strerror(code)))"
         }
         if let trouble { log(trouble) }
-        log(catalog.logLine(for: event))
+        if Announcer.isAboutOneScan(event) { debugLog(catalog.logLine(for: event)) } else { log(catalog.logLine(for: event)) }
         return message
+    }
+
+    /// Whether `event` concerns one scan only (an Outcome, a duplicate, a Session's end, a
+    /// scan answered while the database server is away, whose start and end the kiosk logs
+    /// once each), rather than something a grown-up acts on.
+    public static func isAboutOneScan(_ event: KioskEvent) -> Bool {
+        switch event {
+        case .outcome, .duplicate, .sessionEnded, .deferred: true
+        case .error(let fault): fault.kind == .databaseUnreachable
+        case .ready, .staff, .pinRefused, .scannerLost, .scannerBack: false
+        }
     }
 
     /// Shows a staff-mode prompt on the status line. Prompts are not events: nothing goes to the

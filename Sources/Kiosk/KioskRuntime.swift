@@ -7,13 +7,17 @@ import TextInput
 /// Feeds the kiosk machine, carries out its effects against the repository, and hands every
 /// KioskEvent to `announce`. One runtime runs on one thread.
 public final class KioskRuntime {
-    public private(set) var machine: KioskMachine
-    private let circulation: Circulation
-    private let repository: any LendingRepository
-    private var desk: StaffDesk
-    private let announce: (KioskEvent, Date) -> Void
-    private let prompt: (StaffPrompt, StaffNotice?) -> Void
-    private let log: (String) -> Void
+    public internal(set) var machine: KioskMachine
+    var circulation: Circulation
+    let repository: any LendingRepository
+    var desk: StaffDesk
+    private let announce: (KioskEvent, Date, Date?) -> Void
+    private let prompt: (StaffPrompt, StaffNotice?, Date) -> Void
+    let log: (String) -> Void
+    /// Lines about each scan (a fault answered, a return journalled), for a grown-up looking
+    /// closely; off by default, so the log while the server is away is two lines, not a few
+    /// for every scan.
+    public var debugLog: (String) -> Void = { _ in }
 
     /// Whether the keyboard is also the Scanner (the demo): outside staff mode, typed characters
     /// collect into a barcode that Enter scans. The staff key and staff mode work as ever.
@@ -46,23 +50,29 @@ public final class KioskRuntime {
     /// Where Books scanned with no Session go while the database server is away; nil for a
     /// kiosk on a local file, which is never away.
     public var journal: (any ReturnJournal)?
-    /// How often the kiosk tries the server again while it is away.
-    public var retryInterval: TimeInterval = 5
-    /// Whether the last attempt found the database server away.
-    public private(set) var isServerAway = false
-    private var lastAttempt = Date.distantPast
-    /// Lends whose answer was lost with the connection: looked up when the server is back,
-    /// before anyone is told they happened.
-    private var uncertainLends: [(barcode: String, user: User, time: Date)] = []
+    /// Reads the library's rules from the database (changed on the teachers' page); nil where
+    /// it holds none. Read before each scan with no Session open (one row), so a change applies
+    /// from the next Card on, without a restart. Nil: the configured Policy stays.
+    public var libraryRules: (() throws -> LibraryRules?)?
+    /// Told when the rules read differ from the last ones followed (the screen follows too).
+    public var rulesChanged: (LibraryRules) -> Void = { _ in }
+    var followedRules: LibraryRules?
+
+    /// Whether the last attempt found the database server away (the machine decides).
+    public var isServerAway: Bool { machine.isServerAway }
+    var toldNoJournal = false
 
     /// - Parameters:
-    ///   - announce: called once for each KioskEvent, in order.
-    ///   - prompt: shows a staff-mode prompt on the status line.
+    ///   - announce: called once for each KioskEvent, in order, with its time and when the open
+    ///     Session times out (nil when none is open), as the machine says.
+    ///   - prompt: shows a staff-mode prompt on the status line, at its time.
     ///   - log: grown-up details (faults, what to do) for the log, never shown to a child.
     ///     A PIN never reaches it.
+    ///   - serverRetrySeconds: how often a database server that is away is tried again.
     public init(policy: Policy, repository: any LendingRepository, staffKey: KeyPress = .function(12),
-                announce: @escaping (KioskEvent, Date) -> Void,
-                prompt: @escaping (StaffPrompt, StaffNotice?) -> Void = { _, _ in },
+                serverRetrySeconds: TimeInterval = KioskMachine.defaultServerRetrySeconds,
+                announceWithSessionEnd announce: @escaping (KioskEvent, Date, Date?) -> Void,
+                prompt: @escaping (StaffPrompt, StaffNotice?, Date) -> Void = { _, _, _ in },
                 log: @escaping (String) -> Void = { _ in }) {
         self.circulation = Circulation(policy: policy)
         self.repository = repository
@@ -76,26 +86,39 @@ public final class KioskRuntime {
         } catch {
             log("Could not read the PIN lock, so PIN entry starts open: \(error)")
         }
-        self.machine = KioskMachine(policy: policy, pinLock: lock, staffKey: staffKey)
+        self.machine = KioskMachine(policy: policy, pinLock: lock, staffKey: staffKey, serverRetrySeconds: serverRetrySeconds)
     }
 
-    /// Hands `input` to the machine and carries out every effect, feeding results back.
+    /// A runtime whose `announce` needs no Session deadline (the event stream, tests).
+    public convenience init(policy: Policy, repository: any LendingRepository, staffKey: KeyPress = .function(12),
+                            serverRetrySeconds: TimeInterval = KioskMachine.defaultServerRetrySeconds,
+                            announce: @escaping (KioskEvent, Date) -> Void,
+                            prompt: @escaping (StaffPrompt, StaffNotice?, Date) -> Void = { _, _, _ in },
+                            log: @escaping (String) -> Void = { _ in }) {
+        self.init(policy: policy, repository: repository, staffKey: staffKey, serverRetrySeconds: serverRetrySeconds,
+                  announceWithSessionEnd: { event, time, _ in announce(event, time) }, prompt: prompt, log: log)
+    }
+
+    /// Hands `input` to the machine and carries out every effect, feeding results back. What
+    /// an effect's result makes the machine do is carried out before the effects after it (a
+    /// retry's deferred returns are told before the scan that forced the retry is answered).
     public func feed(_ input: KioskInput) {
+        if case .scanned = input, machine.sessionUser == nil, !machine.isInStaffMode { followLibraryRules() }
         var pending = machine.handle(input)
         while !pending.isEmpty {
             let effect = pending.removeFirst()
+            var next: [KioskEffect] = []
             switch effect {
-            case .announce(let event, let time):
-                if case .staff(let staffEvent) = event, [.entered, .left].contains(staffEvent.action) {
-                    attempt("record \(staffEvent.action.rawValue) in the audit log") { try desk.record(staffEvent, at: time) }
-                }
-                announce(event, time)
+            case .announce(let event, let time, let sessionEnds):
+                announce(event, time, sessionEnds)
+            case .audit(let staffEvent, let time):
+                attempt("record \(staffEvent.action.rawValue) in the audit log") { try desk.record(staffEvent, at: time) }
             case .circulate(let barcode, let session, let time):
-                pending.append(contentsOf: machine.handle(circulate(barcode, session: session, at: time)))
+                next = machine.handle(circulate(barcode, session: session, at: time))
             case .verifyPIN(let pin, let time):
                 var staff: String?
                 attempt("check the PIN") { staff = try desk.staffMember(withPIN: pin) }
-                pending.append(contentsOf: machine.handle(.pinChecked(staff: staff, at: time)))
+                next = machine.handle(.pinChecked(staff: staff, at: time))
             case .staffRequest(let request, let staff, let time):
                 let result: StaffResult
                 do {
@@ -105,20 +128,38 @@ public final class KioskRuntime {
                     log("Could not carry out the staff action for \(staff): \(fault.detail)")
                     result = .notice(.failed(fault))
                 }
-                pending.append(contentsOf: machine.handle(.staffDone(result, at: time)))
+                next = machine.handle(.staffDone(result, at: time))
             case .savePINLock(let lock, let failedAttempt, let time):
                 attempt("keep the PIN lock") { try desk.save(lock, failedAttempt: failedAttempt, at: time) }
-            case .prompt(let staffPrompt, let notice):
-                prompt(staffPrompt, notice)
+            case .prompt(let staffPrompt, let notice, let time):
+                prompt(staffPrompt, notice, time)
             case .convert(let kana, let time):
-                pending.append(contentsOf: machine.handle(.converted(kana: kana, convertKana(kana), at: time)))
+                next = machine.handle(.converted(kana: kana, convertKana(kana), at: time))
+            case .keepInJournal(let barcode, let time):
+                keepInJournal(barcode, at: time)
+            case .retryServer(let lends, let time):
+                next = machine.handle(.retried(retryServer(lends: lends, at: time), at: time))
+            case .log(let line, _):
+                log(line.text)
             }
+            pending.insert(contentsOf: next, at: 0)
         }
     }
 
     /// Fires the Session timer if it is due at `now`.
+    /// Fires the timers due at `now`, each at its own time. A retry of a server that is away
+    /// that fell due several times meanwhile (an hour's `@wait`, a kiosk that was suspended) is
+    /// tried at the first of those times and, if the server was still away then, once more at
+    /// the last of them before anything else falls due, rather than once per interval.
     public func advance(to now: Date) {
-        while let deadline = machine.nextDeadline, deadline <= now {
+        var retried = false
+        while var deadline = machine.nextDeadline, deadline <= now {
+            if deadline == machine.retryDeadline, machine.serverRetrySeconds > 0, retried {
+                let latest = [now, machine.stateDeadline].compactMap { $0 }.min() ?? now
+                let intervals = (latest.timeIntervalSince(deadline) / machine.serverRetrySeconds).rounded(.down)
+                if intervals > 0 { deadline = deadline.addingTimeInterval(intervals * machine.serverRetrySeconds) }
+            }
+            if deadline == machine.retryDeadline { retried = true }
             feed(.tick(at: deadline))
         }
     }
@@ -129,7 +170,7 @@ public final class KioskRuntime {
         runDailyIfNewDay(at: clock())
         feed(.started(at: clock()))
         while true {
-            let deadlines = [machine.nextDeadline, quietDeadline, isServerAway ? lastAttempt.addingTimeInterval(retryInterval) : nil]
+            let deadlines = [machine.nextDeadline, quietDeadline]
             let timeout = deadlines.compactMap { $0 }.min().map { deadline -> Duration in
                 let seconds = max(0, deadline.timeIntervalSince(clock()))
                 return .milliseconds(Int64((seconds * 1000).rounded(.up)))
@@ -137,14 +178,8 @@ public final class KioskRuntime {
             let event = try source.next(timeout: timeout)
             let now = clock()
             runDailyIfNewDay(at: now)
-            // Before a scan, journalled returns go first: a Book returned while the server was
-            // away must be home before it can be lent again.
-            if case .scan = event {
-                retryServer(at: now, force: true)
-            } else {
-                retryServer(at: now)
-            }
-            // Timers that fell due while waiting fire first, at their own times.
+            // Timers that fell due while waiting fire first, at their own times (a retry of a
+            // server that is away among them).
             advance(to: now)
             switch event {
             case .scan(let scan):
@@ -219,7 +254,7 @@ public final class KioskRuntime {
             return
         }
         if typed.isEmpty, let staffPrompt = machine.staffPrompt {
-            prompt(staffPrompt, nil)
+            prompt(staffPrompt, nil, now)
         } else {
             showTyping(typed)
         }
@@ -235,74 +270,19 @@ public final class KioskRuntime {
     }
 
     /// Runs the rules in one transaction; a fault of the store becomes a `failed` input, so
-    /// the kiosk answers the scan and keeps going. With the server away, a Book scanned with
-    /// no Session goes into the journal, and a lend whose answer was lost is remembered to be
-    /// looked up later.
+    /// the machine answers the scan (and, with the server away, decides what to keep).
     private func circulate(_ barcode: String, session: User?, at now: Date) -> KioskInput {
         do {
-            let outcome = try circulation.scan(barcode, session: session, at: now, in: repository)
-            isServerAway = false
-            return .circulated(outcome, at: now)
+            return .circulated(try circulation.scan(barcode, session: session, at: now, in: repository), at: now)
         } catch {
             let fault = KioskFault(storeError: error)
-            log("Could not handle the scan \(barcode): \(fault.detail)")
-            if fault.kind == .databaseUnreachable {
-                serverWentAway(at: now)
-                if let session {
-                    uncertainLends.append((barcode, session, now))
-                } else if let journal {
-                    do {
-                        try journal.keep(barcode: barcode, scannedAt: now)
-                        log("The scan \(barcode) is kept in the journal, to be applied as a return when the database is back.")
-                    } catch {
-                        log("Could not keep the scan \(barcode) in the journal: \(error)")
-                    }
-                }
-            }
-            return .failed(fault, at: now)
+            let line = "Could not handle the scan \(barcode): \(KioskLogLine.oneLine(fault.detail))"
+            // With the server away the machine writes one line for the whole absence.
+            if fault.kind == .databaseUnreachable { debugLog(line) } else { log(line) }
+            return .failed(fault, barcode: barcode, at: now)
         }
     }
 
-    private func serverWentAway(at now: Date) {
-        if !isServerAway { log("The database server cannot be reached; the kiosk tries again every \(Int(retryInterval)) s.") }
-        isServerAway = true
-        lastAttempt = now
-    }
-
-    /// While the server is away, every `retryInterval` (or now, with `force`): applies the
-    /// journal's returns at their scan times (`returned` events with `deferred`), looks up the
-    /// lends whose answer was lost, and, when all that worked, carries on as before.
-    public func retryServer(at now: Date, force: Bool = false) {
-        guard isServerAway, force || now >= lastAttempt.addingTimeInterval(retryInterval) else { return }
-        lastAttempt = now
-        do {
-            for entry in try journal?.entries() ?? [] {
-                if let outcome = try circulation.applyJournalledReturn(entry.barcode, scannedAt: entry.scannedAt,
-                                                                        in: repository) {
-                    announce(.deferred(outcome), now)
-                }
-                try journal?.remove(entry)
-            }
-            while let lend = uncertainLends.first {
-                if let outcome = try circulation.lendWritten(lend.barcode, to: lend.user, at: lend.time, in: repository) {
-                    announce(.deferred(outcome), now)
-                }
-                uncertainLends.removeFirst()
-            }
-            // Nothing was pending: one empty transaction says whether the server is back.
-            try repository.transaction { _ in }
-            isServerAway = false
-            log("The database server answers again; the kiosk carries on.")
-            // The screen and the status line asked for a grown-up: they go back to waiting for a
-            // Card (a Session or staff mode still open keeps its own screen until its next step).
-            if machine.sessionUser == nil, !machine.isInStaffMode { announce(.ready, now) }
-        } catch {
-            let fault = KioskFault(storeError: error)
-            if fault.kind != .databaseUnreachable {
-                log("Could not apply the journal: \(fault.detail)")
-            }
-        }
-    }
 }
 
 extension KioskFault {

@@ -6,7 +6,7 @@ import StaffPIN
 /// Carries out staff requests against the repository: each action and its audit-log entry in
 /// one transaction, so the log holds exactly the actions done.
 struct StaffDesk {
-    let circulation: Circulation
+    var circulation: Circulation
     let repository: any LendingRepository
     /// How a Book without a label is numbered.
     var bookNumbering = BarcodeNumbering.books

@@ -15,7 +15,7 @@ import ScenePainter
 /// status line. Not `Sendable`: one presenter is used from the kiosk's one thread.
 public final class ScreenPresenter {
     public private(set) var model: ScreenModel
-    public let layout: ScreenLayout
+    public private(set) var layout: ScreenLayout
     public let output: any FrameOutput
     private let painter: ScenePainter
     private let log: (String) -> Void
@@ -46,9 +46,18 @@ public final class ScreenPresenter {
     /// calls `advance(to:)`. Nil: nothing changes until something happens.
     public var nextDeadline: Date? { model.nextDeadline }
 
-    /// Shows `event`, which happened at `time`.
-    public func show(_ event: KioskEvent, at time: Date) {
-        model.apply(event, at: time)
+    /// Follows the library's rules as changed in the database: the closed days on the due-date
+    /// strip, and the library's name on the waiting screen (nil or empty: the layout's words).
+    public func follow(_ policy: Policy, libraryName: String?) {
+        model.follow(policy)
+        layout.libraryName = libraryName.flatMap { $0.isEmpty ? nil : $0 }
+        redraw()
+    }
+
+    /// Shows `event`, which happened at `time`; `sessionEnds` is when the open Session times
+    /// out, as the kiosk's machine says (nil: none open, or not known).
+    public func show(_ event: KioskEvent, at time: Date, sessionEnds: Date? = nil) {
+        model.apply(event, at: time, sessionEnds: sessionEnds)
         redraw()
     }
 

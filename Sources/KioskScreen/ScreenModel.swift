@@ -93,7 +93,7 @@ public struct ScreenModel: Sendable, Equatable {
         case typing(String)
     }
 
-    public let policy: Policy
+    public private(set) var policy: Policy
     public private(set) var face: Face = .waiting(farewell: nil)
     public private(set) var session: Session?
     public private(set) var hint: Hint?
@@ -111,6 +111,11 @@ public struct ScreenModel: Sendable, Equatable {
     public init(policy: Policy, now: Date) {
         self.policy = policy
         self.now = now
+    }
+
+    /// Follows the library's rules as changed in the database (closed days, loan limit).
+    public mutating func follow(_ policy: Policy) {
+        self.policy = policy
     }
 
     /// Today, in the library's time zone.
@@ -172,13 +177,16 @@ public struct ScreenModel: Sendable, Equatable {
         }
     }
 
-    /// Folds one event of the event stream, which happened at `time`.
-    public mutating func apply(_ event: KioskEvent, at time: Date) {
+    /// Folds one event of the event stream, which happened at `time`. `sessionEnds` is when
+    /// the open Session times out, as the kiosk's machine decided it; the event stream does not
+    /// carry it, so a model folded from the stream alone (nil) counts the timeout from `time`.
+    public mutating func apply(_ event: KioskEvent, at time: Date, sessionEnds: Date? = nil) {
         advance(to: time)
+        let deadline = sessionEnds ?? time.addingTimeInterval(policy.sessionTimeoutSeconds)
         if case .duplicate = event {
             // The machine counts every read as activity, so the Session's time starts again;
             // nothing on the screen jumps, a quiet line says it was seen.
-            if var session { session.deadline = time.addingTimeInterval(policy.sessionTimeoutSeconds); self.session = session }
+            if var session { session.deadline = deadline; self.session = session }
             hint = .alreadyScanned
             return
         }
@@ -190,7 +198,7 @@ public struct ScreenModel: Sendable, Equatable {
             staffName = nil
             face = .waiting(farewell: nil)
         case .outcome(let outcome):
-            apply(outcome, event: event, at: time)
+            apply(outcome, event: event, at: time, deadline: deadline)
         case .deferred:
             // A return scanned while the server was away, written now it is back: the child has
             // long gone, so nothing on the screen changes for it.
@@ -246,7 +254,7 @@ public struct ScreenModel: Sendable, Equatable {
         hint = typed.isEmpty ? nil : .typing(typed)
     }
 
-    private mutating func apply(_ outcome: Outcome, event: KioskEvent, at time: Date) {
+    private mutating func apply(_ outcome: Outcome, event: KioskEvent, at time: Date, deadline: Date) {
         if case .staff(var screen) = face {
             // In staff mode an answer shows as the step's notice; the prompt that follows keeps it.
             screen.notice = .outcome(outcome)
@@ -257,18 +265,18 @@ public struct ScreenModel: Sendable, Equatable {
         case .greeted(let user, let loans):
             session = Session(card: user.card, name: user.name, loans: loans ?? session(of: user)?.loans
                                   ?? UserLoans(loans: [], remaining: user.loanLimit ?? policy.loanLimit),
-                              deadline: time.addingTimeInterval(policy.sessionTimeoutSeconds))
+                              deadline: deadline)
             face = .session
         case .lent(let loan, let book, let user, let loans):
-            update(user, loans: loans, at: time)
+            update(user, loans: loans, deadline: deadline)
             face = .lent(LentBook(book: book.barcode, isbn: book.isbn, title: book.title, name: user.name, due: loan.due,
                                   days: stripDays(to: loan.due), isOverride: loan.overrideBy != nil))
         case .returned(_, let book, let user, _, let loans):
-            if let user { update(user, loans: loans, at: time) }
-            touchSession(at: time)
+            if let user { update(user, loans: loans, deadline: deadline) }
+            touchSession(deadline: deadline)
             face = .returned(ReturnedBook(book: book.barcode, isbn: book.isbn, title: book.title, name: user?.name))
         case .refused(let refusal, _, let user, let book):
-            touchSession(at: time)
+            touchSession(deadline: deadline)
             face = .refused(RefusedScan(reason: refusal, name: user?.name ?? session?.name, book: book?.barcode,
                                         isbn: book?.isbn, title: book?.title, event: event))
         }
@@ -293,16 +301,16 @@ public struct ScreenModel: Sendable, Equatable {
 
     /// The Session's Loans change when its own User lends or returns; another child's return
     /// in the middle of a Session changes nothing of it.
-    private mutating func update(_ user: User, loans: UserLoans?, at time: Date) {
+    private mutating func update(_ user: User, loans: UserLoans?, deadline: Date) {
         guard var session, session.card == user.card else { return }
         if let loans { session.loans = loans }
-        session.deadline = time.addingTimeInterval(policy.sessionTimeoutSeconds)
+        session.deadline = deadline
         self.session = session
     }
 
-    private mutating func touchSession(at time: Date) {
+    private mutating func touchSession(deadline: Date) {
         guard var session else { return }
-        session.deadline = time.addingTimeInterval(policy.sessionTimeoutSeconds)
+        session.deadline = deadline
         self.session = session
     }
 

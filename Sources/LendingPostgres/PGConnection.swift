@@ -162,15 +162,19 @@ public final class PGConnection {
             PQresultErrorField(result.handle, code).map { String(cString: $0) }
         }
         let primary = field(CPostgresDiagMessagePrimary)
-            ?? String(cString: PQresultErrorMessage(result.handle)).trimmingTrailingNewlines()
-        return PostgresError(sqlState: field(CPostgresDiagSQLState), message: primary, statement: statement,
+            ?? String(cString: PQresultErrorMessage(result.handle))
+        let sqlState = field(CPostgresDiagSQLState)
+        // An error with no SQLSTATE is libpq's own: the connection broke off (the server
+        // crashed or was killed under it, "server closed the connection unexpectedly"), even
+        // where `PQstatus` has not caught up yet.
+        return PostgresError(sqlState: sqlState, message: PostgresError.oneLine(primary), statement: statement,
                              constraint: field(CPostgresDiagConstraintName),
-                             connectionLost: !isConnected, server: server)
+                             connectionLost: !isConnected || sqlState == nil, server: server)
     }
 
     /// The connection's own error. Calls `PQerrorMessage` and `PQstatus`.
     func lastError(statement: String?) -> PostgresError {
-        let message = String(cString: PQerrorMessage(handle)).trimmingTrailingNewlines()
+        let message = PostgresError.oneLine(String(cString: PQerrorMessage(handle)))
         return PostgresError(sqlState: nil, message: message.isEmpty ? "no answer from the server" : message,
                              statement: statement, connectionLost: !isConnected, server: server)
     }
@@ -218,13 +222,5 @@ public struct PGRow {
     /// Nil for NULL, else `text`.
     public func optionalText(_ column: Int) -> String? {
         isNull(column) ? nil : text(column)
-    }
-}
-
-extension String {
-    func trimmingTrailingNewlines() -> String {
-        var text = self
-        while text.last?.isNewline == true { text.removeLast() }
-        return text
     }
 }

@@ -43,6 +43,24 @@ public struct PostgresError: RepositoryFault, CustomDebugStringConvertible, Equa
     /// `in_failed_sql_transaction`: an earlier statement failed; the transaction can only roll back.
     public static let inFailedTransaction = "25P02"
 
+    /// libpq's text on one line, for a log a person reads: it arrives over several lines, with
+    /// tabs and `DETAIL:`/`HINT:` lines (`… not yet accepting connections\nDETAIL:  Consistent
+    /// recovery state has not been yet reached.`); those become `; detail: …` on the same line.
+    public static func oneLine(_ text: String) -> String {
+        var parts: [String] = []
+        for raw in text.split(whereSeparator: \.isNewline) {
+            var line = raw.trimmingCharacters(in: .whitespaces)
+            guard !line.isEmpty else { continue }
+            for label in ["DETAIL:", "HINT:", "CONTEXT:"] where line.hasPrefix(label) {
+                line = label.dropLast().lowercased() + ": " + line.dropFirst(label.count).trimmingCharacters(in: .whitespaces)
+                parts.append("; " + line)
+                line = ""
+            }
+            if !line.isEmpty { parts.append((parts.isEmpty ? "" : " ") + line) }
+        }
+        return parts.joined()
+    }
+
     /// Whether running the whole transaction again may succeed (the server chose this one to end).
     public var isTransient: Bool {
         sqlState == Self.serializationFailure || sqlState == Self.deadlockDetected

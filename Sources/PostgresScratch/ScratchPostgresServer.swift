@@ -94,13 +94,15 @@ public final class ScratchPostgresServer: @unchecked Sendable {
     }
 
     /// Stops the server now (`pg_ctl stop -m fast`: sessions are ended, as in a server
-    /// restart). Does nothing when it is not running.
-    public func stop() {
+    /// restart), or, `immediately`, as a crash does (`-m immediate`: every process quits at
+    /// once, open connections break off, and the next start recovers from the WAL). Does
+    /// nothing when it is not running.
+    public func stop(immediately: Bool = false) {
         lock.lock()
         defer { lock.unlock() }
         guard isRunning else { return }
         isRunning = false
-        _ = try? run("pg_ctl", ["-D", directory + "/data", "-w", "-s", "-m", "fast", "stop"])
+        _ = try? run("pg_ctl", ["-D", directory + "/data", "-w", "-s", "-m", immediately ? "immediate" : "fast", "stop"])
     }
 
     /// The URL of database `name` over the Unix socket.

@@ -52,10 +52,11 @@ enum CheckpointBenchmark {
             // Both modes start from an empty WAL.
             _ = try repository.checkpointWhenIdle()
             let seen = self.seen
-            runtime = KioskRuntime(policy: Policy(timeZone: TimeZone(identifier: "UTC")!), repository: repository, announce: { event, _ in
+            runtime = try benchKiosk(policy: Policy(timeZone: TimeZone(identifier: "UTC")!), repository: repository, now: start,
+                                     announce: { event, _ in
                 seen.lastTime = monotonicNanoseconds()
                 seen.lastEvent = event
-            })
+            }).runtime
             clock = start
             random = SplitMix64(seed: seed)
             runtime.feed(.started(at: clock))
@@ -128,10 +129,10 @@ enum LendAnatomy {
         let floorConnection = try FloorCommit(databasePath: path)
         let policy = Policy(timeZone: TimeZone(identifier: "UTC")!)
         let seen = Announcements()
-        let runtime = KioskRuntime(policy: policy, repository: repository, announce: { event, _ in
+        let runtime = try benchKiosk(policy: policy, repository: repository, now: start, announce: { event, _ in
             seen.lastTime = monotonicNanoseconds()
             seen.lastEvent = event
-        })
+        }).runtime
         var clock = start
         runtime.feed(.started(at: clock))
         var random = SplitMix64(seed: seed)

@@ -37,13 +37,13 @@ enum ScanPathBenchmark {
         let catalog = MessageCatalog(language: .en)
         let seen = Announcements()
         var lines = 0
-        let runtime = KioskRuntime(policy: policy, repository: repository, announce: { event, time in
+        let runtime = try benchKiosk(policy: policy, repository: repository, now: start, announce: { event, time in
             seen.lastTime = monotonicNanoseconds()
             seen.lastEvent = event
             // What the kiosk does next with it (not timed): the event line.
             lines += EventStream.line(for: event, message: catalog.message(for: event), at: time,
                                       timeZone: policy.timeZone).isEmpty ? 0 : 1
-        })
+        }).runtime
         let floor = try FloorCommit(databasePath: databasePath)
         var clock = start
         runtime.feed(.started(at: clock))

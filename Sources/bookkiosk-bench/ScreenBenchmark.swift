@@ -58,9 +58,8 @@ enum ScreenBenchmark {
         let policy = Policy(timeZone: TimeZone(identifier: "UTC")!)
         let repository = try SQLiteLendingRepository(path: databasePath)
         let output = ImageFrameOutput(size: PixelSize(width: 1280, height: 800))
-        let presenter = ScreenPresenter(output: output, layout: ScreenLayout(language: .ja), policy: policy, now: start, log: { _ in })
-        let runtime = KioskRuntime(policy: policy, repository: repository, announce: { event, time in presenter.show(event, at: time) },
-                                   prompt: { prompt, notice in presenter.show(prompt, notice: notice, at: start) })
+        let kiosk = try benchKiosk(policy: policy, repository: repository, screen: output, now: start, announce: { _, _ in })
+        let runtime = kiosk.runtime
         runtime.feed(.started(at: start))
         var latencies = Latencies()
         var now = start
@@ -76,8 +75,7 @@ enum ScreenBenchmark {
                 if round >= 10, output.framesPresented > frames { latencies.add(microseconds(from: before, to: after) / 1000) }
             }
             now = now.addingTimeInterval(60)
-            runtime.advance(to: now)
-            presenter.advance(to: now)
+            kiosk.advance(to: now)
         }
         return latencies
     }

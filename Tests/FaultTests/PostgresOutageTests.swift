@@ -60,12 +60,12 @@ struct PostgresOutageTests {
 
         // Still away: a retry changes nothing and keeps the journal.
         events.removeAll()
-        runtime.retryServer(at: t0 + 320)
+        runtime.advance(to: t0 + 320)
         #expect(events.isEmpty)
         #expect(try journal.entries().count == 2)
 
         try server.start()
-        runtime.retryServer(at: t0 + 330)
+        runtime.advance(to: t0 + 330)
         #expect(!runtime.isServerAway)
         #expect(try journal.entries().isEmpty)
         // The return, at its scan's time; the Card scan needed nothing. Then the kiosk waits for
@@ -91,6 +91,6 @@ struct PostgresOutageTests {
         runtime.feed(.scanned("B0001", at: t0 + 401))
         #expect(events.count == 2)
         if case .outcome(.lent) = events.last {} else { Issue.record("expected a lend, got \(events)") }
-        #expect(log.contains { $0.contains("answers again") })
+        #expect(log.contains { $0.contains("database server back after") })
     }
 }

@@ -68,6 +68,15 @@ struct ScreenModelTests {
         #expect(model.face == .waiting(farewell: nil))
     }
 
+    @Test func theSessionEndsWhenTheMachineSaysNotWhenTheScreenWorksItOut() {
+        var model = ScreenModel(policy: S.policy, now: S.morning)
+        // A deadline the policy alone would not give: the screen shows the machine's.
+        model.apply(S.greeted, at: S.morning, sessionEnds: S.morning.addingTimeInterval(12))
+        #expect(model.sessionSecondsLeft == 12)
+        model.apply(S.lentGuri, at: S.morning.addingTimeInterval(2), sessionEnds: S.morning.addingTimeInterval(20))
+        #expect(model.session?.deadline == S.morning.addingTimeInterval(20))
+    }
+
     @Test func theBarTicksOnWholeSecondsOnlyDuringASession() throws {
         var model = S.model([.ready, S.greeted])
         #expect(model.sessionSecondsLeft == 30)

@@ -42,14 +42,14 @@ import TextInput
     @Test func theTitleComposesKanaAndEnterCommitsAndGoesOn() {
         var machine = machineAtTitle()
         #expect(machine.handle(.key(.function(2), at: at(4))) == [
-            .prompt(.typeTitle(barcode: "B0100", typed: "", composition: TextComposer(mode: .hiragana)), notice: nil),
+            .prompt(.typeTitle(barcode: "B0100", typed: "", composition: TextComposer(mode: .hiragana)), notice: nil, at: at(4)),
         ])
         #expect(press(letters("guritogur"), into: &machine, at: 5) == [
-            .prompt(.typeTitle(barcode: "B0100", typed: "", composition: .typed("guritogur")), notice: nil),
+            .prompt(.typeTitle(barcode: "B0100", typed: "", composition: .typed("guritogur")), notice: nil, at: at(5)),
         ])
         _ = machine.handle(.key(.character("a"), at: at(5)))
         #expect(machine.handle(.key(.enter, at: at(6))) == [
-            .prompt(.typeAuthor(barcode: "B0100", title: "ぐりとぐら", typed: "", composition: TextComposer(mode: .hiragana)), notice: nil),
+            .prompt(.typeAuthor(barcode: "B0100", title: "ぐりとぐら", typed: "", composition: TextComposer(mode: .hiragana)), notice: nil, at: at(6)),
         ])
         let book = Book(barcode: "B0100", title: "ぐりとぐら")
         #expect(machine.handle(.key(.enter, at: at(7))) == [.staffRequest(.registerBook(book), by: "Tanaka", at: at(7))])
@@ -60,7 +60,7 @@ import TextInput
         let keys: [KeyPress] = [.function(2)] + letters("karasuno") + [.function(3)] + letters("pan") + [.function(3)] + letters("yasan")
         _ = press(keys, into: &machine, at: 4)
         #expect(machine.handle(.key(.enter, at: at(5))) == [
-            .prompt(.typeAuthor(barcode: "B0100", title: "からすのパンやさん", typed: "", composition: TextComposer(mode: .hiragana)), notice: nil),
+            .prompt(.typeAuthor(barcode: "B0100", title: "からすのパンやさん", typed: "", composition: TextComposer(mode: .hiragana)), notice: nil, at: at(5)),
         ])
     }
 
@@ -80,11 +80,12 @@ import TextInput
         _ = press([.escape, .escape], into: &machine, at: 5)
         #expect(machine.staffPrompt == .menu(staff: "Tanaka", inputMode: .hiragana))
         #expect(machine.handle(.key(.character("q"), at: at(6))) == [
+            .audit(StaffEvent(action: .left, staff: "Tanaka"), at: at(6)),
             .announce(.staff(StaffEvent(action: .left, staff: "Tanaka")), at: at(6)),
         ])
         // The PIN's digits and letters are themselves.
         _ = machine.handle(.key(.function(12), at: at(7)))
-        #expect(press(letters("ka12"), into: &machine, at: 8) == [.prompt(.pin(typed: 4), notice: nil)])
+        #expect(press(letters("ka12"), into: &machine, at: 8) == [.prompt(.pin(typed: 4), notice: nil, at: at(8))])
         #expect(machine.handle(.key(.enter, at: at(9))) == [.verifyPIN("ka12", at: at(9))])
     }
 
@@ -92,9 +93,9 @@ import TextInput
         var machine = machineAtTitle()
         _ = press([.function(2)] + letters("guri"), into: &machine, at: 4)
         #expect(machine.handle(.key(.escape, at: at(5))) == [
-            .prompt(.typeTitle(barcode: "B0100", typed: "", composition: TextComposer(mode: .hiragana)), notice: nil),
+            .prompt(.typeTitle(barcode: "B0100", typed: "", composition: TextComposer(mode: .hiragana)), notice: nil, at: at(5)),
         ])
-        #expect(machine.handle(.key(.escape, at: at(6))) == [.prompt(.scanBookToRegister(inputMode: .hiragana), notice: nil)])
+        #expect(machine.handle(.key(.escape, at: at(6))) == [.prompt(.scanBookToRegister(inputMode: .hiragana), notice: nil, at: at(6))])
     }
 
     @Test func spaceConvertsThroughTheRuntimeAndEnterCommitsIntoTheField() {
@@ -104,19 +105,19 @@ import TextInput
         let segments = [ConversionSegment(reading: "ほん", candidates: ["本", "ほん"])]
         #expect(machine.handle(.converted(kana: "ほん", segments, at: at(5))) == [
             .prompt(.typeTitle(barcode: "B0100", typed: "",
-                               composition: .converting("hon", into: segments)), notice: nil),
+                               composition: .converting("hon", into: segments)), notice: nil, at: at(5)),
         ])
         #expect(machine.handle(.key(.space, at: at(6))) == [
             .prompt(.typeTitle(barcode: "B0100", typed: "",
-                               composition: .converting("hon", into: segments, cycles: 1)), notice: nil),
+                               composition: .converting("hon", into: segments, cycles: 1)), notice: nil, at: at(6)),
         ])
         _ = machine.handle(.key(.space, at: at(6)))
         // Enter commits the conversion into the field; the next Enter is the field's.
         #expect(machine.handle(.key(.enter, at: at(7))) == [
-            .prompt(.typeTitle(barcode: "B0100", typed: "本", composition: TextComposer(mode: .hiragana)), notice: nil),
+            .prompt(.typeTitle(barcode: "B0100", typed: "本", composition: TextComposer(mode: .hiragana)), notice: nil, at: at(7)),
         ])
         #expect(machine.handle(.key(.enter, at: at(8))) == [
-            .prompt(.typeAuthor(barcode: "B0100", title: "本", typed: "", composition: TextComposer(mode: .hiragana)), notice: nil),
+            .prompt(.typeAuthor(barcode: "B0100", title: "本", typed: "", composition: TextComposer(mode: .hiragana)), notice: nil, at: at(8)),
         ])
     }
 

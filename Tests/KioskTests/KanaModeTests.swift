@@ -25,22 +25,22 @@ import TextInput
 
     @Test func f2AtTheLabelPromptMakesTheTitleKana() {
         var machine = machineInMenu()
-        #expect(machine.handle(.key(.character("b"), at: at(2))) == [.prompt(.scanBookToRegister(inputMode: .direct), notice: nil)])
-        #expect(machine.handle(.key(.function(2), at: at(3))) == [.prompt(.scanBookToRegister(inputMode: .hiragana), notice: nil)])
+        #expect(machine.handle(.key(.character("b"), at: at(2))) == [.prompt(.scanBookToRegister(inputMode: .direct), notice: nil, at: at(2))])
+        #expect(machine.handle(.key(.function(2), at: at(3))) == [.prompt(.scanBookToRegister(inputMode: .hiragana), notice: nil, at: at(3))])
         #expect(machine.handle(.scanned("B0100", at: at(4))) == [
-            .prompt(.typeTitle(barcode: "B0100", typed: "", composition: TextComposer(mode: .hiragana)), notice: nil),
+            .prompt(.typeTitle(barcode: "B0100", typed: "", composition: TextComposer(mode: .hiragana)), notice: nil, at: at(4)),
         ])
         for letter in "guritogura" { _ = machine.handle(.key(.character(letter), at: at(5))) }
         #expect(machine.handle(.key(.enter, at: at(6))) == [
-            .prompt(.typeAuthor(barcode: "B0100", title: "ぐりとぐら", typed: "", composition: TextComposer(mode: .hiragana)), notice: nil),
+            .prompt(.typeAuthor(barcode: "B0100", title: "ぐりとぐら", typed: "", composition: TextComposer(mode: .hiragana)), notice: nil, at: at(6)),
         ])
     }
 
     @Test func zenkakuHankakuAtTheMenuAndKatakanaAtTheCardPromptReachTheName() {
         var machine = machineInMenu()
-        #expect(machine.handle(.key(.zenkakuHankaku, at: at(2))) == [.prompt(.menu(staff: "Tanaka", inputMode: .hiragana), notice: nil)])
-        #expect(machine.handle(.key(.character("u"), at: at(3))) == [.prompt(.scanCardToRegister(inputMode: .hiragana), notice: nil)])
-        #expect(machine.handle(.key(.katakanaHiragana, at: at(4))) == [.prompt(.scanCardToRegister(inputMode: .katakana), notice: nil)])
+        #expect(machine.handle(.key(.zenkakuHankaku, at: at(2))) == [.prompt(.menu(staff: "Tanaka", inputMode: .hiragana), notice: nil, at: at(2))])
+        #expect(machine.handle(.key(.character("u"), at: at(3))) == [.prompt(.scanCardToRegister(inputMode: .hiragana), notice: nil, at: at(3))])
+        #expect(machine.handle(.key(.katakanaHiragana, at: at(4))) == [.prompt(.scanCardToRegister(inputMode: .katakana), notice: nil, at: at(4))])
         _ = machine.handle(.scanned("C0100", at: at(5)))
         for letter in "ema" { _ = machine.handle(.key(.character(letter), at: at(6))) }
         #expect(machine.handle(.key(.enter, at: at(7))) == [
@@ -53,8 +53,8 @@ import TextInput
         _ = machine.handle(.key(.function(2), at: at(2)))
         // Force return types no text: F2 there changes nothing, and the mode is kept.
         _ = machine.handle(.key(.character("r"), at: at(3)))
-        #expect(machine.handle(.key(.function(2), at: at(4))) == [.prompt(.scanBookToReturn, notice: nil)])
-        #expect(machine.handle(.key(.escape, at: at(5))) == [.prompt(.menu(staff: "Tanaka", inputMode: .hiragana), notice: nil)])
+        #expect(machine.handle(.key(.function(2), at: at(4))) == [.prompt(.scanBookToReturn, notice: nil, at: at(4))])
+        #expect(machine.handle(.key(.escape, at: at(5))) == [.prompt(.menu(staff: "Tanaka", inputMode: .hiragana), notice: nil, at: at(5))])
         // A registered Book brings the label prompt back, still in kana.
         _ = machine.handle(.key(.character("b"), at: at(6)))
         _ = machine.handle(.scanned("B0100", at: at(7)))
@@ -64,7 +64,7 @@ import TextInput
         let event = StaffEvent(action: .registeredBook, staff: "Tanaka", book: Book(barcode: "B0100", title: "えほん"))
         #expect(machine.handle(.staffDone(.done(event), at: at(11))) == [
             .announce(.staff(event), at: at(11)),
-            .prompt(.scanBookToRegister(inputMode: .hiragana), notice: .done(event)),
+            .prompt(.scanBookToRegister(inputMode: .hiragana), notice: .done(event), at: at(11)),
         ])
     }
 
@@ -82,13 +82,13 @@ import TextInput
         #expect(!machine.isInStaffMode)
         _ = machine.handle(.key(.function(12), at: at(200)))
         for key in "1234".map(KeyPress.character) + [.enter] { _ = machine.handle(.key(key, at: at(201))) }
-        #expect(machine.handle(.pinChecked(staff: "Tanaka", at: at(202))).last == .prompt(.menu(staff: "Tanaka", inputMode: .direct), notice: nil))
+        #expect(machine.handle(.pinChecked(staff: "Tanaka", at: at(202))).last == .prompt(.menu(staff: "Tanaka", inputMode: .direct), notice: nil, at: at(202)))
     }
 
     @Test func thePINIgnoresF2() {
         var machine = KioskMachine(policy: policy)
         _ = machine.handle(.key(.function(12), at: at(1)))
-        #expect(machine.handle(.key(.function(2), at: at(2))) == [.prompt(.pin(typed: 0), notice: nil)])
+        #expect(machine.handle(.key(.function(2), at: at(2))) == [.prompt(.pin(typed: 0), notice: nil, at: at(2))])
         #expect(machine.composer.mode == .direct)
     }
 }

@@ -41,16 +41,16 @@ struct KioskMachineTests {
         var machine = KioskMachine(policy: policy)
         _ = machine.handle(.started(at: t0))
         #expect(machine.handle(.scanned("C0001", at: at(1))) == [.circulate(barcode: "C0001", session: nil, at: at(1))])
-        #expect(machine.handle(.circulated(.greeted(haruto), at: at(1))) == [.announce(.outcome(.greeted(haruto)), at: at(1))])
+        #expect(machine.handle(.circulated(.greeted(haruto), at: at(1))) == [.announce(.outcome(.greeted(haruto)), at: at(1), sessionEnds: at(31))])
         #expect(machine.sessionUser == haruto)
 
         #expect(machine.handle(.scanned("B0042", at: at(4))) == [.circulate(barcode: "B0042", session: haruto, at: at(4))])
         let lentGuri = Outcome.lent(loan(guri, haruto, 4), book: guri, user: haruto)
-        #expect(machine.handle(.circulated(lentGuri, at: at(4))) == [.announce(.outcome(lentGuri), at: at(4))])
+        #expect(machine.handle(.circulated(lentGuri, at: at(4))) == [.announce(.outcome(lentGuri), at: at(4), sessionEnds: at(34))])
 
         #expect(machine.handle(.scanned("B0043", at: at(7))) == [.circulate(barcode: "B0043", session: haruto, at: at(7))])
         let lentMomo = Outcome.lent(loan(momo, haruto, 7), book: momo, user: haruto)
-        #expect(machine.handle(.circulated(lentMomo, at: at(7))) == [.announce(.outcome(lentMomo), at: at(7))])
+        #expect(machine.handle(.circulated(lentMomo, at: at(7))) == [.announce(.outcome(lentMomo), at: at(7), sessionEnds: at(37))])
         #expect(machine.sessionUser == haruto)
         #expect(machine.nextDeadline == at(7 + policy.sessionTimeoutSeconds))
     }
@@ -78,7 +78,7 @@ struct KioskMachineTests {
         _ = machine.handle(.scanned("B0042", at: at(3)))
         _ = machine.handle(.circulated(.lent(loan(guri, haruto, 3), book: guri, user: haruto), at: at(3)))
         let justInside = 3 + policy.debounceSeconds - 0.001
-        #expect(machine.handle(.scanned("B0042", at: at(justInside))) == [.announce(.duplicate(barcode: "B0042"), at: at(justInside))])
+        #expect(machine.handle(.scanned("B0042", at: at(justInside))) == [.announce(.duplicate(barcode: "B0042"), at: at(justInside), sessionEnds: at(justInside + 30))])
     }
 
     @Test func doubleScanJustOutsideTheDebounceWindowIsCirculated() {
@@ -94,16 +94,16 @@ struct KioskMachineTests {
         _ = machine.handle(.scanned("B0042", at: at(10)))
         _ = machine.handle(.scanned("B0043", at: at(10.5)))
         // B0042 again, 1.5 s after its own read, with B0043 in between: still a duplicate.
-        #expect(machine.handle(.scanned("B0042", at: at(11.5))) == [.announce(.duplicate(barcode: "B0042"), at: at(11.5))])
+        #expect(machine.handle(.scanned("B0042", at: at(11.5))) == [.announce(.duplicate(barcode: "B0042"), at: at(11.5), sessionEnds: at(41.5))])
         // 1.9 s after that duplicate (3.4 s after the first read): the duplicate restarted the window.
-        #expect(machine.handle(.scanned("B0042", at: at(13.4))) == [.announce(.duplicate(barcode: "B0042"), at: at(13.4))])
+        #expect(machine.handle(.scanned("B0042", at: at(13.4))) == [.announce(.duplicate(barcode: "B0042"), at: at(13.4), sessionEnds: at(43.4))])
         #expect(machine.handle(.scanned("B0042", at: at(15.4))) == [.circulate(barcode: "B0042", session: haruto, at: at(15.4))])
     }
 
     @Test func debounceComparesNormalizedBarcodes() {
         var machine = machine(withSessionOf: haruto)
         _ = machine.handle(.scanned("A0042B", at: at(10)))
-        #expect(machine.handle(.scanned(" 0042\r\n", at: at(11))) == [.announce(.duplicate(barcode: "0042"), at: at(11))])
+        #expect(machine.handle(.scanned(" 0042\r\n", at: at(11))) == [.announce(.duplicate(barcode: "0042"), at: at(11), sessionEnds: at(41))])
     }
 
     @Test func sessionTimesOutAtExactlyTheLimit() {
@@ -138,7 +138,7 @@ struct KioskMachineTests {
         var machine = machine(withSessionOf: haruto, at: 0)
         #expect(machine.handle(.scanned("XYZ-99", at: at(10))) == [.circulate(barcode: "XYZ-99", session: haruto, at: at(10))])
         let refused = Outcome.refused(.unknownBarcode, barcode: "XYZ-99", user: haruto, book: nil)
-        #expect(machine.handle(.circulated(refused, at: at(10))) == [.announce(.outcome(refused), at: at(10))])
+        #expect(machine.handle(.circulated(refused, at: at(10))) == [.announce(.outcome(refused), at: at(10), sessionEnds: at(40))])
         #expect(machine.sessionUser == haruto)
         #expect(machine.nextDeadline == at(10 + policy.sessionTimeoutSeconds))
     }
@@ -165,14 +165,14 @@ struct KioskMachineTests {
         var machine = machine(withSessionOf: haruto, at: 0)
         _ = machine.handle(.scanned("B0042", at: at(3)))
         let fault = KioskFault(kind: .databaseBusy, detail: "locked")
-        #expect(machine.handle(.failed(fault, at: at(3))) == [.announce(.error(fault), at: at(3))])
+        #expect(machine.handle(.failed(fault, barcode: "B0042", at: at(3))) == [.announce(.error(fault), at: at(3), sessionEnds: at(33))])
         #expect(machine.sessionUser == haruto)
     }
 
     @Test func scannerLostAndBackAreAnnounced() {
         var machine = machine(withSessionOf: haruto, at: 0)
-        #expect(machine.handle(.scannerLost("front", at: at(2))) == [.announce(.scannerLost(scanner: "front"), at: at(2))])
-        #expect(machine.handle(.scannerBack("front", at: at(3))) == [.announce(.scannerBack(scanner: "front"), at: at(3))])
+        #expect(machine.handle(.scannerLost("front", at: at(2))) == [.announce(.scannerLost(scanner: "front"), at: at(2), sessionEnds: at(30))])
+        #expect(machine.handle(.scannerBack("front", at: at(3))) == [.announce(.scannerBack(scanner: "front"), at: at(3), sessionEnds: at(30))])
         #expect(machine.sessionUser == haruto)
     }
 

@@ -119,11 +119,43 @@ struct KioskRuntimeTests {
         } else {
             Issue.record("expected an error event, got \(String(describing: events.last))")
         }
-        // One line for the PIN lock that could not be read at start, one for each scan, and for
-        // an unreachable server one saying the kiosk keeps trying.
-        #expect(logged.count == (kind == .databaseUnreachable ? 4 : 3))
-        #expect(logged.contains { $0.contains("tries again") } == (kind == .databaseUnreachable))
+        // One line for the PIN lock that could not be read at start, and one for each scan; for
+        // an unreachable server, one line for the whole absence instead (the scans' lines are
+        // debug lines), and, this runtime having no return journal, one line saying so.
+        #expect(logged.count == 3)
+        #expect(logged.contains { $0.hasPrefix("database server away:") && $0.contains("tried again every 5 s") } == (kind == .databaseUnreachable))
         #expect(logged.first?.contains("PIN entry starts open") == true)
+    }
+}
+
+/// A repository whose server is away, counting how often it was tried.
+final class AwayRepository: LendingRepository {
+    var attempts = 0
+    func transaction<T>(_ body: (any LendingTransaction) throws -> T) throws -> T {
+        attempts += 1
+        throw FailingRepository(faultKind: .databaseUnreachable)
+    }
+    func anonymizeReturnedLoans(olderThan cutoff: Date) throws -> Int { 0 }
+}
+
+@Suite("Kiosk runtime: the server away")
+struct KioskRuntimeServerAwayTests {
+    let t0 = Date(timeIntervalSince1970: 1_796_115_600)
+
+    @Test func anHourAwayIsTriedTwiceWhenTheClockJumpsNotSevenHundredTimes() {
+        let repository = AwayRepository()
+        let runtime = KioskRuntime(policy: Policy(timeZone: TimeZone(identifier: "UTC")!), repository: repository, announce: { _, _ in })
+        runtime.feed(.started(at: t0))
+        runtime.feed(.scanned("B0001", at: t0))
+        #expect(runtime.isServerAway)
+        let before = repository.attempts
+        runtime.advance(to: t0 + 3600)
+        // Tried when it first fell due (t0 + 5) and, still away, at the last time before now
+        // (each retry is one empty transaction asking the server; with no journal nothing else).
+        #expect(repository.attempts == before + 2)
+        #expect(runtime.machine.retryDeadline == t0 + 3605)
+        runtime.advance(to: t0 + 3605)
+        #expect(repository.attempts == before + 3)
     }
 }
 

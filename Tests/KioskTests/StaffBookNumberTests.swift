@@ -13,7 +13,7 @@ extension StaffModeTests {
         var machine = machineInMenu()
         _ = machine.handle(.key(.character("b"), at: at(2)))
         #expect(machine.handle(.key(.character("n"), at: at(3))) == [.staffRequest(.newBookNumber, by: "Tanaka", at: at(3))])
-        #expect(machine.handle(.staffDone(.bookNumber("20000007"), at: at(3))) == [.prompt(.typeTitle(barcode: "20000007", typed: ""), notice: nil)])
+        #expect(machine.handle(.staffDone(.bookNumber("20000007"), at: at(3))) == [.prompt(.typeTitle(barcode: "20000007", typed: ""), notice: nil, at: at(3))])
         _ = type("もりのなか", into: &machine, at: 4)
         _ = machine.handle(.key(.enter, at: at(5)))
         #expect(machine.handle(.key(.enter, at: at(6))) == [.staffRequest(.registerBook(Book(barcode: "20000007", title: "もりのなか")), by: "Tanaka", at: at(6))])
@@ -27,7 +27,7 @@ extension StaffModeTests {
             try tx.save(StaffAccount(name: "Tanaka", pinHash: hash))
         }
         var prompts: [StaffPrompt] = []
-        let runtime = KioskRuntime(policy: policy, repository: repository, announce: { _, _ in }, prompt: { prompt, _ in prompts.append(prompt) })
+        let runtime = KioskRuntime(policy: policy, repository: repository, announce: { _, _ in }, prompt: { prompt, _, _ in prompts.append(prompt) })
         runtime.bookNumbering = BarcodeNumbering(prefix: "3", length: 8)
         let keys: [KeyPress] = [.function(12)] + "1234".map { KeyPress.character($0) } + [.enter, .character("b"), .character("n")]
         for key in keys {

@@ -35,7 +35,7 @@ final class StaffDeskTests {
     func makeRuntime() -> KioskRuntime {
         KioskRuntime(policy: policy, repository: repository,
                      announce: { [unowned self] event, _ in events.append(event) },
-                     prompt: { [unowned self] in prompts.append(($0, $1)) },
+                     prompt: { [unowned self] prompt, notice, _ in prompts.append((prompt, notice)) },
                      log: { [unowned self] in logged.append($0) })
     }
 

@@ -46,7 +46,7 @@ struct StaffModeTests {
         _ = machine.handle(.circulated(.greeted(haruto), at: at(1)))
         #expect(machine.handle(.key(.function(12), at: at(2))) == [
             .announce(.sessionEnded(haruto), at: at(2)),
-            .prompt(.pin(typed: 0), notice: nil),
+            .prompt(.pin(typed: 0), notice: nil, at: at(2)),
         ])
         #expect(machine.isInStaffMode)
         #expect(machine.nextDeadline == at(2 + KioskMachine.staffTimeoutSeconds))
@@ -63,9 +63,9 @@ struct StaffModeTests {
 
     @Test func thePINIsMaskedWhileTypedAndSentOnlyToBeChecked() {
         var machine = machineAtPINEntry()
-        #expect(machine.handle(.key(.character("1"), at: at(1))) == [.prompt(.pin(typed: 1), notice: nil)])
-        #expect(type("23", into: &machine, at: 1) == [.prompt(.pin(typed: 3), notice: nil)])
-        #expect(machine.handle(.key(.backspace, at: at(1))) == [.prompt(.pin(typed: 2), notice: nil)])
+        #expect(machine.handle(.key(.character("1"), at: at(1))) == [.prompt(.pin(typed: 1), notice: nil, at: at(1))])
+        #expect(type("23", into: &machine, at: 1) == [.prompt(.pin(typed: 3), notice: nil, at: at(1))])
+        #expect(machine.handle(.key(.backspace, at: at(1))) == [.prompt(.pin(typed: 2), notice: nil, at: at(1))])
         _ = type("34", into: &machine, at: 1)
         #expect(machine.handle(.key(.enter, at: at(2))) == [.verifyPIN("1234", at: at(2))])
         // The typed PIN is gone from the machine's state once sent.
@@ -74,7 +74,7 @@ struct StaffModeTests {
 
     @Test func enterWithNothingTypedChecksNothing() {
         var machine = machineAtPINEntry()
-        #expect(machine.handle(.key(.enter, at: at(1))) == [.prompt(.pin(typed: 0), notice: nil)])
+        #expect(machine.handle(.key(.enter, at: at(1))) == [.prompt(.pin(typed: 0), notice: nil, at: at(1))])
     }
 
     @Test func aRightPINOpensTheMenu() {
@@ -83,8 +83,9 @@ struct StaffModeTests {
         _ = machine.handle(.key(.enter, at: at(1)))
         #expect(machine.handle(.pinChecked(staff: "Tanaka", at: at(1))) == [
             .savePINLock(PINLock(), failedAttempt: false, at: at(1)),
+            .audit(StaffEvent(action: .entered, staff: "Tanaka"), at: at(1)),
             .announce(.staff(StaffEvent(action: .entered, staff: "Tanaka")), at: at(1)),
-            .prompt(.menu(staff: "Tanaka"), notice: nil),
+            .prompt(.menu(staff: "Tanaka"), notice: nil, at: at(1)),
         ])
         #expect(machine.state == .staff(.menu(staff: "Tanaka"), lastActivity: at(1)))
     }
@@ -97,7 +98,7 @@ struct StaffModeTests {
             #expect(machine.handle(.pinChecked(staff: nil, at: at(Double(attempt)))) == [
                 .savePINLock(PINLock(failures: attempt), failedAttempt: true, at: at(Double(attempt))),
                 .announce(.pinRefused(.pinWrong, retryAfterSeconds: nil), at: at(Double(attempt))),
-                .prompt(.pin(typed: 0), notice: .wrongPIN),
+                .prompt(.pin(typed: 0), notice: .wrongPIN, at: at(Double(attempt))),
             ])
         }
         _ = type("9999", into: &machine, at: 3)
@@ -110,7 +111,7 @@ struct StaffModeTests {
         #expect(!machine.isInStaffMode)
         // Still locked one second before the end; open at the end.
         #expect(machine.handle(.key(.function(12), at: at(62))) == [.announce(.pinRefused(.pinLocked, retryAfterSeconds: 1), at: at(62))])
-        #expect(machine.handle(.key(.function(12), at: at(63))) == [.prompt(.pin(typed: 0), notice: nil)])
+        #expect(machine.handle(.key(.function(12), at: at(63))) == [.prompt(.pin(typed: 0), notice: nil, at: at(63))])
     }
 
     @Test func eachFurtherLockoutDoublesAndARightPINForgetsThem() {
@@ -138,7 +139,7 @@ struct StaffModeTests {
 
     @Test func escDuringPINEntryLeavesWithoutAnEvent() {
         var machine = machineAtPINEntry()
-        #expect(machine.handle(.key(.escape, at: at(1))) == [.prompt(.idle, notice: nil)])
+        #expect(machine.handle(.key(.escape, at: at(1))) == [.prompt(.idle, notice: nil, at: at(1))])
         #expect(!machine.isInStaffMode)
     }
 
@@ -146,6 +147,7 @@ struct StaffModeTests {
         var machine = machineInMenu()
         #expect(machine.handle(.tick(at: at(1 + KioskMachine.staffTimeoutSeconds - 0.001))) == [])
         #expect(machine.handle(.tick(at: at(1 + KioskMachine.staffTimeoutSeconds))) == [
+            .audit(StaffEvent(action: .left, staff: "Tanaka"), at: at(121)),
             .announce(.staff(StaffEvent(action: .left, staff: "Tanaka")), at: at(121)),
         ])
         #expect(!machine.isInStaffMode)
@@ -154,7 +156,11 @@ struct StaffModeTests {
     @Test func qAndEscLeaveFromTheMenu() {
         for key in [KeyPress.character("q"), .escape] {
             var machine = machineInMenu()
-            #expect(machine.handle(.key(key, at: at(5))) == [.announce(.staff(StaffEvent(action: .left, staff: "Tanaka")), at: at(5))])
+            // Leaving is recorded in the audit log (the machine says so; the runtime writes it) and told.
+            #expect(machine.handle(.key(key, at: at(5))) == [
+                .audit(StaffEvent(action: .left, staff: "Tanaka"), at: at(5)),
+                .announce(.staff(StaffEvent(action: .left, staff: "Tanaka")), at: at(5)),
+            ])
             #expect(!machine.isInStaffMode)
         }
     }
@@ -175,27 +181,27 @@ struct StaffModeTests {
     ])
     func eachMenuKeyOpensItsCommandAndEscGoesBack(_ menuCase: MenuCase) {
         var machine = machineInMenu()
-        #expect(machine.handle(.key(.character(menuCase.key), at: at(5))) == [.prompt(menuCase.prompt, notice: nil)])
-        #expect(machine.handle(.key(.escape, at: at(6))) == [.prompt(.menu(staff: "Tanaka"), notice: nil)])
+        #expect(machine.handle(.key(.character(menuCase.key), at: at(5))) == [.prompt(menuCase.prompt, notice: nil, at: at(5))])
+        #expect(machine.handle(.key(.escape, at: at(6))) == [.prompt(.menu(staff: "Tanaka"), notice: nil, at: at(6))])
     }
 
     @Test func lendWithOverrideCardThenBooksAndEscBackOneStep() {
         var machine = machineInMenu()
         _ = machine.handle(.key(.character("l"), at: at(2)))
         #expect(machine.handle(.scanned("C0001", at: at(3))) == [.staffRequest(.findCard("C0001"), by: "Tanaka", at: at(3))])
-        #expect(machine.handle(.staffDone(.cardFound(haruto), at: at(3))) == [.prompt(.scanBookToLend(haruto), notice: nil)])
+        #expect(machine.handle(.staffDone(.cardFound(haruto), at: at(3))) == [.prompt(.scanBookToLend(haruto), notice: nil, at: at(3))])
         #expect(machine.handle(.scanned("B0042", at: at(4))) == [.staffRequest(.lend("B0042", to: haruto), by: "Tanaka", at: at(4))])
         let book = Book(barcode: "B0042", title: "ぐりとぐら")
         let loan = Loan(id: 1, book: "B0042", user: "C0001", lentAt: at(4), due: LocalDate(year: 2026, month: 12, day: 8), overrideBy: "Tanaka")
         let event = StaffEvent(action: .override, staff: "Tanaka", user: haruto, book: book, loan: loan)
         #expect(machine.handle(.staffDone(.done(event), at: at(4))) == [
             .announce(.staff(event), at: at(4)),
-            .prompt(.scanBookToLend(haruto), notice: .done(event)),
+            .prompt(.scanBookToLend(haruto), notice: .done(event), at: at(4)),
         ])
         // Still lending to the same User; Esc goes back to the Card step, then the menu.
         #expect(machine.handle(.scanned("B0043", at: at(5))) == [.staffRequest(.lend("B0043", to: haruto), by: "Tanaka", at: at(5))])
-        #expect(machine.handle(.key(.escape, at: at(6))) == [.prompt(.scanCardToLend, notice: nil)])
-        #expect(machine.handle(.key(.escape, at: at(7))) == [.prompt(.menu(staff: "Tanaka"), notice: nil)])
+        #expect(machine.handle(.key(.escape, at: at(6))) == [.prompt(.scanCardToLend, notice: nil, at: at(6))])
+        #expect(machine.handle(.key(.escape, at: at(7))) == [.prompt(.menu(staff: "Tanaka"), notice: nil, at: at(7))])
     }
 
     @Test func aNoticeKeepsTheStep() {
@@ -203,20 +209,20 @@ struct StaffModeTests {
         _ = machine.handle(.key(.character("r"), at: at(2)))
         _ = machine.handle(.scanned("B0042", at: at(3)))
         let book = Book(barcode: "B0042", title: "ぐりとぐら")
-        #expect(machine.handle(.staffDone(.notice(.notOnLoan(book)), at: at(3))) == [.prompt(.scanBookToReturn, notice: .notOnLoan(book))])
+        #expect(machine.handle(.staffDone(.notice(.notOnLoan(book)), at: at(3))) == [.prompt(.scanBookToReturn, notice: .notOnLoan(book), at: at(3))])
         #expect(machine.handle(.scanned("B0043", at: at(4))) == [.staffRequest(.forceReturn("B0043"), by: "Tanaka", at: at(4))])
     }
 
     @Test func registerABookScanTitleAuthorWithEscBackEachStep() {
         var machine = machineInMenu()
         _ = machine.handle(.key(.character("b"), at: at(2)))
-        #expect(machine.handle(.scanned("B0100", at: at(3))) == [.prompt(.typeTitle(barcode: "B0100", typed: ""), notice: nil)])
+        #expect(machine.handle(.scanned("B0100", at: at(3))) == [.prompt(.typeTitle(barcode: "B0100", typed: ""), notice: nil, at: at(3))])
         _ = type("ぐり", into: &machine, at: 4)
-        #expect(machine.handle(.key(.escape, at: at(5))) == [.prompt(.scanBookToRegister(), notice: nil)])
+        #expect(machine.handle(.key(.escape, at: at(5))) == [.prompt(.scanBookToRegister(), notice: nil, at: at(5))])
         _ = machine.handle(.scanned("B0100", at: at(8)))
-        #expect(type("ねないこ", into: &machine, at: 9) == [.prompt(.typeTitle(barcode: "B0100", typed: "ねないこ"), notice: nil)])
-        #expect(machine.handle(.key(.enter, at: at(10))) == [.prompt(.typeAuthor(barcode: "B0100", title: "ねないこ", typed: ""), notice: nil)])
-        #expect(machine.handle(.key(.escape, at: at(11))) == [.prompt(.typeTitle(barcode: "B0100", typed: "ねないこ"), notice: nil)])
+        #expect(type("ねないこ", into: &machine, at: 9) == [.prompt(.typeTitle(barcode: "B0100", typed: "ねないこ"), notice: nil, at: at(9))])
+        #expect(machine.handle(.key(.enter, at: at(10))) == [.prompt(.typeAuthor(barcode: "B0100", title: "ねないこ", typed: ""), notice: nil, at: at(10))])
+        #expect(machine.handle(.key(.escape, at: at(11))) == [.prompt(.typeTitle(barcode: "B0100", typed: "ねないこ"), notice: nil, at: at(11))])
         _ = machine.handle(.key(.enter, at: at(12)))
         _ = type("せな", into: &machine, at: 13)
         let book = Book(barcode: "B0100", title: "ねないこ", author: "せな")
@@ -224,10 +230,10 @@ struct StaffModeTests {
         let event = StaffEvent(action: .registeredBook, staff: "Tanaka", book: book)
         #expect(machine.handle(.staffDone(.done(event), at: at(14))) == [
             .announce(.staff(event), at: at(14)),
-            .prompt(.scanBookToRegister(), notice: .done(event)),
+            .prompt(.scanBookToRegister(), notice: .done(event), at: at(14)),
         ])
         // Ready for the next Book.
-        #expect(machine.handle(.scanned("B0101", at: at(15))) == [.prompt(.typeTitle(barcode: "B0101", typed: ""), notice: nil)])
+        #expect(machine.handle(.scanned("B0101", at: at(15))) == [.prompt(.typeTitle(barcode: "B0101", typed: ""), notice: nil, at: at(15))])
     }
 
     @Test func anEmptyTitleIsNotAccepted() {
@@ -235,7 +241,7 @@ struct StaffModeTests {
         _ = machine.handle(.key(.character("b"), at: at(2)))
         _ = machine.handle(.scanned("B0100", at: at(3)))
         _ = type("  ", into: &machine, at: 4)
-        #expect(machine.handle(.key(.enter, at: at(5))) == [.prompt(.typeTitle(barcode: "B0100", typed: "  "), notice: nil)])
+        #expect(machine.handle(.key(.enter, at: at(5))) == [.prompt(.typeTitle(barcode: "B0100", typed: "  "), notice: nil, at: at(5))])
     }
 
     @Test func registeringOnATakenBarcodeGoesBackToTheScan() {
@@ -244,7 +250,7 @@ struct StaffModeTests {
         _ = machine.handle(.scanned("B0042", at: at(3)))
         _ = type("ゆい", into: &machine, at: 4)
         #expect(machine.handle(.key(.enter, at: at(5))) == [.staffRequest(.registerUser(User(card: "B0042", name: "ゆい")), by: "Tanaka", at: at(5))])
-        #expect(machine.handle(.staffDone(.notice(.barcodeTaken("B0042")), at: at(5))) == [.prompt(.scanCardToRegister(), notice: .barcodeTaken("B0042"))])
+        #expect(machine.handle(.staffDone(.notice(.barcodeTaken("B0042")), at: at(5))) == [.prompt(.scanCardToRegister(), notice: .barcodeTaken("B0042"), at: at(5))])
     }
 
     @Test func overdueListPagesAndEscGoesBack() {
@@ -254,17 +260,17 @@ struct StaffModeTests {
             OverdueLoan(loan: Loan(id: Int64(index), book: "B000\(index)", user: "C0001", lentAt: at(-864_000), due: LocalDate(year: 2026, month: 11, day: 20)),
                         book: nil, user: haruto, days: 11)
         }
-        #expect(machine.handle(.staffDone(.overdue(loans), at: at(2))) == [.prompt(.overdue(loans[0], index: 0, count: 2), notice: nil)])
-        #expect(machine.handle(.key(.character("n"), at: at(3))) == [.prompt(.overdue(loans[1], index: 1, count: 2), notice: nil)])
-        #expect(machine.handle(.key(.character("n"), at: at(4))) == [.prompt(.overdue(loans[1], index: 1, count: 2), notice: nil)])
-        #expect(machine.handle(.key(.character("p"), at: at(5))) == [.prompt(.overdue(loans[0], index: 0, count: 2), notice: nil)])
-        #expect(machine.handle(.key(.escape, at: at(6))) == [.prompt(.menu(staff: "Tanaka"), notice: nil)])
+        #expect(machine.handle(.staffDone(.overdue(loans), at: at(2))) == [.prompt(.overdue(loans[0], index: 0, count: 2), notice: nil, at: at(2))])
+        #expect(machine.handle(.key(.character("n"), at: at(3))) == [.prompt(.overdue(loans[1], index: 1, count: 2), notice: nil, at: at(3))])
+        #expect(machine.handle(.key(.character("n"), at: at(4))) == [.prompt(.overdue(loans[1], index: 1, count: 2), notice: nil, at: at(4))])
+        #expect(machine.handle(.key(.character("p"), at: at(5))) == [.prompt(.overdue(loans[0], index: 0, count: 2), notice: nil, at: at(5))])
+        #expect(machine.handle(.key(.escape, at: at(6))) == [.prompt(.menu(staff: "Tanaka"), notice: nil, at: at(6))])
     }
 
     @Test func anEmptyOverdueListSaysSo() {
         var machine = machineInMenu()
         _ = machine.handle(.key(.character("o"), at: at(2)))
-        #expect(machine.handle(.staffDone(.overdue([]), at: at(2))) == [.prompt(.overdue(nil, index: 0, count: 0), notice: nil)])
+        #expect(machine.handle(.staffDone(.overdue([]), at: at(2))) == [.prompt(.overdue(nil, index: 0, count: 0), notice: nil, at: at(2))])
     }
 
     @Test func scansWhileTypingChangeNothing() {
@@ -272,14 +278,14 @@ struct StaffModeTests {
         _ = machine.handle(.key(.character("b"), at: at(2)))
         _ = machine.handle(.scanned("B0100", at: at(3)))
         _ = type("ぐり", into: &machine, at: 4)
-        #expect(machine.handle(.scanned("B0200", at: at(5))) == [.prompt(.typeTitle(barcode: "B0100", typed: "ぐり"), notice: nil)])
+        #expect(machine.handle(.scanned("B0200", at: at(5))) == [.prompt(.typeTitle(barcode: "B0100", typed: "ぐり"), notice: nil, at: at(5))])
     }
 
     @Test func scansInStaffModeNeverCirculate() {
         var machine = machineAtPINEntry()
-        #expect(machine.handle(.scanned("C0001", at: at(1))) == [.prompt(.pin(typed: 0), notice: nil)])
+        #expect(machine.handle(.scanned("C0001", at: at(1))) == [.prompt(.pin(typed: 0), notice: nil, at: at(1))])
         machine = machineInMenu()
-        #expect(machine.handle(.scanned("C0001", at: at(2))) == [.prompt(.menu(staff: "Tanaka"), notice: nil)])
+        #expect(machine.handle(.scanned("C0001", at: at(2))) == [.prompt(.menu(staff: "Tanaka"), notice: nil, at: at(2))])
     }
 }
 
@@ -301,7 +307,7 @@ final class KeyboardScannerTests {
             try tx.save(StaffAccount(name: "Tanaka", pinHash: hash))
         }
         runtime = KioskRuntime(policy: Policy(timeZone: TimeZone(identifier: "UTC")!), repository: repository,
-                               announce: { _, _ in }, prompt: { _, _ in })
+                               announce: { _, _ in }, prompt: { _, _, _ in })
         runtime.keyboardTypesScans = true
     }
 

@@ -1,0 +1,33 @@
+import Foundation
+import Feedback
+import Lending
+import ScannerInput
+import TextInput
+
+/// What happens to the kiosk: a scan, a key, a timer, a result coming back from the runtime.
+/// Time always arrives inside the event; the machine never reads a clock.
+public enum KioskInput: Sendable, Equatable {
+    /// The kiosk has started.
+    case started(at: Date)
+    /// A barcode was read (raw, as the Scanner typed it).
+    case scanned(String, at: Date)
+    /// A key was pressed on the staff keyboard.
+    case key(KeyPress, at: Date)
+    /// Time has passed with nothing else happening (the runtime's timer).
+    case tick(at: Date)
+    /// The runtime carried out a `circulate` effect.
+    case circulated(Outcome, at: Date)
+    /// The runtime could not carry out a `circulate` effect for `barcode`.
+    case failed(KioskFault, barcode: String, at: Date)
+    /// The runtime tried the database server again (a `retryServer` effect).
+    case retried(ServerRetry, at: Date)
+    /// The runtime checked a PIN: the Staff member it belongs to, or nil.
+    case pinChecked(staff: String?, at: Date)
+    /// The runtime carried out a `staffRequest` effect.
+    case staffDone(StaffResult, at: Date)
+    /// The runtime carried out a `convert` effect: the segments `kana` may become (none where
+    /// there is no dictionary).
+    case converted(kana: String, [ConversionSegment], at: Date)
+    case scannerLost(String, at: Date)
+    case scannerBack(String, at: Date)
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Feedback
+import Lending
+
+// The shared database server away and back (DESIGN.md §12), decided here so the rule is in one
+// pure place: returns scanned with no Session are journalled while the server is away; lends
+// and Cards are refused kindly (the `databaseUnreachable` fault's words); every scan and every
+// `serverRetrySeconds` tries the server again; once it answers, the journal's returns are
+// announced as deferred Outcomes and the kiosk says `ready` again.
+extension KioskMachine {
+    /// Follows the library's rules as changed in the database (the teachers' page): the
+    /// Session timeout and debounce of `policy` are the box's own and stay as they were.
+    public mutating func follow(_ rules: LibraryRules) {
+        policy = rules.applied(to: policy)
+    }
+
+    /// A scan the runtime could not carry out. An unreachable server starts (or continues) an
+    /// absence: a Book with no Session goes into the journal, a scan in a Session is remembered
+    /// as a lend whose answer may have been lost.
+    mutating func failed(_ fault: KioskFault, barcode: String, at now: Date) -> [KioskEffect] {
+        guard fault.kind == .databaseUnreachable else { return [announcement(.error(fault), at: now)] }
+        var effects: [KioskEffect] = []
+        var absence: ServerAbsence
+        if let known = serverAbsence {
+            absence = known
+            absence.lastAttempt = now
+        } else {
+            absence = ServerAbsence(since: now, lastAttempt: now)
+            effects.append(.log(.serverAway(detail: fault.detail, retrySeconds: serverRetrySeconds), at: now))
+        }
+        if let user = sessionUser {
+            absence.uncertainLends.append(UncertainLend(barcode: barcode, user: user, time: now))
+        } else {
+            effects.append(.keepInJournal(barcode: barcode, at: now))
+        }
+        serverAbsence = absence
+        return effects + [announcement(.error(fault), at: now)]
+    }
+
+    /// Tries the server again now, if it is away.
+    mutating func retryServer(at now: Date) -> [KioskEffect] {
+        guard var absence = serverAbsence else { return [] }
+        absence.lastAttempt = now
+        serverAbsence = absence
+        return [.retryServer(lends: absence.uncertainLends, at: now)]
+    }
+
+    /// What a retry came to: its deferred Outcomes are announced either way; when the server
+    /// answered everything, the absence ends, the log says for how long, and a kiosk waiting
+    /// for a Card says `ready` (a Session or staff mode keeps its own screen).
+    mutating func retried(_ retry: ServerRetry, at now: Date) -> [KioskEffect] {
+        guard var absence = serverAbsence else { return [] }
+        var effects: [KioskEffect] = retry.deferred.map { announcement(.deferred($0), at: now) }
+        absence.uncertainLends.removeFirst(min(retry.lendsLookedUp, absence.uncertainLends.count))
+        if let fault = retry.fault {
+            serverAbsence = absence
+            if fault.kind != .databaseUnreachable { effects.append(.log(.journalNotApplied(detail: fault.detail), at: now)) }
+            return effects
+        }
+        serverAbsence = nil
+        let lendsFound = retry.deferred.filter { if case .lent = $0 { true } else { false } }.count
+        effects.append(.log(.serverBack(afterSeconds: now.timeIntervalSince(absence.since), journalled: retry.journalled,
+                                        returned: retry.deferred.count - lendsFound, lendsFound: lendsFound), at: now))
+        if sessionUser == nil, !isInStaffMode { effects.append(announcement(.ready, at: now)) }
+        return effects
+    }
+}

@@ -3,7 +3,7 @@ import Lending
 
 /// `bookkiosk export books|users`: CSV with exactly the import's columns, so export → edit in
 /// Excel → import is a round trip. UTF-8 with a byte-order mark (Excel then reads it as UTF-8)
-/// and CRLF line ends; cells that begin like a formula are guarded with a `'` that import
+/// and LF line ends (Excel reads both); cells that begin like a formula are guarded with a `'` that import
 /// takes off again (`CSV.guarded`).
 public enum CatalogExport {
     /// The file's text, byte-order mark included.
@@ -24,8 +24,8 @@ public enum CatalogExport {
         return document([kind.columns] + rows)
     }
 
-    /// A whole CSV document: the byte-order mark, then one guarded line per row, CRLF after each.
+    /// A whole CSV document: the byte-order mark, then one guarded line per row, a line end after each.
     public static func document(_ rows: [[String]]) -> String {
-        CSV.byteOrderMark + rows.map { CSV.line($0) + "\r\n" }.joined()
+        CSV.byteOrderMark + rows.map { CSV.line($0) + "\n" }.joined()
     }
 }

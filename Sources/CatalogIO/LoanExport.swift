@@ -6,9 +6,9 @@ import Lending
 public enum LoanExport {
     public static let header = "book,title,user,name,lentAt,due,returnedAt,overrideBy"
 
-    /// The whole file: the byte-order mark, the header and one line per Loan, CRLF line ends.
+    /// The whole file: the byte-order mark, the header and one line per Loan, LF line ends.
     public static func text(of repository: any LendingRepository, timeZone: TimeZone) throws -> String {
-        CSV.byteOrderMark + (try lines(of: repository, timeZone: timeZone)).map { $0 + "\r\n" }.joined()
+        CSV.byteOrderMark + (try lines(of: repository, timeZone: timeZone)).map { $0 + "\n" }.joined()
     }
 
     /// The header and one line per Loan (cells guarded), read in one transaction.

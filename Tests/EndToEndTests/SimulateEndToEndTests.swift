@@ -108,7 +108,7 @@ struct SimulateEndToEndTests {
         ])
         let export = try BookKioskBinary.run(["export", "loans"] + common, in: folder.url)
         #expect(export.lines == [
-            "book,title,user,name,lentAt,due,returnedAt,overrideBy",
+            "\u{FEFF}book,title,user,name,lentAt,due,returnedAt,overrideBy",
             "B0001,ぐりとぐら,C0001,はると,2026-12-01T09:00:00+09:00,2026-12-08,,",
         ])
     }

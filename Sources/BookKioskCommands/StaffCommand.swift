@@ -63,8 +63,7 @@ struct StaffCommand {
             let pin = try readNewPIN()
             let hash = try PINHash.make(pin)
             let others = try repository.transaction { tx in try tx.staffAccounts().filter { $0.name != name! } }
-            if others.contains(where: { PINHash.verify(pin, against: $0.pinHash) }) {
-                // The PIN says who is entering staff mode, so two people cannot share one.
+            if PINHash.isTaken(pin, byAnyOf: others.map(\.pinHash)) {
                 throw CommandFailure("Another Staff member already uses that PIN. Choose a different one.")
             }
             try repository.transaction { try $0.save(StaffAccount(name: name!, pinHash: hash)) }

@@ -187,6 +187,7 @@ public struct EnglishPageWords: PageWords {
     public let staffNameMissing = "Please type the name."
     public func staffNameTaken(_ name: String) -> String { "There is already an account for \(name)." }
     public let pinInvalid = "The PIN must be 4 to 12 digits."
+    public let pinTaken = "Another Staff member already uses that PIN. Choose a different one."
     public let passwordTooShort = "The password must be at least 8 characters."
     public let noSuchStaff = "There is no Staff account by that name."
     public let auditHeading = "Audit log (newest first)"

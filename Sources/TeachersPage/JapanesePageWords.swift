@@ -197,6 +197,7 @@ public struct JapanesePageWords: PageWords {
     public let staffNameMissing = "名前を入力してください。"
     public func staffNameTaken(_ name: String) -> String { "\(name) 先生のアカウントはもうあります。" }
     public let pinInvalid = "暗証番号は 4〜12桁の数字にしてください。"
+    public let pinTaken = "その暗証番号は ほかの先生が使っています。別の番号にしてください。"
     public let passwordTooShort = "パスワードは 8文字以上にしてください。"
     public let noSuchStaff = "その名前の先生のアカウントはありません。"
     public let auditHeading = "記録(新しい順)"

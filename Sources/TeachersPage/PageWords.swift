@@ -177,6 +177,7 @@ public protocol PageWords: Sendable {
     var staffNameMissing: String { get }
     func staffNameTaken(_ name: String) -> String
     var pinInvalid: String { get }
+    var pinTaken: String { get }
     var passwordTooShort: String { get }
     var noSuchStaff: String { get }
     var auditHeading: String { get }

@@ -63,6 +63,13 @@ extension TeachersPage {
             // Hashed outside the repository's lock: yescrypt takes a while on purpose.
             let pinHash = try PINHash.make(pin)
             let passwordHash = try PagePassword.make(password)
+            let taken = PINHash.isTaken(pin, byAnyOf: try store.transaction { try $0.staffAccounts().map(\.pinHash) })
+            if taken {
+                problems["pin"] = words.pinTaken
+                let state = try store.transaction { try settingsState($0, auditPage: 1) }
+                return settingsPage(state, RulesForm(state.rules), rulesProblems: [:], staffProblems: problems, auditPage: 1, context,
+                                    status: 400, typedStaffName: name)
+            }
             let added = try store.transaction { tx -> Bool in
                 guard try !tx.staffAccounts().contains(where: { $0.name == name }) else { return false }
                 try tx.save(StaffAccount(name: name, pinHash: pinHash))

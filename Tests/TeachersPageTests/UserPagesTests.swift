@@ -126,6 +126,10 @@ import Testing
         let refused = browser.post("/settings/staff", [("name", "鈴木"), ("pin", "12"), ("password", "short")])
         #expect(refused.status == 400)
         #expect(refused.text.contains("暗証番号は 4〜12桁") && refused.text.contains("8文字以上"))
+        // A PIN says who enters staff mode: a second Staff member may not take 鈴木's.
+        let shared = browser.post("/settings/staff", [("name", "山本"), ("pin", "4321"), ("password", "yamamoto-pass")])
+        #expect(shared.status == 400 && shared.text.contains("ほかの先生が使っています"))
+        #expect(try fixture.repository.transaction { try $0.staffAccounts() }.map(\.name).contains("山本") == false)
     }
 
     @Test func settingAPasswordLiftsALock() throws {

@@ -70,7 +70,7 @@ extension JapanesePageWords {
     public var reviewPromotion: String { "進級の確認へ" }
     public var nothingToPromote: String { "組に入っている利用者がいないので、進級するものはありません。組に学年をつけ、利用者に組を選んでください。" }
     public var confirmPromotionHeading: String { "進級の確認" }
-    public var confirmPromotion: String { "この内容で進級しますか?全員の組が一度に変わります。" }
+    public var confirmPromotion: String { "この内容で進級しますか？ 全員の組が一度に変わります。" }
     public var promote: String { "進級する" }
     public func promoted(moved: Int, graduated: Int) -> String { "進級しました。進級 \(moved)人、卒園 \(graduated)人。" }
     public var promotionCannotApply: String { "進級の内容が変わったか、決まっていないことがあるため、何も変えていません。もう一度確かめてください。" }

@@ -36,6 +36,14 @@ def test_adding_classes_and_promoting_after_the_confirmation(page, words, librar
     expect(rows).to_have_count(2)
     expect(rows.first).to_contain_text("ひよこ組")
 
+    # With classes in it, 組 still fits a phone and an iPad without sideways scrolling.
+    for width, height in [(1024, 768), (768, 1024), (375, 812)]:
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto("/classes")
+        overflow = page.evaluate("Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth")
+        assert overflow <= 0, f"/classes is wider than {width} px by {overflow} px"
+    page.set_viewport_size({"width": 1024, "height": 768})
+
     put_in_class(page, words, "C0001", "ひよこ組", "ハルト")
     expect(page.locator("main dl")).to_contain_text("ひよこ組")
     put_in_class(page, words, "C0004", "きりん組", "ヒマリ")

@@ -34,8 +34,8 @@ extension TeachersPage {
                                                 HTMLAttribute(.ariaLabel, words.newName + " (" + name + ")"), HTMLAttribute(.autocomplete, "off")])
             return .el(.tr,
                 .el(.th, [HTMLAttribute(.scope, "row")], .el(.a, [.href(PagePath.with(PagePath.users, [("class", name)]))], .text(name))),
-                .el(.td, [HTMLAttribute(.title, words.grade)], .text(schoolClass.grade.map(words.gradeName) ?? words.noGrade)),
-                .el(.td, [HTMLAttribute(.title, words.userCount)], .text(words.people(counts[name] ?? 0))),
+                .el(.td, [HTMLAttribute(.title, words.grade)], cellLabel(words.grade), .text(schoolClass.grade.map(words.gradeName) ?? words.noGrade)),
+                .el(.td, [HTMLAttribute(.title, words.userCount)], cellLabel(words.userCount), .text(words.people(counts[name] ?? 0))),
                 .el(.td, [.class("actions class-forms")],
                     Form.post(PagePath.schoolClass(name, "grade"), csrf: csrf, button: words.setGrade, fields: [gradeInput]),
                     Form.post(PagePath.schoolClass(name, "rename"), csrf: csrf, button: words.rename, fields: [nameInput]),
@@ -145,6 +145,12 @@ extension TeachersPage {
         case .missing: return redirect(PagePath.classes, notice: words.noSuchClass, refusal: true, context)
         case .hasUsers(let count): return redirect(PagePath.classes, notice: words.classHasUsers(name, count: count), refusal: true, context)
         }
+    }
+
+    /// A cell's column name, shown only where a phone shows the row as a card (the table's
+    /// head is out of sight there).
+    func cellLabel(_ text: String) -> HTML {
+        .el(.span, [.class("cell-label"), HTMLAttribute(.ariaHidden, "true")], .text(text + " "))
     }
 
     /// A grade as typed: `.some(nil)` for empty (no grade), nil for nonsense.

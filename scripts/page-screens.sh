@@ -83,18 +83,24 @@ B0015,14ひきのあさごはん,いわむらかずお,
 B0016,ノンタンぶらんこのせて,キヨノサチコ,
 CSV
 cat > "$work/users.csv" <<'CSV'
-card,name
-C0001,はると
-C0002,めい
-C0003,そうた
-C0004,ひまり
-C0005,ゆうき
-C0006,あおい
-C0007,りく
-C0008,さくら
+card,name,reading,class
+C0001,はると,はると,ひよこ組
+C0002,めい,めい,ひよこ組
+C0003,佐藤 そうた,サトウ ソウタ,うさぎ組
+C0004,ひまり,ひまり,うさぎ組
+C0005,ゆうき,ゆうき,きりん組
+C0006,あおい,あおい,きりん組
+C0007,りく,りく,ぞう組
+C0008,さくら,さくら,
 CSV
 bk import books "$work/books.csv" >/dev/null
 bk import users "$work/users.csv" >/dev/null
+# The classes (組): one of 年少, one of 年中, two of 年長 — so the promotion (進級) must ask
+# where うさぎ組 goes, and the screenshots show that question.
+bk classes add ひよこ組 --grade 1 >/dev/null
+bk classes add うさぎ組 --grade 2 >/dev/null
+bk classes add きりん組 --grade 3 >/dev/null
+bk classes add ぞう組 --grade 3 >/dev/null
 printf '1234\n' | bk staff add やまだ >/dev/null
 printf 'sakura-2026\n' | bk staff password やまだ >/dev/null
 printf '5678\n' | bk staff add たなか >/dev/null
@@ -130,8 +136,10 @@ url, out = sys.argv[1], Path(sys.argv[2])
 # Each page: its file name and path. The loan's confirmation is found from 貸出中's first 「返却」.
 PAGES = [("home", "/"), ("loans", "/loans"), ("loans-overdue", "/loans?overdue=1"), ("return", None),
          ("books", "/books"), ("book", "/books/B0001"), ("book-new", "/books/new"), ("book-lend", "/books/B0009/lend"),
-         ("users", "/users"), ("user", "/users/C0002"), ("user-new", "/users/new"), ("settings", "/settings")]
-PHONE = ["sign-in", "home", "loans", "books"]
+         ("users", "/users"), ("user", "/users/C0002"), ("user-new", "/users/new"), ("settings", "/settings"),
+         ("classes", "/classes"), ("classes-promote", "/classes/promote?map=うさぎ組=きりん組"), ("records", "/records")]
+PHONE = ["sign-in", "home", "loans", "books", "classes"]
+FULL = ["classes"]
 SIZES = [(1024, 768), (768, 1024), (375, 812)]
 
 shutil.rmtree(out, ignore_errors=True)
@@ -158,7 +166,8 @@ with sync_playwright() as playwright:
                 path = page.locator("main a[href$='/return']").first.get_attribute("href")
             response = page.goto(path)
             assert response and response.status == 200, f"{path}: {response and response.status}"
-            page.screenshot(path=folder / f"{name}.png")
+            # The 組 page's promotion (進級) is below the fold: the whole page, so it shows.
+            page.screenshot(path=folder / f"{name}.png", full_page=name in FULL)
         context.close()
     browser.close()
 PY

@@ -39,7 +39,7 @@ struct PromoteCommand {
 
     func run() throws -> BookKiosk.Status {
         let repository = try common.openRepository()
-        let plan = try repository.transaction { tx in try Self.plan(in: tx, mapping: mapping) }
+        let plan = try repository.transaction { tx in try PromotionPlan.plan(in: tx, mapping: mapping) }
         show(plan)
         guard plan.canApply else {
             console.error(apply ? "Nothing was changed." : "Promotion cannot be applied until these are settled.")
@@ -52,9 +52,9 @@ struct PromoteCommand {
         let who = environment["SUDO_USER"] ?? environment["USER"] ?? environment["LOGNAME"] ?? "unknown"
         let changed = try repository.transaction { tx in
             // Worked out again under the transaction, so what is applied is what it sees.
-            let current = try Self.plan(in: tx, mapping: mapping)
+            let current = try PromotionPlan.plan(in: tx, mapping: mapping)
             guard current.canApply else { return -1 }
-            try Self.apply(current, by: who, at: now, in: tx)
+            try PromotionPlan.apply(current, by: who, at: now, in: tx)
             return current.changedUsers.count
         }
         guard changed >= 0 else {
@@ -63,26 +63,6 @@ struct PromoteCommand {
         }
         console.print("Promoted: \(plan.moves.reduce(0) { $0 + $1.users.count }) moved up, \(plan.graduates.count) graduated.")
         return .success
-    }
-
-    /// The plan for the library as `tx` sees it.
-    static func plan(in tx: any LendingTransaction, mapping: [String: String]) throws -> PromotionPlan {
-        let users = try tx.allUsers()
-        var booksOut: [String: [Book]] = [:]
-        for loan in try tx.openLoans() {
-            guard let card = loan.user, let book = try tx.books(barcodes: [loan.book]).first else { continue }
-            booksOut[card, default: []].append(book)
-        }
-        return PromotionPlan.make(classes: try tx.classes(), users: users, mapping: mapping, booksOut: booksOut)
-    }
-
-    /// Saves every changed User and records one audit entry (the page calls this too).
-    static func apply(_ plan: PromotionPlan, by who: String, at time: Date, in tx: any LendingTransaction) throws {
-        // In card order, as every path that writes several Users locks them (PostgresLendingRepository).
-        for user in plan.changedUsers.sorted(by: { $0.card.utf8.lexicographicallyPrecedes($1.card.utf8) }) { try tx.save(user) }
-        let moved = plan.moves.map { "\($0.from) → \($0.to): \($0.users.count)" }
-        let detail = (moved + ["graduated: \(plan.graduates.count)"]).joined(separator: "; ")
-        try tx.record(AuditEntry(time: time, staff: who, action: "promoted", detail: detail))
     }
 
     private func show(_ plan: PromotionPlan) {

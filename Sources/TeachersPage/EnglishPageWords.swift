@@ -209,7 +209,7 @@ public struct EnglishPageWords: PageWords {
         "changedRules": "changed the rules", "addedStaff": "added a Staff member", "setPassword": "set a password",
         "removedStaff": "removed a Staff member", "signedIn": "signed in", "signedOut": "signed out",
         "signInFailed": "failed sign-in", "signInLocked": "sign-in locked",
-    ]
+    ].merging(schoolYearAuditActions) { own, _ in own }
 
     public func date(_ day: LocalDate) -> String {
         let weekday = weekday(day.weekday).prefix(3)

@@ -104,6 +104,7 @@ public struct HTMLAttribute: Sendable, Equatable {
         case ariaCurrent = "aria-current"
         case ariaDescribedby = "aria-describedby"
         case ariaLive = "aria-live"
+        case ariaHidden = "aria-hidden"
         case loading, decoding, enterkeyhint, autocapitalize, spellcheck, media, readonly
     }
 

@@ -218,7 +218,7 @@ public struct JapanesePageWords: PageWords {
         "changedRules": "貸出ルールの変更", "addedStaff": "先生の追加", "setPassword": "パスワードの設定",
         "removedStaff": "先生の削除", "signedIn": "ログイン", "signedOut": "ログアウト",
         "signInFailed": "ログインの失敗", "signInLocked": "ログインを停止",
-    ]
+    ].merging(schoolYearAuditActions) { own, _ in own }
     public let noAudit = "記録はまだありません。"
 
     public func date(_ day: LocalDate) -> String {

@@ -7,4 +7,6 @@ public enum PageAction: String, Sendable, Hashable, CaseIterable {
     case registeredBook, editedBook, withdrew
     case registeredUser, editedUser, deactivatedUser, reactivatedUser, removedUser
     case changedRules, addedStaff, setPassword, removedStaff
+    // The school year (組): `promoted` is the name `bookkiosk promote` records too.
+    case addedClass, setClassGrade, renamedClass, removedClass, promoted
 }

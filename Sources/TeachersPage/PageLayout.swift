@@ -3,7 +3,7 @@
 struct PageLayout {
     /// Which navigation link is the current page.
     enum Section: Sendable, Equatable, CaseIterable {
-        case home, loans, books, users, settings
+        case home, loans, books, users, classes, records, settings
 
         var path: String {
             switch self {
@@ -11,6 +11,8 @@ struct PageLayout {
             case .loans: PagePath.loans
             case .books: PagePath.books
             case .users: PagePath.users
+            case .classes: PagePath.classes
+            case .records: PagePath.records
             case .settings: PagePath.settings
             }
         }
@@ -21,6 +23,8 @@ struct PageLayout {
             case .loans: words.onLoan
             case .books: words.books
             case .users: words.users
+            case .classes: words.classes
+            case .records: words.records
             case .settings: words.settings
             }
         }

@@ -14,6 +14,11 @@ enum PagePath {
     static let staff = "/settings/staff"
     static let stylesheet = "/style.css"
     static let qrCode = "/qr.svg"
+    // The school year (組, 記録)
+    static let classes = "/classes"
+    static let promote = "/classes/promote"
+    static let records = "/records"
+    static func schoolClass(_ name: String, _ action: String) -> String { "/classes/" + segment(name) + "/" + action }
 
     static func loan(_ id: Int64, _ action: String) -> String { "/loans/\(id)/\(action)" }
     static func book(_ barcode: String) -> String { "/books/" + segment(barcode) }

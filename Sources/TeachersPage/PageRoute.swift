@@ -34,6 +34,15 @@ public enum PageRoute: Sendable, Equatable {
     case addStaff
     case resetPassword(staff: String)
     case removeStaff(String)
+    // The school year: 組 (classes and promotion) and 記録
+    case classes
+    case addClass
+    case setClassGrade(String)
+    case renameClass(String)
+    case removeClass(String)
+    case confirmPromotion
+    case promote
+    case records
     case notFound
     /// A path the page has, asked for with a method it does not answer.
     case methodNotAllowed
@@ -44,8 +53,12 @@ public enum PageRoute: Sendable, Equatable {
         case .signIn, .signOut, .returnLoan, .extendLoan, .addBook, .editBook, .withdrawBook, .lend, .addUser,
              .editUser, .deactivateUser, .reactivateUser, .removeUser, .saveRules, .addStaff, .resetPassword, .removeStaff:
             true
+        case .addClass, .setClassGrade, .renameClass, .removeClass, .promote:
+            true
         case .stylesheet, .qrCode, .signInForm, .home, .loans, .confirmReturn, .books, .newBookForm, .book, .editBookForm,
              .lendForm, .cover, .users, .newUserForm, .user, .editUserForm, .settings, .notFound, .methodNotAllowed:
+            false
+        case .classes, .confirmPromotion, .records:
             false
         }
     }
@@ -80,6 +93,8 @@ public enum PageRoute: Sendable, Equatable {
             case "books": self = pick(get: .books, post: nil)
             case "users": self = pick(get: .users, post: nil)
             case "settings": self = pick(get: .settings, post: .saveRules)
+            case "classes": self = pick(get: .classes, post: .addClass)
+            case "records": self = pick(get: .records, post: nil)
             default: self = .notFound
             }
         case 2:
@@ -90,6 +105,7 @@ public enum PageRoute: Sendable, Equatable {
             case ("users", "new"): self = pick(get: .newUserForm, post: .addUser)
             case ("users", let card): self = pick(get: .user(card), post: nil)
             case ("settings", "staff"): self = pick(get: nil, post: .addStaff)
+            case ("classes", "promote"): self = pick(get: .confirmPromotion, post: .promote)
             default: self = .notFound
             }
         case 3:
@@ -108,6 +124,9 @@ public enum PageRoute: Sendable, Equatable {
             case ("users", "deactivate"): self = pick(get: nil, post: .deactivateUser(key))
             case ("users", "reactivate"): self = pick(get: nil, post: .reactivateUser(key))
             case ("users", "remove"): self = pick(get: nil, post: .removeUser(key))
+            case ("classes", "grade"): self = pick(get: nil, post: .setClassGrade(key))
+            case ("classes", "rename"): self = pick(get: nil, post: .renameClass(key))
+            case ("classes", "remove"): self = pick(get: nil, post: .removeClass(key))
             default: self = .notFound
             }
         case 4:

@@ -107,7 +107,18 @@ enum Stylesheet {
       table.list td.actions { display: flex; flex-wrap: wrap; gap: .5rem; white-space: normal; }
       table.list td.actions > * + * { margin-left: 0; }
       table.list td.due { white-space: normal; }
+      table.list td .cell-label { display: inline; color: var(--muted); font-weight: 600; }
     }
+    /* The school year: 組's forms in each class's row stay small, so the list fits an iPad. */
+    table.classes td.class-forms { white-space: normal; }
+    table.classes td.class-forms form.inline { display: inline-flex; flex-wrap: nowrap; gap: .25rem; align-items: center; margin: .125rem .5rem .125rem 0; }
+    table.classes td.actions > * + * { margin-left: 0; }
+    table.classes input[type="number"] { width: 4.5rem; }
+    table.classes input[type="text"] { width: 9rem; }
+    ul.graduates strong.overdue { display: inline-block; }
+    .cell-label { display: none; }
+    table.list td.number { white-space: nowrap; }
+    input[type="month"] { min-height: 44px; padding: .4rem .6rem; font: inherit; border: 1px solid #767680; border-radius: .4rem; background: var(--paper); color: var(--ink); }
     @media (min-width: 48rem) {
       main { padding: 1rem 1.5rem; }
       .top { padding: .5rem 1.5rem; }

@@ -24,20 +24,28 @@ extension TeachersPage {
         return LendCheck(book: book, user: user, onLoan: onLoan, due: policy.dueDate(lentAt: now), refusal: refusal)
     }
 
-    /// `GET /books/BARCODE/lend?q=&user=CARD`: choose the User (searching by name or card), see
-    /// the due date and whether the rules allow it.
+    /// Users a lend form offers at most (a class has far fewer).
+    static let lendChoices = 200
+
+    /// `GET /books/BARCODE/lend?class=&q=&user=CARD`: choose the class, then the User (a GET
+    /// form each, so it works without a script), see the due date and whether the rules allow it.
     func lendForm(_ barcode: String, _ context: PageContext) throws -> HTTPResponse {
         let text = (context.request.value("q") ?? "").trimmingCharacters(in: .whitespaces)
         let card = context.request.value("user")
-        let found = try store.read { tx -> (LibraryState, LendCheck, ListingPage<User>)? in
+        let asked = context.request.value("class") ?? ""
+        let found = try store.read { tx -> (LibraryState, LendCheck, ListingPage<User>, [SchoolClass])? in
             let library = try self.library(tx)
+            let classes = try tx.classes()
+            let chosen = classes.contains { $0.name == asked } ? asked : nil
             guard let book = try tx.book(barcode: barcode) else { return nil }
             let user = try card.flatMap { try tx.user(card: $0) }
             let check = try lendCheck(book, user: user, policy: library.policy, at: context.now, in: tx)
-            let candidates = user == nil ? try tx.users(matching: text, offset: 0, limit: Self.pageSize) : ListingPage(items: [], total: 0)
-            return (library, check, candidates)
+            let candidates = user == nil ? try tx.users(matching: text, inClass: chosen, offset: 0, limit: Self.lendChoices)
+                                         : ListingPage(items: [], total: 0)
+            return (library, check, candidates, classes)
         }
-        guard let (library, check, candidates) = found else { return try notFound(context) }
+        guard let (library, check, candidates, classes) = found else { return try notFound(context) }
+        let className = classes.contains { $0.name == asked } ? asked : ""
         var content: [HTML] = [.el(.p, .el(.a, [.href(PagePath.book(barcode))], .text(check.book.title)))]
         if check.onLoan {
             content.append(.el(.p, [.class("warning")], .text(words.lentOut)))
@@ -61,12 +69,26 @@ extension TeachersPage {
             content.append(.el(.p, [.class("warning")], .text(words.refused(refusal))))
         } else {
             content.append(.el(.h2, .text(words.chooseUser)))
-            content.append(Form.search(PagePath.book(barcode, "lend"), label: words.searchUsers, value: text, button: words.search))
-            let rows: [HTML] = candidates.items.map { user in
-                .el(.li, .el(.a, [.class("button quiet"), .href(PagePath.with(PagePath.book(barcode, "lend"), [("user", user.card)]))],
-                             .text(user.name + " (" + user.card + ")" + (user.isActive ? "" : " · " + words.inactive))))
+            let here = PagePath.book(barcode, "lend")
+            if !classes.isEmpty { content.append(.el(.p, [.class("hint")], .text(words.lendChooseHint))) }
+            content.append(Form.search(here, label: words.searchUsers, value: text, button: classes.isEmpty ? words.search : words.chooseClass,
+                                       extra: classes.isEmpty ? [] : [Form.classFilter(classes, selected: className, words: words)]))
+            let options: [(value: String, text: String)] = candidates.items.map { user in
+                let reading = user.reading.map { " (" + $0 + ")" } ?? ""
+                let place = className.isEmpty ? user.className.map { " · " + $0 } ?? "" : ""
+                return (user.card, user.name + reading + place + " · " + user.card + (user.isActive ? "" : " · " + words.inactive))
             }
-            content.append(rows.isEmpty ? .el(.p, [.class("empty")], .text(words.noUsersFound)) : .el(.ul, [.class("choose")], children: rows))
+            if options.isEmpty {
+                content.append(.el(.p, [.class("empty")], .text(words.noUsersFound)))
+            } else {
+                var fields: [HTML] = []
+                if !className.isEmpty { fields.append(Form.hidden("class", className)) }
+                if !text.isEmpty { fields.append(Form.hidden("q", text)) }
+                fields.append(Form.select("user", label: className.isEmpty ? words.user : words.user + " (" + className + ")",
+                                          options: [("", words.pickOne)] + options, selected: nil, id: "field-lend-user", required: true))
+                fields.append(Form.submit(words.chooseUserInClass, style: "primary"))
+                content.append(.el(.form, [HTMLAttribute(.method, "get"), HTMLAttribute(.action, here), .class("search")], children: fields))
+            }
         }
         return page(context, library, heading: words.lendHeading, section: .books, content: content)
     }

@@ -3,37 +3,56 @@ import HTTPServer
 import Lending
 
 extension TeachersPage {
-    /// `GET /loans?q=&overdue=1&page=N`: every open Loan, filtered, a page at a time.
+    /// `GET /loans?q=&class=&overdue=1&page=N`: every open Loan, filtered, a page at a time,
+    /// grouped by the User's class (youngest grade first) where classes exist.
     func loans(_ context: PageContext) throws -> HTTPResponse {
         let request = context.request
         let text = (request.value("q") ?? "").trimmingCharacters(in: .whitespaces)
         let overdueOnly = request.value("overdue") == "1"
         let number = pageNumber(request)
-        let (library, listing) = try store.read { tx in
+        let (library, classes, listing) = try store.read { tx in
             let library = try self.library(tx)
+            let classes = try tx.classes()
+            let chosen = request.value("class").flatMap { name in classes.contains { $0.name == name } ? name : nil }
             let today = LocalDate(context.now, in: library.policy.timeZone)
-            let query = LoanQuery(text: text, overdueOn: overdueOnly ? today : nil,
+            let query = LoanQuery(text: text, className: chosen, overdueOn: overdueOnly ? today : nil,
                                   offset: (number - 1) * Self.pageSize, limit: Self.pageSize)
-            return (library, try tx.loanListings(query))
+            return (library, classes, try tx.loanListings(query))
         }
-        let here = PagePath.with(PagePath.loans, [("q", text), ("overdue", overdueOnly ? "1" : ""), ("page", number > 1 ? "\(number)" : "")])
-        let filter = Form.search(PagePath.loans, label: words.searchUserOrTitle, value: text, button: words.filter,
-                                 extra: [Form.checkbox("overdue", label: words.overdueOnly, checked: overdueOnly)])
-        let rows: [HTML] = listing.items.map { row(for: $0, library.policy, back: here, context) }
-        let table: HTML = rows.isEmpty ? .el(.p, [.class("empty")], .text(words.noLoans)) :
-            .el(.table, [.class("list loans")],
+        let className = request.value("class").flatMap { name in classes.contains { $0.name == name } ? name : nil } ?? ""
+        let filters: [(String, String)] = [("q", text), ("class", className), ("overdue", overdueOnly ? "1" : "")]
+        let here = PagePath.with(PagePath.loans, filters + [("page", number > 1 ? "\(number)" : "")])
+        var extra: [HTML] = []
+        if !classes.isEmpty { extra.append(Form.classFilter(classes, selected: className, words: words)) }
+        extra.append(Form.checkbox("overdue", label: words.overdueOnly, checked: overdueOnly))
+        let filter = Form.search(PagePath.loans, label: words.searchUserOrTitle, value: text, button: words.filter, extra: extra)
+        // The store lists Loans in the order of their Users (class, reading, name), so a class's
+        // Loans come together: one heading and table each.
+        var groups: [(name: String?, rows: [LoanListing])] = []
+        for item in listing.items {
+            let name = classes.isEmpty ? nil : item.user?.className
+            if let last = groups.last, last.name == name { groups[groups.count - 1].rows.append(item) } else { groups.append((name, [item])) }
+        }
+        var tables: [HTML] = []
+        for group in groups {
+            if !classes.isEmpty {
+                tables.append(.el(.h2, [.class("group")], .text(group.name ?? words.noClass)))
+            }
+            tables.append(.el(.table, [.class("list loans")],
                 .el(.thead, .el(.tr,
                     .el(.th, [HTMLAttribute(.scope, "col")], .text(words.user)),
                     .el(.th, [HTMLAttribute(.scope, "col")], .text(words.title)),
                     .el(.th, [HTMLAttribute(.scope, "col")], .text(words.dueDate)),
                     .el(.th, [HTMLAttribute(.scope, "col")], .el(.span, [.class("visually-hidden")], .text(words.action))))),
-                .el(.tbody, children: rows))
+                .el(.tbody, children: group.rows.map { row(for: $0, library.policy, back: here, context) })))
+        }
+        if tables.isEmpty { tables.append(.el(.p, [.class("empty")], .text(words.noLoans))) }
         // Says on paper what the list is and on which day it was printed.
         let today = words.today + ": " + words.date(LocalDate(context.now, in: library.policy.timeZone))
-        let caption: HTML = .el(.p, [.class("list-caption")], .text(overdueOnly ? words.overdueOnly + " · " + today : today))
-        return page(context, library, heading: words.onLoan, section: .loans, content: [
-            filter, caption, table,
-            Pager(words: words, path: PagePath.loans, query: [("q", text), ("overdue", overdueOnly ? "1" : "")],
+        let what = [className.isEmpty ? nil : className, overdueOnly ? words.overdueOnly : nil, today].compactMap { $0 }
+        let caption: HTML = .el(.p, [.class("list-caption")], .text(what.joined(separator: " · ")))
+        return page(context, library, heading: words.onLoan, section: .loans, content: [filter, caption] + tables + [
+            Pager(words: words, path: PagePath.loans, query: filters,
                   page: number, total: listing.total, pageSize: Self.pageSize).html,
         ])
     }

@@ -3,28 +3,39 @@ import HTTPServer
 import Lending
 
 extension TeachersPage {
-    /// `GET /users?q=&page=N`: every User, searchable.
+    /// `GET /users?q=&class=&page=N`: every User in list order (class, reading, name),
+    /// searchable, filterable by class.
     func users(_ context: PageContext) throws -> HTTPResponse {
         let text = (context.request.value("q") ?? "").trimmingCharacters(in: .whitespaces)
         let number = pageNumber(context.request)
-        let (library, listing) = try store.read { tx in
-            (try self.library(tx), try tx.users(matching: text, offset: (number - 1) * Self.pageSize, limit: Self.pageSize))
+        let asked = context.request.value("class") ?? ""
+        let (library, classes, listing) = try store.read { tx in
+            let classes = try tx.classes()
+            let chosen = classes.contains { $0.name == asked } ? asked : nil
+            return (try self.library(tx), classes,
+                    try tx.users(matching: text, inClass: chosen, offset: (number - 1) * Self.pageSize, limit: Self.pageSize))
         }
+        let className = classes.contains { $0.name == asked } ? asked : ""
         let rows: [HTML] = listing.items.map { user in
             .el(.tr,
                 .el(.td, [HTMLAttribute(.title, words.name)], .el(.a, [.href(PagePath.user(user.card))], .text(user.name))),
+                .el(.td, [HTMLAttribute(.title, words.reading)], .text(user.reading ?? "")),
+                .el(.td, [HTMLAttribute(.title, words.schoolClass)], .text(user.className ?? "")),
                 .el(.td, [HTMLAttribute(.title, words.card)], .text(user.card)),
                 .el(.td, [HTMLAttribute(.title, words.state)], .text(user.isActive ? words.active : words.inactive)))
         }
         let table: HTML = rows.isEmpty ? .el(.p, [.class("empty")], .text(words.noUsersFound)) :
             .el(.table, [.class("list users")],
-                .el(.thead, .el(.tr, children: [words.name, words.card, words.state].map { .el(.th, [HTMLAttribute(.scope, "col")], .text($0)) })),
+                .el(.thead, .el(.tr, children: [words.name, words.reading, words.schoolClass, words.card, words.state]
+                    .map { .el(.th, [HTMLAttribute(.scope, "col")], .text($0)) })),
                 .el(.tbody, children: rows))
+        let extra = classes.isEmpty ? [] : [Form.classFilter(classes, selected: className, words: words)]
         return page(context, library, heading: words.users, section: .users, content: [
             .el(.p, [.class("actions")], .el(.a, [.class("button primary"), .href(PagePath.newUser)], .text(words.addUser))),
-            Form.search(PagePath.users, label: words.searchUsers, value: text, button: words.search),
+            Form.search(PagePath.users, label: words.searchUsers, value: text, button: words.search, extra: extra),
             table,
-            Pager(words: words, path: PagePath.users, query: [("q", text)], page: number, total: listing.total, pageSize: Self.pageSize).html,
+            Pager(words: words, path: PagePath.users, query: [("q", text), ("class", className)], page: number,
+                  total: listing.total, pageSize: Self.pageSize).html,
         ])
     }
 
@@ -67,6 +78,8 @@ extension TeachersPage {
         return page(context, library, heading: user.name, section: .users, content: [
             .el(.dl, [.class("facts")], children: [
                 fact(words.card, .text(user.card)),
+                fact(words.reading, .text(user.reading ?? "")),
+                fact(words.schoolClass, .text(user.className ?? words.noClass)),
                 fact(words.loanLimit, .text(limit)),
                 fact(words.state, .text(user.isActive ? words.active : words.inactive)),
             ]),
@@ -86,29 +99,33 @@ extension TeachersPage {
 
     /// `GET /users/new`, `GET /users/CARD/edit`.
     func userForm(_ card: String?, _ context: PageContext) throws -> HTTPResponse {
-        let (library, existing) = try store.read { tx in (try self.library(tx), try card.flatMap { try tx.user(card: $0) }) }
+        let (library, classes, existing) = try store.read { tx in
+            (try self.library(tx), try tx.classes(), try card.flatMap { try tx.user(card: $0) })
+        }
         if card != nil, existing == nil { return try notFound(context) }
-        return userFormPage(existing.map(UserForm.init) ?? UserForm(), editing: existing?.card, problems: [:], library, context)
+        return userFormPage(existing.map(UserForm.init) ?? UserForm(), editing: existing?.card, problems: [:], classes: classes, library, context)
     }
 
     /// `POST /users/new`, `POST /users/CARD/edit`.
     func saveUser(_ card: String?, _ context: PageContext) throws -> HTTPResponse {
         let form = UserForm(fields: context.request.value)
-        enum Saved { case saved(User), refused([String: String]), missing }
+        enum Saved { case saved(User), refused([String: String], [SchoolClass]), missing }
         let (library, saved) = try store.transaction { tx -> (LibraryState, Saved) in
             let library = try self.library(tx)
+            let classes = try tx.classes()
             let existing = try card.flatMap { try tx.user(card: $0) }
             if card != nil, existing == nil { return (library, .missing) }
-            let problems = form.problems(words)
-            guard problems.isEmpty else { return (library, .refused(problems)) }
+            let problems = form.problems(words, classes: classes)
+            guard problems.isEmpty else { return (library, .refused(problems, classes)) }
             let user = form.user(existing: existing)
             if existing == nil {
-                if try tx.user(card: user.card) != nil { return (library, .refused(["card": words.cardTaken(user.card)])) }
-                if try Catalog.conflict(saving: user, in: tx) != nil { return (library, .refused(["card": words.cardIsABook(user.card)])) }
+                if try tx.user(card: user.card) != nil { return (library, .refused(["card": words.cardTaken(user.card)], classes)) }
+                if try Catalog.conflict(saving: user, in: tx) != nil { return (library, .refused(["card": words.cardIsABook(user.card)], classes)) }
             }
             try tx.save(user)
             let detail = existing == nil ? "added a card on the teachers' page"
                 : "edited a User on the teachers' page; loan limit \(existing?.loanLimit.map(String.init) ?? "rules") → \(user.loanLimit.map(String.init) ?? "rules")"
+                    + (existing?.className == user.className ? "" : "; class \(existing?.className ?? "none") → \(user.className ?? "none")")
             let named = AuditedUser(card: user.card, name: existing.map { $0.name == user.name ? user.name : "\($0.name) → \(user.name)" } ?? user.name)
             try tx.record(AuditEntry(time: context.now, staff: context.staff,
                                      action: (existing == nil ? PageAction.registeredUser : .editedUser).rawValue, detail: detail, user: named))
@@ -117,11 +134,13 @@ extension TeachersPage {
         switch saved {
         case .missing: return try notFound(context)
         case .saved(let user): return redirect(PagePath.user(user.card), notice: words.userSaved(name: user.name), context)
-        case .refused(let problems): return userFormPage(form, editing: card, problems: problems, library, context, status: 400)
+        case .refused(let problems, let classes):
+            return userFormPage(form, editing: card, problems: problems, classes: classes, library, context, status: 400)
         }
     }
 
-    private func userFormPage(_ form: UserForm, editing card: String?, problems: [String: String], _ library: LibraryState,
+    private func userFormPage(_ form: UserForm, editing card: String?, problems: [String: String], classes: [SchoolClass],
+                              _ library: LibraryState,
                               _ context: PageContext, status: Int = 200) -> HTTPResponse {
         var cardExtra: [HTMLAttribute] = [HTMLAttribute(.autocomplete, "off"), HTMLAttribute(.autocapitalize, "off")]
         if card != nil { cardExtra.append(.flag(.readonly)) }
@@ -130,6 +149,12 @@ extension TeachersPage {
             Form.text("card", label: words.card, value: card ?? form.card, required: true, error: problems["card"], extra: cardExtra),
             Form.text("name", label: words.name, value: form.name, required: true, error: problems["name"],
                       extra: [HTMLAttribute(.autocomplete, "off")]),
+            Form.text("reading", label: words.reading, value: form.reading, hint: words.readingHint, error: problems["reading"],
+                      extra: [HTMLAttribute(.autocomplete, "off"), HTMLAttribute(.lang, "ja")]),
+            Form.select("class", label: words.schoolClass,
+                        options: [("", words.noClass)] + classes.map { ($0.name, $0.name) }
+                            + (form.className.isEmpty || classes.contains { $0.name == form.className } ? [] : [(form.className, form.className)]),
+                        selected: form.className, error: problems["class"]),
             Form.text("limit", label: words.loanLimit, value: form.limit, type: "number", hint: words.loanLimitHint, error: problems["limit"],
                       extra: [HTMLAttribute(.min, "0"), HTMLAttribute(.max, "\(UserForm.largestLimit)"), HTMLAttribute(.inputmode, "numeric")]),
             .el(.div, [.class("choices")], Form.submit(words.save, style: "primary"),

@@ -143,6 +143,14 @@ public final class TeachersPage: Sendable {
         case .addStaff: return try addStaff(context)
         case .resetPassword(let name): return try resetPassword(name, context)
         case .removeStaff(let name): return try removeStaff(name, context)
+        case .classes: return try classes(context)
+        case .addClass: return try addClass(context)
+        case .setClassGrade(let name): return try setClassGrade(name, context)
+        case .renameClass(let name): return try renameClass(name, context)
+        case .removeClass(let name): return try removeClass(name, context)
+        case .confirmPromotion: return try confirmPromotion(context)
+        case .promote: return try promote(context)
+        case .records: return try records(context)
         case .notFound, .methodNotAllowed, .stylesheet, .signInForm, .signIn:
             return try notFound(context, status: route == .methodNotAllowed ? 405 : 404)
         }

@@ -10,6 +10,11 @@ WORDS = {
         "withdraw": "除籍", "lend": "貸出", "add_user": "利用者を追加", "deactivate": "利用停止",
         # Parts of the sign-in page's messages (not contracts: the page's wording, checked loosely).
         "wrong_password": "パスワードが違います", "slowed": "秒たってから", "locked": "止めています",
+        # The school year: 組 and 記録.
+        "classes": "組", "records": "記録", "class": "組", "class_name": "組の名前", "grade": "学年",
+        "add_class": "組を追加", "reading": "よみがな", "save": "保存する", "remove": "削除", "inactive": "利用停止中",
+        "review_promotion": "進級の確認へ", "promote": "進級する", "promoted_audit": "進級", "since": "いつから(月)",
+        "filter": "絞り込む",
     },
     "en": {
         "name": "Name", "password": "Password", "sign_in": "Sign in", "sign_out": "Sign out",
@@ -18,8 +23,14 @@ WORDS = {
         "on_loan": "On loan", "available": "Available", "add_book": "Add a book", "edit": "Edit",
         "withdraw": "Withdraw", "lend": "Lend", "add_user": "Add a user", "deactivate": "Deactivate",
         "wrong_password": "password is not right", "slowed": "try again in", "locked": "account is paused",
+        # The school year: Classes and Records.
+        "classes": "Classes", "records": "Records", "class": "Class", "class_name": "Class name", "grade": "Grade",
+        "add_class": "Add a class", "reading": "Reading (yomigana)", "save": "Save", "remove": "Remove", "inactive": "Deactivated",
+        "review_promotion": "Review the promotion", "promote": "Promote", "promoted_audit": "Promotion", "since": "Since (month)",
+        "filter": "Filter",
     },
 }
 
 #: The navigation's links, in order, and where they lead.
-NAVIGATION = [("home", "/"), ("loans", "/loans"), ("books", "/books"), ("users", "/users"), ("settings", "/settings")]
+NAVIGATION = [("home", "/"), ("loans", "/loans"), ("books", "/books"), ("users", "/users"),
+              ("classes", "/classes"), ("records", "/records"), ("settings", "/settings")]

@@ -1,0 +1,162 @@
+import Foundation
+import HTTPServer
+import Lending
+
+extension TeachersPage {
+    /// The largest grade a class may have.
+    static let largestGrade = 99
+
+    /// What the 「組を追加」 form held, and what was wrong with it.
+    struct ClassForm {
+        var name = ""
+        var grade = ""
+        var problems: [String: String] = [:]
+    }
+
+    /// `GET /classes?map=FROM=TO…`: the classes with grade and number of Users, forms to add,
+    /// change, rename and remove them, and the promotion's plan with the teacher's mapping.
+    func classes(_ context: PageContext) throws -> HTTPResponse {
+        try classesPage(context, form: ClassForm())
+    }
+
+    func classesPage(_ context: PageContext, form: ClassForm, status: Int = 200) throws -> HTTPResponse {
+        let mapping = promotionMapping(context.request)
+        let (library, classes, counts, plan) = try store.read { tx in
+            (try self.library(tx), try tx.classes(), try tx.userCountsByClass(), try PromotionPlan.plan(in: tx, mapping: mapping))
+        }
+        let csrf = context.session.csrf
+        let rows: [HTML] = classes.map { schoolClass in
+            let name = schoolClass.name
+            let gradeInput: HTML = .el(.input, [.type("number"), .name("grade"), .value(schoolClass.grade.map(String.init) ?? ""),
+                                                 HTMLAttribute(.ariaLabel, words.grade + " (" + name + ")"), HTMLAttribute(.min, "1"),
+                                                 HTMLAttribute(.max, "\(Self.largestGrade)"), HTMLAttribute(.inputmode, "numeric")])
+            let nameInput: HTML = .el(.input, [.type("text"), .name("name"), .value(name), .flag(.required),
+                                                HTMLAttribute(.ariaLabel, words.newName + " (" + name + ")"), HTMLAttribute(.autocomplete, "off")])
+            return .el(.tr,
+                .el(.th, [HTMLAttribute(.scope, "row")], .el(.a, [.href(PagePath.with(PagePath.users, [("class", name)]))], .text(name))),
+                .el(.td, [HTMLAttribute(.title, words.grade)], cellLabel(words.grade), .text(schoolClass.grade.map(words.gradeName) ?? words.noGrade)),
+                .el(.td, [HTMLAttribute(.title, words.userCount)], cellLabel(words.userCount), .text(words.people(counts[name] ?? 0))),
+                .el(.td, [.class("actions class-forms")],
+                    Form.post(PagePath.schoolClass(name, "grade"), csrf: csrf, button: words.setGrade, fields: [gradeInput]),
+                    Form.post(PagePath.schoolClass(name, "rename"), csrf: csrf, button: words.rename, fields: [nameInput]),
+                    Form.post(PagePath.schoolClass(name, "remove"), csrf: csrf, button: words.remove, style: "danger", fields: [])))
+        }
+        let list: HTML = rows.isEmpty ? .el(.p, [.class("empty")], .text(words.noClasses)) :
+            .el(.table, [.class("list classes")],
+                .el(.thead, .el(.tr, children: [words.schoolClass, words.grade, words.userCount].map { .el(.th, [HTMLAttribute(.scope, "col")], .text($0)) }
+                    + [.el(.th, [HTMLAttribute(.scope, "col")], .el(.span, [.class("visually-hidden")], .text(words.action)))])),
+                .el(.tbody, children: rows))
+        let add: HTML = .el(.form, [HTMLAttribute(.method, "post"), HTMLAttribute(.action, PagePath.classes), .class("add-class")], children: [
+            Form.hidden(PageSecurity.csrfField, csrf),
+            Form.text("name", label: words.className, value: form.name, required: true, error: form.problems["name"],
+                      extra: [HTMLAttribute(.autocomplete, "off")]),
+            Form.text("grade", label: words.grade, value: form.grade, type: "number", hint: words.gradeHint, error: form.problems["grade"],
+                      extra: [HTMLAttribute(.min, "1"), HTMLAttribute(.max, "\(Self.largestGrade)"), HTMLAttribute(.inputmode, "numeric")]),
+            Form.submit(words.addClass, style: "primary"),
+        ])
+        return page(context, library, heading: words.classes, section: .classes, status: status, content: [
+            Form.problems(form.problems.keys.sorted().compactMap { form.problems[$0] }),
+            list,
+            .el(.h2, .text(words.addClass)),
+            add,
+            .el(.h2, [.id("promotion")], .text(words.promotion)),
+            .el(.p, .text(words.promotionIntro)),
+        ] + promotionSection(plan, classes: classes, mapping: mapping))
+    }
+
+    /// `POST /classes` with `name` and `grade`: a new class (or, as `bookkiosk classes add`
+    /// does, the grade of an existing one).
+    func addClass(_ context: PageContext) throws -> HTTPResponse {
+        var form = ClassForm(name: (context.request.value("name") ?? "").trimmingCharacters(in: .whitespacesAndNewlines),
+                             grade: (context.request.value("grade") ?? "").trimmingCharacters(in: .whitespaces))
+        if form.name.isEmpty { form.problems["name"] = words.classNameMissing }
+        let grade = parsedGrade(form.grade)
+        if grade == nil { form.problems["grade"] = words.gradeInvalid }
+        guard form.problems.isEmpty, let grade else { return try classesPage(context, form: form, status: 400) }
+        let name = form.name
+        let added = try store.transaction { tx -> Bool in
+            if try tx.classes().contains(where: { $0.name == name }) { return false }
+            try tx.save(SchoolClass(name: name, grade: grade))
+            try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.addedClass.rawValue,
+                                     detail: "added the class \(name), grade \(grade.map(String.init) ?? "none"), on the teachers' page"))
+            return true
+        }
+        guard added else {
+            form.problems["name"] = words.classTaken(name)
+            return try classesPage(context, form: form, status: 400)
+        }
+        return redirect(PagePath.classes, notice: words.classAdded(name), context)
+    }
+
+    /// `POST /classes/NAME/grade` with `grade` (empty: none).
+    func setClassGrade(_ name: String, _ context: PageContext) throws -> HTTPResponse {
+        guard let grade = parsedGrade((context.request.value("grade") ?? "").trimmingCharacters(in: .whitespaces)) else {
+            return redirect(PagePath.classes, notice: words.gradeInvalid, refusal: true, context)
+        }
+        let found = try store.transaction { tx -> Bool in
+            guard let existing = try tx.classes().first(where: { $0.name == name }) else { return false }
+            guard existing.grade != grade else { return true }
+            try tx.save(SchoolClass(name: name, grade: grade))
+            try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.setClassGrade.rawValue,
+                                     detail: "class \(name): grade \(existing.grade.map(String.init) ?? "none") → \(grade.map(String.init) ?? "none"), on the teachers' page"))
+            return true
+        }
+        guard found else { return redirect(PagePath.classes, notice: words.noSuchClass, refusal: true, context) }
+        return redirect(PagePath.classes, notice: words.gradeSet(name, grade: grade), context)
+    }
+
+    /// `POST /classes/NAME/rename` with `name`: its Users follow.
+    func renameClass(_ name: String, _ context: PageContext) throws -> HTTPResponse {
+        let newName = (context.request.value("name") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !newName.isEmpty else { return redirect(PagePath.classes, notice: words.classNameMissing, refusal: true, context) }
+        guard newName != name else { return redirect(PagePath.classes, notice: nil, context) }
+        enum Result { case renamed, missing, taken }
+        let result = try store.transaction { tx -> Result in
+            let classes = try tx.classes()
+            guard classes.contains(where: { $0.name == name }) else { return .missing }
+            if classes.contains(where: { $0.name == newName }) { return .taken }
+            guard try tx.renameClass(name, to: newName) else { return .missing }
+            try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.renamedClass.rawValue,
+                                     detail: "renamed the class \(name) → \(newName), on the teachers' page"))
+            return .renamed
+        }
+        switch result {
+        case .renamed: return redirect(PagePath.classes, notice: words.classRenamed(name, to: newName), context)
+        case .missing: return redirect(PagePath.classes, notice: words.noSuchClass, refusal: true, context)
+        case .taken: return redirect(PagePath.classes, notice: words.classTaken(newName), refusal: true, context)
+        }
+    }
+
+    /// `POST /classes/NAME/remove`: only a class with no Users; otherwise a clear message and
+    /// nothing changed.
+    func removeClass(_ name: String, _ context: PageContext) throws -> HTTPResponse {
+        enum Result { case removed, missing, hasUsers(Int) }
+        let result = try store.transaction { tx -> Result in
+            guard try tx.classes().contains(where: { $0.name == name }) else { return .missing }
+            let members = try tx.userCountsByClass()[name] ?? 0
+            if members > 0 { return .hasUsers(members) }
+            guard try tx.removeClass(name) else { return .missing }
+            try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.removedClass.rawValue,
+                                     detail: "removed the class \(name), on the teachers' page"))
+            return .removed
+        }
+        switch result {
+        case .removed: return redirect(PagePath.classes, notice: words.classRemoved(name), context)
+        case .missing: return redirect(PagePath.classes, notice: words.noSuchClass, refusal: true, context)
+        case .hasUsers(let count): return redirect(PagePath.classes, notice: words.classHasUsers(name, count: count), refusal: true, context)
+        }
+    }
+
+    /// A cell's column name, shown only where a phone shows the row as a card (the table's
+    /// head is out of sight there).
+    func cellLabel(_ text: String) -> HTML {
+        .el(.span, [.class("cell-label"), HTMLAttribute(.ariaHidden, "true")], .text(text + " "))
+    }
+
+    /// A grade as typed: `.some(nil)` for empty (no grade), nil for nonsense.
+    func parsedGrade(_ text: String) -> Int?? {
+        if text.isEmpty { return .some(nil) }
+        guard let number = Int(text), (1...Self.largestGrade).contains(number) else { return nil }
+        return .some(number)
+    }
+}

@@ -7,4 +7,5 @@ public enum PageAction: String, Sendable, Hashable, CaseIterable {
     case registeredBook, editedBook, withdrew
     case registeredUser, editedUser, deactivatedUser, reactivatedUser, removedUser
     case changedRules, addedStaff, setPassword, removedStaff
+    case printedCards, printedLabels, imported, restored
 }

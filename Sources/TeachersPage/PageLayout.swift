@@ -3,7 +3,7 @@
 struct PageLayout {
     /// Which navigation link is the current page.
     enum Section: Sendable, Equatable, CaseIterable {
-        case home, loans, books, users, settings
+        case home, loans, books, users, print, settings
 
         var path: String {
             switch self {
@@ -11,6 +11,7 @@ struct PageLayout {
             case .loans: PagePath.loans
             case .books: PagePath.books
             case .users: PagePath.users
+            case .print: PagePath.print
             case .settings: PagePath.settings
             }
         }
@@ -21,6 +22,7 @@ struct PageLayout {
             case .loans: words.onLoan
             case .books: words.books
             case .users: words.users
+            case .print: words.print
             case .settings: words.settings
             }
         }

@@ -14,6 +14,16 @@ enum PagePath {
     static let staff = "/settings/staff"
     static let stylesheet = "/style.css"
     static let qrCode = "/qr.svg"
+    // pageyear-b
+    static let print = "/print"
+    static let printNotices = "/print/notices"
+    static let printCards = "/print/cards"
+    static let printLabels = "/print/labels"
+    static let importCSV = "/import"
+    static let applyImport = "/import/apply"
+    static let backup = "/settings/backup"
+    static let restore = "/settings/restore"
+    static let confirmRestore = "/settings/restore/confirm"
 
     static func loan(_ id: Int64, _ action: String) -> String { "/loans/\(id)/\(action)" }
     static func book(_ barcode: String) -> String { "/books/" + segment(barcode) }

@@ -1,3 +1,4 @@
+import CatalogIO
 import Foundation
 
 /// Where the library the page serves is kept, so 設定 can offer a backup and a restore:
@@ -15,8 +16,9 @@ public enum LibraryStorage: Sendable, Equatable {
 struct PendingUploads: Sendable {
     /// A users or books CSV and the changes its preview showed.
     struct CatalogUpload: Sendable {
-        var kindName: String
+        var kind: CatalogImport.Kind
         var text: String
+        var shown: CatalogImport.Preview
     }
 
     private(set) var catalogs: [String: CatalogUpload] = [:]

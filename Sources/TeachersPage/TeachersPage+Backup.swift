@@ -15,7 +15,7 @@ extension TeachersPage {
         case .sqlite:
             content += [
                 .el(.p, .text(words.backupExplained)),
-                .el(.p, .el(.a, [.href(PagePath.backup), .class("button")], .text(words.backupDownload))),
+                .el(.p, .el(.a, [.href(PagePath.backup), .class("button"), .flag(.download)], .text(words.backupDownload))),
                 .el(.h3, .text(words.restoreHeading)),
                 .el(.p, .text(words.restoreExplained)),
                 .el(.form, [HTMLAttribute(.method, "post"), HTMLAttribute(.action, PagePath.restore), HTMLAttribute(.enctype, "multipart/form-data")],

@@ -10,6 +10,11 @@ WORDS = {
         "withdraw": "除籍", "lend": "貸出", "add_user": "利用者を追加", "deactivate": "利用停止",
         # Parts of the sign-in page's messages (not contracts: the page's wording, checked loosely).
         "wrong_password": "パスワードが違います", "slowed": "秒たってから", "locked": "止めています",
+        # 印刷, 取り込み, backup and restore
+        "print": "印刷", "download_pdf": "PDF をダウンロード", "class": "組", "import": "取り込み",
+        "csv_file": "CSV ファイル", "import_check": "確認する", "import_it": "取り込む", "imported": "取り込みました",
+        "backup": "バックアップ", "backup_file": "バックアップのファイル", "restore_check": "中身を確認",
+        "restore_it": "復元する", "restored": "復元しました",
     },
     "en": {
         "name": "Name", "password": "Password", "sign_in": "Sign in", "sign_out": "Sign out",
@@ -18,8 +23,13 @@ WORDS = {
         "on_loan": "On loan", "available": "Available", "add_book": "Add a book", "edit": "Edit",
         "withdraw": "Withdraw", "lend": "Lend", "add_user": "Add a user", "deactivate": "Deactivate",
         "wrong_password": "password is not right", "slowed": "try again in", "locked": "account is paused",
+        # 印刷, 取り込み, backup and restore
+        "print": "Print", "download_pdf": "Download the PDF", "class": "Class", "import": "Import",
+        "csv_file": "CSV file", "import_check": "Check it", "import_it": "Import", "imported": "Imported",
+        "backup": "Backup", "backup_file": "Backup file", "restore_check": "Check the backup",
+        "restore_it": "Restore it", "restored": "Restored",
     },
 }
 
 #: The navigation's links, in order, and where they lead.
-NAVIGATION = [("home", "/"), ("loans", "/loans"), ("books", "/books"), ("users", "/users"), ("settings", "/settings")]
+NAVIGATION = [("home", "/"), ("loans", "/loans"), ("books", "/books"), ("users", "/users"), ("print", "/print"), ("settings", "/settings")]

@@ -130,7 +130,8 @@ url, out = sys.argv[1], Path(sys.argv[2])
 # Each page: its file name and path. The loan's confirmation is found from 貸出中's first 「返却」.
 PAGES = [("home", "/"), ("loans", "/loans"), ("loans-overdue", "/loans?overdue=1"), ("return", None),
          ("books", "/books"), ("book", "/books/B0001"), ("book-new", "/books/new"), ("book-lend", "/books/B0009/lend"),
-         ("users", "/users"), ("user", "/users/C0002"), ("user-new", "/users/new"), ("settings", "/settings")]
+         ("users", "/users"), ("user", "/users/C0002"), ("user-new", "/users/new"), ("settings", "/settings"),
+         ("print", "/print"), ("import", "/import")]
 PHONE = ["sign-in", "home", "loans", "books"]
 SIZES = [(1024, 768), (768, 1024), (375, 812)]
 
@@ -159,6 +160,23 @@ with sync_playwright() as playwright:
             response = page.goto(path)
             assert response and response.status == 200, f"{path}: {response and response.status}"
             page.screenshot(path=folder / f"{name}.png")
+        if width != 375:
+            # 取り込み's preview of a users CSV, and 復元's check of a backup (neither applied).
+            scratch = folder / "scratch"
+            scratch.mkdir()
+            (scratch / "users.csv").write_text("card,name,class\nC0009,ゆい,ひよこ組\nC0001,はると,ひよこ組\n,けんた,ひよこ組\n", encoding="utf-8")
+            page.goto("/import")
+            page.get_by_label("CSV ファイル", exact=True).set_input_files(str(scratch / "users.csv"))
+            page.get_by_role("button", name="確認する", exact=True).click()
+            page.wait_for_load_state()
+            page.screenshot(path=folder / "import-preview.png")
+            (scratch / "library.sqlite").write_bytes(page.request.get("/settings/backup").body())
+            page.goto("/settings")
+            page.get_by_label("バックアップのファイル", exact=True).set_input_files(str(scratch / "library.sqlite"))
+            page.get_by_role("button", name="中身を確認", exact=True).click()
+            page.wait_for_load_state()
+            page.screenshot(path=folder / "restore-preview.png")
+            shutil.rmtree(scratch)
         context.close()
     browser.close()
 PY

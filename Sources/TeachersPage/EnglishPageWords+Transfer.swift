@@ -44,6 +44,7 @@ extension EnglishPageWords {
     public func imported(added: Int, updated: Int) -> String { "Imported: \(added) added, \(updated) updated." }
     public var importChangedMeanwhile: String { "The library changed after the check, so nothing was imported. Look at the new check below." }
     public func line(_ number: Int) -> String { "Line \(number)" }
+    public var importLineColumn: String { "Line" }
 
     public var backupHeading: String { "Backup" }
     public var backupExplained: String { "Saves the whole library as one file. Keep it somewhere safe, such as a USB stick." }

@@ -44,6 +44,7 @@ extension JapanesePageWords {
     public func imported(added: Int, updated: Int) -> String { "取り込みました(追加 \(added) 件、更新 \(updated) 件)。" }
     public var importChangedMeanwhile: String { "確認のあとで図書の記録が変わったため、取り込みませんでした。新しい確認を見てください。" }
     public func line(_ number: Int) -> String { "\(number) 行目" }
+    public var importLineColumn: String { "行" }
 
     public var backupHeading: String { "バックアップ" }
     public var backupExplained: String { "図書の記録全体をひとつのファイルとして保存します。USB メモリなどに保管してください。" }

@@ -12,7 +12,8 @@ public enum LibraryStorage: Sendable, Equatable {
 }
 
 /// Files uploaded and waiting for their confirmation, by session: what is applied is exactly
-/// what was shown. Backups wait as files in a scratch folder, removed when replaced or used.
+/// what was shown. Backups wait as files in a scratch folder each, removed when replaced or
+/// used (one left waiting when a session ends stays in the temporary folder until it is cleaned).
 struct PendingUploads: Sendable {
     /// A users or books CSV and the changes its preview showed.
     struct CatalogUpload: Sendable {
@@ -36,7 +37,9 @@ struct PendingUploads: Sendable {
 
     /// Keeps the backup file at `path` for `session`, removing the one it replaces.
     mutating func keepBackup(at path: String, session: String) {
-        if let old = backups[session], old != path { try? FileManager.default.removeItem(atPath: old) }
+        if let old = backups[session], old != path {
+            try? FileManager.default.removeItem(atPath: (old as NSString).deletingLastPathComponent)
+        }
         backups[session] = path
     }
 

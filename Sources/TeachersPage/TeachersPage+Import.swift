@@ -41,7 +41,7 @@ extension TeachersPage {
         }
         let shown = try store.withRepository { try CatalogImport(kind: kind).preview(text, in: $0) }
         uploads.withLock { $0.keepCatalog(.init(kind: kind, text: text, shown: shown), session: context.session.id) }
-        return try previewPage(shown, context)
+        return try previewPage(shown, context, kind: kind)
     }
 
     /// `POST /import/apply`: the file shown, imported all or nothing if the library would still
@@ -54,12 +54,12 @@ extension TeachersPage {
         do {
             outcome = try store.withRepository { try CatalogImport(kind: upload.kind).apply(upload.text, asShown: upload.shown, into: $0) }
         } catch let failure as CatalogImport.Failure {
-            return try previewPage(CatalogImport.Preview(problems: failure.problems), context, status: 400)
+            return try previewPage(CatalogImport.Preview(problems: failure.problems), context, kind: upload.kind, status: 400)
         }
         switch outcome {
         case .changed(let now):
             uploads.withLock { $0.keepCatalog(.init(kind: upload.kind, text: upload.text, shown: now), session: context.session.id) }
-            return try previewPage(now, context, problem: words.importChangedMeanwhile, status: 409)
+            return try previewPage(now, context, kind: upload.kind, problem: words.importChangedMeanwhile, status: 409)
         case .imported(let report):
             try store.transaction { tx in
                 try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.imported.rawValue,
@@ -70,7 +70,8 @@ extension TeachersPage {
         }
     }
 
-    private func previewPage(_ preview: CatalogImport.Preview, _ context: PageContext, problem: String? = nil, status: Int = 200) throws -> HTTPResponse {
+    private func previewPage(_ preview: CatalogImport.Preview, _ context: PageContext, kind: CatalogImport.Kind,
+                             problem: String? = nil, status: Int = 200) throws -> HTTPResponse {
         let library = try store.read { try self.library($0) }
         func table(_ heading: String, _ changes: [CatalogImport.Preview.Change]) -> HTML {
             guard !changes.isEmpty else { return .empty }
@@ -79,9 +80,13 @@ extension TeachersPage {
                 .el(.tr, children: [.el(.td, .text(words.line(change.line))), .el(.td, .text(change.key)), .el(.td, .text(change.name))]
                         + (hasClass ? [.el(.td, .text(change.className ?? ""))] : []))
             }
+            let columns = [words.importLineColumn, kind == .users ? words.card : words.barcode, kind == .users ? words.name : words.title]
+                + (hasClass ? [words.schoolClass] : [])
             return .el(.section, [HTMLAttribute(.ariaLabel, heading)],
                 .el(.h2, .text(heading + " (\(changes.count))")),
-                .el(.table, [.class("list import")], .el(.tbody, children: rows)))
+                .el(.table, [.class("list import")],
+                    .el(.thead, .el(.tr, children: columns.map { .el(.th, [HTMLAttribute(.scope, "col")], .text($0)) })),
+                    .el(.tbody, children: rows)))
         }
         func list(_ heading: String, _ lines: [String], style: String = "") -> HTML {
             guard !lines.isEmpty else { return .empty }

@@ -49,6 +49,7 @@ public protocol TransferPageWords {
     func imported(added: Int, updated: Int) -> String
     var importChangedMeanwhile: String { get }
     func line(_ number: Int) -> String
+    var importLineColumn: String { get }
 
     // Backup and restore
     var backupHeading: String { get }

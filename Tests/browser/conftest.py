@@ -247,4 +247,4 @@ def every_page(page: Page) -> list[str]:
     assert href, "no open Loan with a return link on /loans"
     return ["/", "/loans", "/loans?overdue=1", href, "/books", "/books?q=%E3%81%90%E3%82%8A", "/books/new",
             "/books/B0001", "/books/B0001/edit", "/books/B0003", "/books/B0002/lend", "/users", "/users/new",
-            "/users/C0001", "/users/C0001/edit", "/settings"]
+            "/users/C0001", "/users/C0001/edit", "/settings", "/print", "/import"]

@@ -68,7 +68,9 @@ let package = Package(
         .target(name: "QRCode", dependencies: ["CQREncode"]),
         // The teachers' page: HTML by construction, sessions, sign-in and the pages, as handlers
         // from request values to response values (no socket).
-        .target(name: "TeachersPage", dependencies: ["Lending", "HTTPServer", "StaffPIN", "Feedback"]),
+        .target(name: "TeachersPage", dependencies: ["Lending", "HTTPServer", "StaffPIN", "Feedback",
+                                                     // pageyear-b: 印刷, 取り込み, backup and restore
+                                                     "LendingSQLite", "CatalogIO", "Printing", "Scene", "ScenePainter"]),
         // The one place a kiosk is assembled from settings and a repository: runtime, announcer,
         // presenter, journal, privacy pass, quiet checkpoint, library rules, server retry.
         .target(
@@ -122,7 +124,7 @@ let package = Package(
         .testTarget(name: "FeedbackTests", dependencies: ["Feedback", "Lending", "TextInput"]),
         .testTarget(name: "StaffPINTests", dependencies: ["StaffPIN"]),
         .testTarget(name: "TeachersPageTests", dependencies: ["TeachersPage", "HTTPServer", "Lending", "LendingSQLite", "LendingPostgres",
-                                                            "PostgresScratch", "StaffPIN", "Feedback"]),
+                                                            "PostgresScratch", "StaffPIN", "Feedback", "Printing", "CatalogIO"]),
         .testTarget(name: "ScenePainterTests", dependencies: ["Scene", "ScenePainter"]),
         .testTarget(name: "KioskDisplayTests", dependencies: ["KioskDisplay", "Scene"]),
         .testTarget(name: "PrintingTests", dependencies: ["Printing", "Scene", "ScenePainter", "Lending"]),

@@ -137,7 +137,8 @@ url, out = sys.argv[1], Path(sys.argv[2])
 PAGES = [("home", "/"), ("loans", "/loans"), ("loans-overdue", "/loans?overdue=1"), ("return", None),
          ("books", "/books"), ("book", "/books/B0001"), ("book-new", "/books/new"), ("book-lend", "/books/B0009/lend"),
          ("users", "/users"), ("user", "/users/C0002"), ("user-new", "/users/new"), ("settings", "/settings"),
-         ("classes", "/classes"), ("classes-promote", "/classes/promote?map=うさぎ組=きりん組"), ("records", "/records")]
+         ("classes", "/classes"), ("classes-promote", "/classes/promote?map=うさぎ組=きりん組"), ("records", "/records"),
+         ("print", "/print"), ("import", "/import")]
 PHONE = ["sign-in", "home", "loans", "books", "classes"]
 FULL = ["classes"]
 SIZES = [(1024, 768), (768, 1024), (375, 812)]
@@ -168,6 +169,23 @@ with sync_playwright() as playwright:
             assert response and response.status == 200, f"{path}: {response and response.status}"
             # The 組 page's promotion (進級) is below the fold: the whole page, so it shows.
             page.screenshot(path=folder / f"{name}.png", full_page=name in FULL)
+        if width != 375:
+            # 取り込み's preview of a users CSV, and 復元's check of a backup (neither applied).
+            scratch = folder / "scratch"
+            scratch.mkdir()
+            (scratch / "users.csv").write_text("card,name,class\nC0009,ゆい,ひよこ組\nC0001,はると,ひよこ組\n,けんた,ひよこ組\n", encoding="utf-8")
+            page.goto("/import")
+            page.get_by_label("CSV ファイル", exact=True).set_input_files(str(scratch / "users.csv"))
+            page.get_by_role("button", name="確認する", exact=True).click()
+            page.wait_for_load_state()
+            page.screenshot(path=folder / "import-preview.png")
+            (scratch / "library.sqlite").write_bytes(page.request.get("/settings/backup").body())
+            page.goto("/settings")
+            page.get_by_label("バックアップのファイル", exact=True).set_input_files(str(scratch / "library.sqlite"))
+            page.get_by_role("button", name="中身を確認", exact=True).click()
+            page.wait_for_load_state()
+            page.screenshot(path=folder / "restore-preview.png")
+            shutil.rmtree(scratch)
         context.close()
     browser.close()
 PY

@@ -15,7 +15,7 @@ extension PrintCommand {
         let className = arguments.options["class"]
         let repository = try common.openRepository()
         let (notices, libraryName, classes) = try repository.transaction { tx in
-            (try Self.notices(in: tx, policy: policy, at: now, className: className),
+            (try Notice.overdue(in: tx, policy: policy, at: now, className: className),
              try tx.libraryRules()?.libraryName, try tx.classes())
         }
         if let className, !classes.contains(where: { $0.name == className }) {
@@ -37,21 +37,5 @@ extension PrintCommand {
         let message = "Wrote \(notices.count) notice\(notices.count == 1 ? "" : "s") on \(pages.count) A4 page\(pages.count == 1 ? "" : "s") to \(out == "-" ? "standard output" : out); cut along the dashed lines."
         if out == "-" { console.error(message) } else { console.print(message) }
         return .success
-    }
-
-    /// One notice per User with an overdue Loan (of `className` when given), in list order.
-    static func notices(in tx: any LendingTransaction, policy: Policy, at now: Date, className: String?) throws -> [Notice] {
-        let overdue = try tx.openLoans().filter { policy.isOverdue($0, at: now) }
-        var byUser: [String: [Loan]] = [:]
-        for loan in overdue { if let card = loan.user { byUser[card, default: []].append(loan) } }
-        let users = try byUser.keys.compactMap { try tx.user(card: $0) }
-            .filter { className == nil || $0.className == className }
-            .sortedForLists(classes: try tx.classes())
-        return try users.map { user in
-            let loans = (byUser[user.card] ?? []).sorted { $0.due < $1.due }
-            let titles = Dictionary(try tx.books(barcodes: loans.map(\.book)).map { ($0.barcode, $0.title) }, uniquingKeysWith: { a, _ in a })
-            return Notice(userName: user.name, className: user.className,
-                          items: loans.map { Notice.Item(title: titles[$0.book] ?? $0.book, due: $0.due) })
-        }
     }
 }

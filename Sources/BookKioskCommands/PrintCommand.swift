@@ -117,35 +117,19 @@ struct PrintCommand {
         return .success
     }
 
-    /// One thing to print: its barcode and the name or title on it.
-    struct Chosen {
-        var barcode: String
-        var name: String
-    }
-
-    /// `all`, `new`, or a comma-separated list of barcodes. `all` and `new` leave out inactive
-    /// Users and withdrawn or lost Books; a list prints what it names.
-    private func choose(_ selection: String, kind: PrintedKind, in tx: any LendingTransaction) throws -> [Chosen] {
-        let everything: [(Chosen, Bool)] = switch kind {
-        case .card: try tx.allUsers().map { (Chosen(barcode: $0.card, name: $0.name), $0.isActive) }
-        case .label: try tx.allBooks().map { (Chosen(barcode: $0.barcode, name: $0.title), $0.status == .available) }
+    /// `all`, `new`, or a comma-separated list of barcodes (`PrintChoice.choose`).
+    private func choose(_ selection: String, kind: PrintedKind, in tx: any LendingTransaction) throws -> [PrintChoice] {
+        let chosen: PrintChoice.Selection = switch selection {
+        case "all": .all
+        case "new": .new
+        default: .barcodes(selection.split(separator: ",").map { Barcode.normalize(String($0)) }.filter { !$0.isEmpty })
         }
-        switch selection {
-        case "all":
-            return everything.filter(\.1).map(\.0)
-        case "new":
-            let printed = try tx.printedTimes(kind)
-            return everything.filter { $0.1 && printed[$0.0.barcode] == nil }.map(\.0)
-        default:
-            let byBarcode = Dictionary(everything.map { ($0.0.barcode, $0.0) }, uniquingKeysWith: { first, _ in first })
-            let named = selection.split(separator: ",").map { Barcode.normalize(String($0)) }.filter { !$0.isEmpty }
-            let unknown = named.filter { byBarcode[$0] == nil }
-            guard unknown.isEmpty else {
-                let what = kind == .card ? "a User's card" : "a Book's barcode"
-                throw CommandFailure("\(unknown.joined(separator: ", ")) \(unknown.count == 1 ? "is not" : "are not") \(what) in the library; nothing was printed. Give all, new, or barcodes separated by commas.")
-            }
-            var seen = Set<String>()
-            return named.filter { seen.insert($0).inserted }.compactMap { byBarcode[$0] }
+        switch try PrintChoice.choose(chosen, kind: kind, in: tx) {
+        case .success(let choices):
+            return choices
+        case .failure(let unknown):
+            let what = kind == .card ? "a User's card" : "a Book's barcode"
+            throw CommandFailure("\(unknown.barcodes.joined(separator: ", ")) \(unknown.barcodes.count == 1 ? "is not" : "are not") \(what) in the library; nothing was printed. Give all, new, or barcodes separated by commas.")
         }
     }
 

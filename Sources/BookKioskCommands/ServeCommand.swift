@@ -40,14 +40,17 @@ struct ServeCommand {
         try seedRules(configuration, into: repository)
         let tls = try credentials(configuration.web)
         let covers = CoverFolder(path: configuration.screen.covers)
-        let page = TeachersPage(repository: repository, setup: TeachersPage.Setup(
+        var setup = TeachersPage.Setup(
             language: Language(rawValue: configuration.language) ?? .default,
             policy: configuration.policy,
             libraryName: configuration.libraryName,
             sessionMinutes: configuration.web.sessionMinutes,
             cover: { covers.cover(barcode: $0.barcode, isbn: $0.isbn) },
             qrCode: { text in try? QRCode(text: text).svg() },
-            publicAddresses: listen.port == 0 ? [] : listen.reachableURLs(secure: tls != nil, interfaces: InterfaceAddress.current())))
+            publicAddresses: listen.port == 0 ? [] : listen.reachableURLs(secure: tls != nil, interfaces: InterfaceAddress.current()))
+        setup.storage = options.postgresURL.map { .postgres(url: $0.redacted.replacingOccurrences(of: ":***@", with: "@")) } ?? .sqlite(path: options.databasePath)
+        setup.sheets = configuration.allSheets
+        let page = TeachersPage(repository: repository, setup: setup)
 
         // The daemon's threads start with SIGINT and SIGTERM blocked, so this thread's sigwait
         // takes them and stops the daemon in order.

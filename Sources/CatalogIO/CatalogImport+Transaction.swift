@@ -24,56 +24,64 @@ extension CatalogImport {
         var createdClasses: [String] = []
     }
 
-    /// The import's transaction: numbers the rows that have none, checks every row against the
-    /// library (throwing a `Failure` with `problems` and every conflict found), and writes them.
-    /// Pure apart from `tx`.
-    func write(_ rows: [Row], _ plan: Plan, in tx: any LendingTransaction) throws -> Written {
+    /// What the import would do to the library `tx` reads, without writing anything: the
+    /// classes to make, the numbers to give, every row as it would be saved (with whether it is
+    /// new), and every problem (the file's and each conflict with the library), by line.
+    struct Changes: Equatable {
+        var createdClasses: [String] = []
+        var numbered: [Numbered] = []
+        /// Each row as it would be saved, and whether the library lacks it (added) or has it (updated).
+        var records: [(row: Row, isNew: Bool)] = []
+        var problems: [String] = []
+
+        static func == (lhs: Changes, rhs: Changes) -> Bool {
+            lhs.createdClasses == rhs.createdClasses && lhs.numbered == rhs.numbered && lhs.problems == rhs.problems
+                && lhs.records.map(\.isNew) == rhs.records.map(\.isNew) && lhs.records.map(\.row) == rhs.records.map(\.row)
+        }
+    }
+
+    /// The import's plan against the library: reads only, so a preview and the import itself
+    /// see the same. Pure apart from reading `tx`.
+    func changes(_ rows: [Row], _ plan: Plan, in tx: any LendingTransaction) throws -> Changes {
         var rows = rows
-        var problems = plan.problems
-        var written = Written()
+        var changes = Changes()
+        changes.problems = plan.problems
         // Classes the file names that the library lacks are made, with no grade yet.
         let known = Set(try tx.classes().map(\.name))
-        written.createdClasses = plan.namedClasses.filter { !known.contains($0) }
-        for name in written.createdClasses { try tx.save(SchoolClass(name: name)) }
+        changes.createdClasses = plan.namedClasses.filter { !known.contains($0) }
         // Rows without a barcode get the next free numbers, clear of the library's barcodes
         // and of every barcode in the file.
         let unnumbered = rows.indices.filter { rows[$0].key.isEmpty }
         if !unnumbered.isEmpty {
             let taken = Set(try tx.allBooks().map(\.barcode)).union(try tx.allUsers().map(\.card)).union(plan.fileKeys)
-            let numbers: [String]
             do throws(BarcodeNumbering.Exhausted) {
-                numbers = try numbering.next(unnumbered.count, avoiding: taken)
+                let numbers = try numbering.next(unnumbered.count, avoiding: taken)
+                for (index, number) in zip(unnumbered, numbers) {
+                    rows[index].key = number
+                    changes.numbered.append(Numbered(line: rows[index].line, barcode: number, name: rows[index].name))
+                }
             } catch {
-                throw Failure(problems: ["\(unnumbered.count) rows have no \(kind == .books ? "barcode" : "card") to number, but \(error.description)"])
-            }
-            for (index, number) in zip(unnumbered, numbers) {
-                rows[index].key = number
-                written.numbered.append(Numbered(line: rows[index].line, barcode: number, name: rows[index].name))
+                changes.problems.append("\(unnumbered.count) rows have no \(kind == .books ? "barcode" : "card") to number, but \(error.description)")
             }
         }
         // Check every row against the library before writing any, so one run reports all.
-        let numberedLines = Set(written.numbered.map(\.line))
+        let numberedLines = Set(changes.numbered.map(\.line))
         for row in rows where !numberedLines.contains(row.line) {
             let conflict: Catalog.Conflict? = switch row {
             case .book(let book, _, _): try Catalog.conflict(saving: book, in: tx)
             case .user(let user, _, _, _): try Catalog.conflict(saving: user, in: tx)
             }
-            if let conflict { problems.append("line \(row.line): \(conflict)") }
+            if let conflict { changes.problems.append("line \(row.line): \(conflict)") }
         }
-        guard problems.isEmpty else {
-            throw Failure(problems: problems.sorted { lineNumber($0) < lineNumber($1) })
-        }
-        // Each row is locked (read, then saved) in barcode or card order, the order in which
-        // every path locks several rows of one table (see `PostgresLendingRepository`).
-        for row in rows.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+        changes.problems.sort { lineNumber($0) < lineNumber($1) }
+        for row in rows where !row.key.isEmpty {
             switch row {
-            case .book(var book, _, let hasStatus):
+            case .book(var book, let line, let hasStatus):
                 let existing = try tx.book(barcode: book.barcode)
                 if let existing, !hasStatus { book.status = existing.status }
                 if let existing, !plan.hasReading { book.reading = existing.reading }
-                try tx.save(book)
-                if existing == nil { written.added += 1 } else { written.updated += 1 }
-            case .user(var user, _, let hasLimit, let hasActive):
+                changes.records.append((.book(book, line: line, hasStatus: hasStatus), existing == nil))
+            case .user(var user, let line, let hasLimit, let hasActive):
                 let existing = try tx.user(card: user.card)
                 if let existing {
                     if !hasLimit { user.loanLimit = existing.loanLimit }
@@ -81,10 +89,39 @@ extension CatalogImport {
                     if !plan.hasClass { user.className = existing.className }
                     if !plan.hasReading { user.reading = existing.reading }
                 }
-                try tx.save(user)
-                if existing == nil { written.added += 1 } else { written.updated += 1 }
+                changes.records.append((.user(user, line: line, hasLimit: hasLimit, hasActive: hasActive), existing == nil))
             }
         }
+        return changes
+    }
+
+    /// Writes `changes` (which have no problems) in `tx`. Pure apart from `tx`.
+    func apply(_ changes: Changes, in tx: any LendingTransaction) throws -> Written {
+        var written = Written()
+        written.createdClasses = changes.createdClasses
+        written.numbered = changes.numbered
+        for name in changes.createdClasses { try tx.save(SchoolClass(name: name)) }
+        // Each row is locked (read, then saved) in barcode or card order, the order in which
+        // every path locks several rows of one table (see `PostgresLendingRepository`).
+        for (row, isNew) in changes.records.sorted(by: { $0.row.key.utf8.lexicographicallyPrecedes($1.row.key.utf8) }) {
+            switch row {
+            case .book(let book, _, _):
+                _ = try tx.book(barcode: book.barcode)
+                try tx.save(book)
+            case .user(let user, _, _, _):
+                _ = try tx.user(card: user.card)
+                try tx.save(user)
+            }
+            if isNew { written.added += 1 } else { written.updated += 1 }
+        }
         return written
+    }
+
+    /// The import's transaction: the changes against the library, refused with every problem
+    /// as a `Failure`, else written. Pure apart from `tx`.
+    func write(_ rows: [Row], _ plan: Plan, in tx: any LendingTransaction) throws -> Written {
+        let planned = try self.changes(rows, plan, in: tx)
+        guard planned.problems.isEmpty else { throw Failure(problems: planned.problems) }
+        return try apply(planned, in: tx)
     }
 }

@@ -52,7 +52,7 @@ public struct CatalogImport {
         }
     }
 
-    enum Row {
+    enum Row: Equatable {
         case book(Book, line: Int, hasStatus: Bool)
         case user(User, line: Int, hasLimit: Bool, hasActive: Bool)
     }
@@ -68,6 +68,26 @@ public struct CatalogImport {
 
     /// Imports `text` (the CSV file's contents) into `repository`, all or nothing.
     public func run(_ text: String, into repository: any LendingRepository) throws -> Report {
+        let file = try read(text)
+        // The transaction's body may run more than once (PostgreSQL runs it again after a
+        // conflict with another kiosk), so it changes nothing outside itself: the numbers it
+        // gave and the rows it counted come back as its result, from its last run only.
+        let written = try repository.transaction { tx in
+            try write(file.rows, file.plan, in: tx)
+        }
+        var report = Report()
+        report.warnings = file.warnings
+        report.added = written.added
+        report.updated = written.updated
+        report.numbered = written.numbered
+        report.createdClasses = written.createdClasses
+        return report
+    }
+
+    /// The file read and checked on its own: its rows, what the transaction needs to know, and
+    /// the warnings about unknown columns. Throws a `Failure` for a file that cannot be read at
+    /// all (not CSV, empty, a required column missing); a bad row is a problem in the plan.
+    func read(_ text: String) throws(Failure) -> (rows: [Row], plan: Plan, warnings: [String]) {
         let records: [CSV.Record]
         do {
             records = try CSV.records(text)
@@ -77,21 +97,20 @@ public struct CatalogImport {
         guard let header = records.first else {
             throw Failure(problems: ["the file is empty; it needs a header row naming the columns: \(kind.columns.joined(separator: ","))"])
         }
-        var report = Report()
+        var warnings: [String] = []
         var columns: [String: Int] = [:]
         for (index, name) in header.fields.enumerated() {
             let key = name.trimmingCharacters(in: .whitespaces).lowercased()
             if kind.columns.contains(key), columns[key] == nil {
                 columns[key] = index
             } else {
-                report.warnings.append("line \(header.line): column \"\(name)\" is not one BookKiosk knows, so it was ignored (known: \(kind.columns.joined(separator: ", ")))")
+                warnings.append("line \(header.line): column \"\(name)\" is not one BookKiosk knows, so it was ignored (known: \(kind.columns.joined(separator: ", ")))")
             }
         }
         let missing = kind.requiredColumns.filter { columns[$0] == nil }
         guard missing.isEmpty else {
             throw Failure(problems: ["line \(header.line): the header has no \(missing.joined(separator: " or ")) column; it needs at least: \(kind.requiredColumns.joined(separator: ","))"])
         }
-
         var problems: [String] = []
         var rows: [Row] = []
         var seen: [String: Int] = [:]
@@ -119,22 +138,12 @@ public struct CatalogImport {
                 }
             }
         }
-        // The transaction's body may run more than once (PostgreSQL runs it again after a
-        // conflict with another kiosk), so it changes nothing outside itself: the numbers it
-        // gave and the rows it counted come back as its result, from its last run only.
         let namedClasses = rows.compactMap { row -> String? in
             if case .user(let user, _, _, _) = row { user.className } else { nil }
         }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let plan = Plan(fileKeys: Set(seen.keys), namedClasses: namedClasses, problems: problems,
                         hasClass: columns["class"] != nil, hasReading: columns["reading"] != nil)
-        let written = try repository.transaction { tx in
-            try write(rows, plan, in: tx)
-        }
-        report.added = written.added
-        report.updated = written.updated
-        report.numbered = written.numbered
-        report.createdClasses = written.createdClasses
-        return report
+        return (rows, plan, warnings)
     }
 
     /// The line number a problem starts with ("line 12: …"), for sorting.

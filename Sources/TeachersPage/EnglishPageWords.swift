@@ -209,6 +209,8 @@ public struct EnglishPageWords: PageWords {
         "changedRules": "changed the rules", "addedStaff": "added a Staff member", "setPassword": "set a password",
         "removedStaff": "removed a Staff member", "signedIn": "signed in", "signedOut": "signed out",
         "signInFailed": "failed sign-in", "signInLocked": "sign-in locked",
+        // pageyear-b
+        "printedCards": "printed Cards", "printedLabels": "printed labels", "imported": "imported a CSV", "restored": "restored a backup",
     ].merging(schoolYearAuditActions) { own, _ in own }
 
     public func date(_ day: LocalDate) -> String {

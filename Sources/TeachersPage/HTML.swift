@@ -83,6 +83,7 @@ public enum HTMLTag: String, Sendable, Hashable, CaseIterable {
     case ul, ol, li, dl, dt, dd, table, thead, tbody, tr, th, td, caption
     case form, label, input, button, select, option, textarea, fieldset, legend
     case img, strong, em, small, time, br, mark
+    case pre, code
 
     /// Elements with no content and no end tag.
     var isVoid: Bool {
@@ -106,6 +107,7 @@ public struct HTMLAttribute: Sendable, Equatable {
         case ariaLive = "aria-live"
         case ariaHidden = "aria-hidden"
         case loading, decoding, enterkeyhint, autocapitalize, spellcheck, media, readonly
+        case enctype, accept, download
     }
 
     public var name: Name

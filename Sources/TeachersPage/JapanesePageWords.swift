@@ -218,6 +218,8 @@ public struct JapanesePageWords: PageWords {
         "changedRules": "貸出ルールの変更", "addedStaff": "先生の追加", "setPassword": "パスワードの設定",
         "removedStaff": "先生の削除", "signedIn": "ログイン", "signedOut": "ログアウト",
         "signInFailed": "ログインの失敗", "signInLocked": "ログインを停止",
+        // pageyear-b
+        "printedCards": "カードの印刷", "printedLabels": "ラベルの印刷", "imported": "CSV の取り込み", "restored": "バックアップの復元",
     ].merging(schoolYearAuditActions) { own, _ in own }
     public let noAudit = "記録はまだありません。"
 

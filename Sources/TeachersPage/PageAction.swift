@@ -9,4 +9,5 @@ public enum PageAction: String, Sendable, Hashable, CaseIterable {
     case changedRules, addedStaff, setPassword, removedStaff
     // The school year (組): `promoted` is the name `bookkiosk promote` records too.
     case addedClass, setClassGrade, renamedClass, removedClass, promoted
+    case printedCards, printedLabels, imported, restored
 }

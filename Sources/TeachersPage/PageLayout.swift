@@ -3,7 +3,7 @@
 struct PageLayout {
     /// Which navigation link is the current page.
     enum Section: Sendable, Equatable, CaseIterable {
-        case home, loans, books, users, classes, records, settings
+        case home, loans, books, users, classes, print, records, settings
 
         var path: String {
             switch self {
@@ -12,6 +12,7 @@ struct PageLayout {
             case .books: PagePath.books
             case .users: PagePath.users
             case .classes: PagePath.classes
+            case .print: PagePath.print
             case .records: PagePath.records
             case .settings: PagePath.settings
             }
@@ -24,6 +25,7 @@ struct PageLayout {
             case .books: words.books
             case .users: words.users
             case .classes: words.classes
+            case .print: words.print
             case .records: words.records
             case .settings: words.settings
             }

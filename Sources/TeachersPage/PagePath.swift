@@ -19,6 +19,16 @@ enum PagePath {
     static let promote = "/classes/promote"
     static let records = "/records"
     static func schoolClass(_ name: String, _ action: String) -> String { "/classes/" + segment(name) + "/" + action }
+    // pageyear-b
+    static let print = "/print"
+    static let printNotices = "/print/notices"
+    static let printCards = "/print/cards"
+    static let printLabels = "/print/labels"
+    static let importCSV = "/import"
+    static let applyImport = "/import/apply"
+    static let backup = "/settings/backup"
+    static let restore = "/settings/restore"
+    static let confirmRestore = "/settings/restore/confirm"
 
     static func loan(_ id: Int64, _ action: String) -> String { "/loans/\(id)/\(action)" }
     static func book(_ barcode: String) -> String { "/books/" + segment(barcode) }

@@ -43,6 +43,17 @@ public enum PageRoute: Sendable, Equatable {
     case confirmPromotion
     case promote
     case records
+    // 印刷, 取り込み, backup and restore (pageyear-b)
+    case printPage
+    case printNotices
+    case printCards
+    case printLabels
+    case importForm
+    case previewImport
+    case applyImport
+    case backup
+    case previewRestore
+    case restore
     case notFound
     /// A path the page has, asked for with a method it does not answer.
     case methodNotAllowed
@@ -55,6 +66,10 @@ public enum PageRoute: Sendable, Equatable {
             true
         case .addClass, .setClassGrade, .renameClass, .removeClass, .promote:
             true
+        case .printCards, .printLabels, .previewImport, .applyImport, .previewRestore, .restore:
+            true
+        case .printPage, .printNotices, .importForm, .backup:
+            false
         case .stylesheet, .qrCode, .signInForm, .home, .loans, .confirmReturn, .books, .newBookForm, .book, .editBookForm,
              .lendForm, .cover, .users, .newUserForm, .user, .editUserForm, .settings, .notFound, .methodNotAllowed:
             false
@@ -95,6 +110,8 @@ public enum PageRoute: Sendable, Equatable {
             case "settings": self = pick(get: .settings, post: .saveRules)
             case "classes": self = pick(get: .classes, post: .addClass)
             case "records": self = pick(get: .records, post: nil)
+            case "print": self = pick(get: .printPage, post: nil)
+            case "import": self = pick(get: .importForm, post: .previewImport)
             default: self = .notFound
             }
         case 2:
@@ -106,8 +123,16 @@ public enum PageRoute: Sendable, Equatable {
             case ("users", let card): self = pick(get: .user(card), post: nil)
             case ("settings", "staff"): self = pick(get: nil, post: .addStaff)
             case ("classes", "promote"): self = pick(get: .confirmPromotion, post: .promote)
+            case ("settings", "backup"): self = pick(get: .backup, post: nil)
+            case ("settings", "restore"): self = pick(get: nil, post: .previewRestore)
+            case ("print", "notices"): self = pick(get: .printNotices, post: nil)
+            case ("print", "cards"): self = pick(get: nil, post: .printCards)
+            case ("print", "labels"): self = pick(get: nil, post: .printLabels)
+            case ("import", "apply"): self = pick(get: nil, post: .applyImport)
             default: self = .notFound
             }
+        case 3 where parts == ["settings", "restore", "confirm"]:
+            self = pick(get: nil, post: .restore)
         case 3:
             let (section, key, action) = (parts[0], parts[1], parts[2])
             switch (section, action) {

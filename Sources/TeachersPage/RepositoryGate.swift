@@ -18,6 +18,13 @@ final class RepositoryGate: @unchecked Sendable {
         return try repository.transaction(body)
     }
 
+    /// `body` with the repository itself, under the lock (a backup or a restore).
+    func withRepository<T>(_ body: (any LendingRepository) throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(repository)
+    }
+
     /// For a page that only reads: a snapshot without the write lock where the store has one
     /// (`SnapshotReading`), so drawing a list never makes the kiosk's lend wait; otherwise an
     /// ordinary transaction. `body` must not write.

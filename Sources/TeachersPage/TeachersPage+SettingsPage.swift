@@ -8,6 +8,7 @@ extension TeachersPage {
         page(context, state.library, heading: words.settings, section: .settings, status: status, content: [
             rulesSection(form, problems: rulesProblems, context),
             staffSection(state, problems: staffProblems, typedName: typedStaffName, context),
+            backupSection(context),
             auditSection(state, page: auditPage),
         ])
     }

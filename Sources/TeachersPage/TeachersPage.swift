@@ -2,6 +2,7 @@ import Feedback
 import Foundation
 import HTTPServer
 import Lending
+import Printing
 
 /// The teachers' page: turns each `HTTPRequest` into an `HTTPResponse`, reading and writing
 /// through the library's repository. No socket here: `HTTPDaemon` calls `handle` from its
@@ -25,6 +26,10 @@ public final class TeachersPage: Sendable {
         /// The addresses other devices can open (the server's LAN addresses), shown on ホーム
         /// when the page itself was opened on this computer (`localhost`).
         public var publicAddresses: [String]
+        /// Where the library is kept, for 設定's backup and restore (pageyear-b).
+        public var storage: LibraryStorage = .elsewhere
+        /// The sheets Cards and labels can be printed on (the configuration's, with the built-in ones).
+        public var sheets: [Sheet] = []
 
         public init(language: Language = .default, policy: Policy = Policy(), libraryName: String = "",
                     sessionMinutes: Int = SessionTable.defaultIdleMinutes,
@@ -54,6 +59,8 @@ public final class TeachersPage: Sendable {
     /// One password check at a time: yescrypt is slow on purpose, so a flood of sign-ins uses
     /// one core at most and the kiosk on the same box keeps the other for its scans.
     let passwordCheck = NSLock()
+    /// Uploads waiting for their confirmation (a CSV to import, a backup to restore), by session.
+    let uploads = Locked(PendingUploads())
 
     public init(repository: any LendingRepository, setup: Setup, now: @escaping @Sendable () -> Date = { Date() }) {
         self.setup = setup
@@ -151,6 +158,17 @@ public final class TeachersPage: Sendable {
         case .confirmPromotion: return try confirmPromotion(context)
         case .promote: return try promote(context)
         case .records: return try records(context)
+        // 印刷, 取り込み, backup and restore (pageyear-b)
+        case .printPage: return try printPage(context)
+        case .printNotices: return try printNotices(context)
+        case .printCards: return try printLabels(.card, context)
+        case .printLabels: return try printLabels(.label, context)
+        case .importForm: return try importForm(context)
+        case .previewImport: return try previewImport(context)
+        case .applyImport: return try applyImport(context)
+        case .backup: return try backup(context)
+        case .previewRestore: return try previewRestore(context)
+        case .restore: return try restore(context)
         case .notFound, .methodNotAllowed, .stylesheet, .signInForm, .signIn:
             return try notFound(context, status: route == .methodNotAllowed ? 405 : 404)
         }

@@ -42,13 +42,14 @@ struct PageFixture {
     var policy: Policy
 
     init(language: Language = .ja, sessionMinutes: Int = 30, cover: @escaping @Sendable (Book) -> String? = { _ in nil },
-         qrCode: (@Sendable (String) -> String?)? = nil, repository: any LendingRepository = InMemoryLendingRepository()) throws {
+         qrCode: (@Sendable (String) -> String?)? = nil, repository: any LendingRepository = InMemoryLendingRepository(),
+         storage: LibraryStorage = .elsewhere) throws {
         self.repository = repository
         policy = Policy(timeZone: PageFixture.tokyo)
         let clock = self.clock
-        page = TeachersPage(repository: repository,
-                            setup: .init(language: language, policy: policy, libraryName: "ひまわり文庫", sessionMinutes: sessionMinutes, cover: cover, qrCode: qrCode),
-                            now: { clock.now })
+        var setup = TeachersPage.Setup(language: language, policy: policy, libraryName: "ひまわり文庫", sessionMinutes: sessionMinutes, cover: cover, qrCode: qrCode)
+        setup.storage = storage
+        page = TeachersPage(repository: repository, setup: setup, now: { clock.now })
         try repository.transaction { tx in
             try tx.save(StaffAccount(name: "佐藤", pinHash: PageFixture.passwordHash))
             _ = try tx.setPasswordHash(PageFixture.passwordHash, staff: "佐藤")
@@ -92,10 +93,11 @@ final class Browser {
 
     /// A POST with the page's token unless `csrf` is given, and an `Origin` of this host unless `origin` is given.
     @discardableResult
-    func post(_ target: String, _ fields: [(String, String)] = [], csrf: String?? = nil, origin: String?? = nil) -> HTTPResponse {
+    func post(_ target: String, _ fields: [(String, String)] = [], csrf: String?? = nil, origin: String?? = nil,
+              files: [UploadedFile] = []) -> HTTPResponse {
         var form = fields.map { FormField(name: $0.0, value: $0.1) }
         if let token = csrf ?? self.csrf { form.append(FormField(name: "csrf", value: token)) }
-        var request = HTTPRequest(method: "POST", path: "", form: form)
+        var request = HTTPRequest(method: "POST", path: "", form: form, files: files)
         if let value = origin ?? "http://\(host)" { request.headers["origin"] = value }
         return send(request, target: target)
     }

@@ -15,6 +15,11 @@ WORDS = {
         "add_class": "組を追加", "reading": "よみがな", "save": "保存する", "remove": "削除", "inactive": "利用停止中",
         "review_promotion": "進級の確認へ", "promote": "進級する", "promoted_audit": "進級", "since": "いつから(月)",
         "filter": "絞り込む",
+        # 印刷, 取り込み, backup and restore
+        "print": "印刷", "download_pdf": "PDF をダウンロード", "import": "取り込み",
+        "csv_file": "CSV ファイル", "import_check": "確認する", "import_it": "取り込む", "imported": "取り込みました",
+        "backup": "バックアップ", "backup_file": "バックアップのファイル", "restore_check": "中身を確認",
+        "restore_it": "復元する", "restored": "復元しました",
     },
     "en": {
         "name": "Name", "password": "Password", "sign_in": "Sign in", "sign_out": "Sign out",
@@ -28,9 +33,14 @@ WORDS = {
         "add_class": "Add a class", "reading": "Reading (yomigana)", "save": "Save", "remove": "Remove", "inactive": "Deactivated",
         "review_promotion": "Review the promotion", "promote": "Promote", "promoted_audit": "Promotion", "since": "Since (month)",
         "filter": "Filter",
+        # 印刷, 取り込み, backup and restore
+        "print": "Print", "download_pdf": "Download the PDF", "import": "Import",
+        "csv_file": "CSV file", "import_check": "Check it", "import_it": "Import", "imported": "Imported",
+        "backup": "Backup", "backup_file": "Backup file", "restore_check": "Check the backup",
+        "restore_it": "Restore it", "restored": "Restored",
     },
 }
 
 #: The navigation's links, in order, and where they lead.
 NAVIGATION = [("home", "/"), ("loans", "/loans"), ("books", "/books"), ("users", "/users"),
-              ("classes", "/classes"), ("records", "/records"), ("settings", "/settings")]
+              ("classes", "/classes"), ("print", "/print"), ("records", "/records"), ("settings", "/settings")]

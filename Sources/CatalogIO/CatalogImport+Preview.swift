@@ -1,0 +1,90 @@
+import Foundation
+import Lending
+
+/// The import shown before it is done (the teachers' page's 取り込み): every change and every
+/// problem, with nothing written; then the same file applied only if the library would still
+/// change exactly as shown.
+extension CatalogImport {
+    /// What importing a file would do now.
+    public struct Preview: Sendable, Equatable {
+        /// One row to be added or updated.
+        public struct Change: Sendable, Equatable {
+            public var line: Int
+            /// The barcode or card (a given number for a row without one).
+            public var key: String
+            /// The Book's title or the User's name.
+            public var name: String
+            /// The User's class (nil for Books and Users without one).
+            public var className: String?
+        }
+
+        public var added: [Change] = []
+        public var updated: [Change] = []
+        public var numbered: [Numbered] = []
+        public var createdClasses: [String] = []
+        /// Every problem, each starting with its line ("line 4: …"); any one stops the import.
+        public var problems: [String] = []
+        public var warnings: [String] = []
+
+        public var canApply: Bool { problems.isEmpty }
+
+        public init(added: [Change] = [], updated: [Change] = [], numbered: [Numbered] = [], createdClasses: [String] = [],
+                    problems: [String] = [], warnings: [String] = []) {
+            self.added = added
+            self.updated = updated
+            self.numbered = numbered
+            self.createdClasses = createdClasses
+            self.problems = problems
+            self.warnings = warnings
+        }
+    }
+
+    /// What the import would do.
+    public enum Outcome: Sendable, Equatable {
+        /// Done, as previewed.
+        case imported(Report)
+        /// Nothing written: the library changed since the preview, and this is the new one.
+        case changed(Preview)
+    }
+
+    /// Reads `text` against the library and writes nothing.
+    public func preview(_ text: String, in repository: any LendingRepository) throws -> Preview {
+        let file: (rows: [Row], plan: Plan, warnings: [String])
+        do {
+            file = try read(text)
+        } catch {
+            return Preview(problems: error.problems)
+        }
+        let planned = try repository.transaction { tx -> Changes in try self.changes(file.rows, file.plan, in: tx) }
+        return Self.preview(planned, warnings: file.warnings)
+    }
+
+    /// Imports `text` if the library would change exactly as `shown` says, in one transaction;
+    /// otherwise writes nothing and returns the new preview. Throws a `Failure` when the file
+    /// has problems.
+    public func apply(_ text: String, asShown shown: Preview, into repository: any LendingRepository) throws -> Outcome {
+        let file = try read(text)
+        let outcome = try repository.transaction { tx -> Outcome in
+            let planned = try self.changes(file.rows, file.plan, in: tx)
+            let now = Self.preview(planned, warnings: file.warnings)
+            guard now == shown else { return .changed(now) }
+            guard planned.problems.isEmpty else { throw Failure(problems: planned.problems) }
+            let written = try self.apply(planned, in: tx)
+            return .imported(Report(added: written.added, updated: written.updated, warnings: file.warnings,
+                                    numbered: written.numbered, createdClasses: written.createdClasses))
+        }
+        return outcome
+    }
+
+    static func preview(_ changes: Changes, warnings: [String]) -> Preview {
+        var preview = Preview(numbered: changes.numbered, createdClasses: changes.createdClasses, problems: changes.problems, warnings: warnings)
+        for (row, isNew) in changes.records {
+            let change: Preview.Change = switch row {
+            case .book(let book, let line, _): Preview.Change(line: line, key: book.barcode, name: book.title, className: nil)
+            case .user(let user, let line, _, _): Preview.Change(line: line, key: user.card, name: user.name, className: user.className)
+            }
+            if isNew { preview.added.append(change) } else { preview.updated.append(change) }
+        }
+        return preview
+    }
+}

@@ -1,0 +1,115 @@
+import CatalogIO
+import Foundation
+import HTTPServer
+import Lending
+
+/// 取り込み: a users or books CSV is uploaded, every change and every problem is shown with its
+/// line before anything is written, and 「取り込む」 applies it all or nothing. The file waits
+/// with the session, so what is applied is the file that was shown; if the library changed in
+/// between, nothing is written and the new preview is shown.
+extension TeachersPage {
+    /// `GET /import`.
+    func importForm(_ context: PageContext, problem: String? = nil, status: Int = 200) throws -> HTTPResponse {
+        let library = try store.read { try self.library($0) }
+        return page(context, library, heading: words.importCSV, section: .settings, status: status, content: [
+            problem.map { .el(.p, [.class("warning"), HTMLAttribute(.role, "alert")], .text($0)) } ?? .empty,
+            .el(.p, .text(words.importExplained)),
+            uploadForm(context),
+        ])
+    }
+
+    private func uploadForm(_ context: PageContext) -> HTML {
+        .el(.form, [HTMLAttribute(.method, "post"), HTMLAttribute(.action, PagePath.importCSV), HTMLAttribute(.enctype, "multipart/form-data")],
+            Form.hidden(PageSecurity.csrfField, context.session.csrf),
+            .el(.fieldset, .el(.legend, .text(words.importKind)),
+                .el(.label, .el(.input, [.type("radio"), .name("kind"), .value("users"), .flag(.checked)]), .text(" " + words.importUsers)),
+                .el(.label, .el(.input, [.type("radio"), .name("kind"), .value("books")]), .text(" " + words.importBooks))),
+            .el(.div, [.class("field")],
+                .el(.label, [.for("field-csv")], .text(words.csvFile)),
+                .el(.input, [.type("file"), .name("csv"), .id("field-csv"), HTMLAttribute(.accept, ".csv,text/csv"), .flag(.required)])),
+            Form.submit(words.importCheck, style: "primary"))
+    }
+
+    /// `POST /import` (multipart: `kind`, file `csv`): the preview; nothing is written.
+    func previewImport(_ context: PageContext) throws -> HTTPResponse {
+        let kind = CatalogImport.Kind(rawValue: context.request.value("kind") ?? "") ?? .users
+        guard let file = context.request.files.first(where: { $0.field == "csv" }), !file.data.isEmpty else {
+            return try importForm(context, problem: words.importNoFile, status: 400)
+        }
+        guard let text = String(validating: file.data, as: UTF8.self) else {
+            return try importForm(context, problem: words.importNotUTF8, status: 400)
+        }
+        let shown = try store.withRepository { try CatalogImport(kind: kind).preview(text, in: $0) }
+        uploads.withLock { $0.keepCatalog(.init(kind: kind, text: text, shown: shown), session: context.session.id) }
+        return try previewPage(shown, context, kind: kind)
+    }
+
+    /// `POST /import/apply`: the file shown, imported all or nothing if the library would still
+    /// change as shown; an audit entry names who did it.
+    func applyImport(_ context: PageContext) throws -> HTTPResponse {
+        guard let upload = uploads.withLock({ $0.takeCatalog(session: context.session.id) }) else {
+            return redirect(PagePath.importCSV, notice: words.importNothingPending, refusal: true, context)
+        }
+        let outcome: CatalogImport.Outcome
+        do {
+            outcome = try store.withRepository { try CatalogImport(kind: upload.kind).apply(upload.text, asShown: upload.shown, into: $0) }
+        } catch let failure as CatalogImport.Failure {
+            return try previewPage(CatalogImport.Preview(problems: failure.problems), context, kind: upload.kind, status: 400)
+        }
+        switch outcome {
+        case .changed(let now):
+            uploads.withLock { $0.keepCatalog(.init(kind: upload.kind, text: upload.text, shown: now), session: context.session.id) }
+            return try previewPage(now, context, kind: upload.kind, problem: words.importChangedMeanwhile, status: 409)
+        case .imported(let report):
+            try store.transaction { tx in
+                try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.imported.rawValue,
+                                         detail: "imported a \(upload.kind.rawValue) CSV: \(report.added) added, \(report.updated) updated"
+                                             + (report.createdClasses.isEmpty ? "" : ", new classes " + report.createdClasses.joined(separator: ", "))))
+            }
+            return redirect(PagePath.importCSV, notice: words.imported(added: report.added, updated: report.updated), context)
+        }
+    }
+
+    private func previewPage(_ preview: CatalogImport.Preview, _ context: PageContext, kind: CatalogImport.Kind,
+                             problem: String? = nil, status: Int = 200) throws -> HTTPResponse {
+        let library = try store.read { try self.library($0) }
+        func table(_ heading: String, _ changes: [CatalogImport.Preview.Change]) -> HTML {
+            guard !changes.isEmpty else { return .empty }
+            let hasClass = changes.contains { $0.className != nil }
+            let rows: [HTML] = changes.map { change in
+                .el(.tr, children: [.el(.td, .text(words.line(change.line))), .el(.td, .text(change.key)), .el(.td, .text(change.name))]
+                        + (hasClass ? [.el(.td, .text(change.className ?? ""))] : []))
+            }
+            let columns = [words.importLineColumn, kind == .users ? words.card : words.barcode, kind == .users ? words.name : words.title]
+                + (hasClass ? [words.schoolClass] : [])
+            return .el(.section, [HTMLAttribute(.ariaLabel, heading)],
+                .el(.h2, .text(heading + " (\(changes.count))")),
+                .el(.table, [.class("list import")],
+                    .el(.thead, .el(.tr, children: columns.map { .el(.th, [HTMLAttribute(.scope, "col")], .text($0)) })),
+                    .el(.tbody, children: rows)))
+        }
+        func list(_ heading: String, _ lines: [String], style: String = "") -> HTML {
+            guard !lines.isEmpty else { return .empty }
+            if heading.isEmpty { return .el(.ul, [.class("hints")], children: lines.map { .el(.li, .text($0)) }) }
+            return .el(.section, [HTMLAttribute(.ariaLabel, heading)], .el(.h2, .text(heading)),
+                       .el(.ul, [.class(style)], children: lines.map { .el(.li, .text($0)) }))
+        }
+        var content: [HTML] = [
+            problem.map { .el(.p, [.class("warning"), HTMLAttribute(.role, "alert")], .text($0)) } ?? .empty,
+            .el(.p, .text(words.importSummary(added: preview.added.count, updated: preview.updated.count))),
+            list(words.importProblems, preview.problems, style: "errors"),
+            list(words.importNewClasses, preview.createdClasses),
+            list(words.importNumbers, preview.numbered.map { "\(words.line($0.line)): \($0.name) → \($0.barcode)" }),
+            table(words.importAddedRows, preview.added),
+            table(words.importUpdatedRows, preview.updated),
+            list("", preview.warnings),
+        ]
+        if preview.canApply {
+            content.append(Form.post(PagePath.applyImport, csrf: context.session.csrf, button: words.importIt, style: "primary", fields: []))
+        } else {
+            content.append(.el(.p, [.class("warning")], .text(words.importRefused)))
+        }
+        content.append(.el(.p, .el(.a, [.href(PagePath.importCSV)], .text(words.cancel))))
+        return page(context, library, heading: words.importPreviewHeading, section: .settings, status: status, content: content)
+    }
+}

@@ -1,0 +1,74 @@
+/// The words of 印刷, 取り込み and 設定's backup and restore, in one language (part of
+/// `PageWords`; each language's words are in `JapanesePageWords+Transfer.swift` and
+/// `EnglishPageWords+Transfer.swift`).
+public protocol TransferPageWords {
+    // 印刷
+    var print: String { get }
+    var printCards: String { get }
+    var printLabels: String { get }
+    var printNotices: String { get }
+    var printCardsExplained: String { get }
+    var printLabelsExplained: String { get }
+    var printNoticesExplained: String { get }
+    var schoolClass: String { get }
+    var everyClass: String { get }
+    var sheet: String { get }
+    var startAt: String { get }
+    var startAtHint: String { get }
+    var whichLabels: String { get }
+    var newOnly: String { get }
+    var all: String { get }
+    var downloadPDF: String { get }
+    var nothingToPrint: String { get }
+    var noOverdueNotices: String { get }
+    func startAtInvalid(_ count: Int) -> String
+    var noSuchSheet: String { get }
+    var noSuchClass: String { get }
+    var notices: String { get }
+
+    // 取り込み
+    var importCSV: String { get }
+    var importExplained: String { get }
+    var importKind: String { get }
+    var importUsers: String { get }
+    var importBooks: String { get }
+    var csvFile: String { get }
+    var importCheck: String { get }
+    var importIt: String { get }
+    var importNoFile: String { get }
+    var importNotUTF8: String { get }
+    var importPreviewHeading: String { get }
+    func importSummary(added: Int, updated: Int) -> String
+    var importAddedRows: String { get }
+    var importUpdatedRows: String { get }
+    var importNewClasses: String { get }
+    var importNumbers: String { get }
+    var importProblems: String { get }
+    var importRefused: String { get }
+    var importNothingPending: String { get }
+    func imported(added: Int, updated: Int) -> String
+    var importChangedMeanwhile: String { get }
+    func line(_ number: Int) -> String
+    var importLineColumn: String { get }
+
+    // Backup and restore
+    var backupHeading: String { get }
+    var backupExplained: String { get }
+    var backupDownload: String { get }
+    var backupOnPostgres: String { get }
+    var backupUnavailable: String { get }
+    var restoreHeading: String { get }
+    var restoreExplained: String { get }
+    var backupFile: String { get }
+    var restoreCheck: String { get }
+    var restoreNoFile: String { get }
+    func restoreRefused(_ fileName: String) -> String
+    func restoreCompare(_ fileName: String) -> String
+    var loansCount: String { get }
+    var lastLoan: String { get }
+    var restoreBackupRow: String { get }
+    var restoreCurrentRow: String { get }
+    var restoreWarning: String { get }
+    var restoreIt: String { get }
+    func restored(keptAt path: String) -> String
+}

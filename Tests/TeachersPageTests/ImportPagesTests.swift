@@ -1,0 +1,89 @@
+import CatalogIO
+import Foundation
+import HTTPServer
+import Lending
+import Testing
+@testable import TeachersPage
+
+/// 取り込み: preview first, nothing written; then all or nothing, exactly what was shown.
+@Suite struct ImportPagesTests {
+    static let users = "card,name,reading,class\nU001,はなこ,ハナコ,もも組\n,じろう,じろう,もも組\nU009,さくら,さくら,ばら組\n"
+
+    func csv(_ text: String) -> UploadedFile {
+        UploadedFile(field: "csv", fileName: "users.csv", contentType: "text/csv", data: Array(text.utf8))
+    }
+
+    @Test func aPreviewShowsEveryChangeAndWritesNothing() throws {
+        let fixture = try PageFixture()
+        let preview = try CatalogImport(kind: .users).preview(Self.users, in: fixture.repository)
+        #expect(preview.added.map(\.line) == [3, 4])
+        #expect(preview.updated.map(\.key) == ["U001"])
+        #expect(preview.createdClasses == ["もも組", "ばら組"])
+        #expect(preview.numbered.map(\.line) == [3])
+        #expect(preview.problems.isEmpty)
+        #expect(try fixture.repository.transaction { try $0.classes() }.isEmpty)
+        #expect(try fixture.repository.transaction { try $0.user(card: "U009") } == nil)
+    }
+
+    @Test func uploadPreviewThenImport() throws {
+        let fixture = try PageFixture()
+        let browser = Browser(fixture)
+        browser.signIn()
+        #expect(browser.get("/import").text.contains("enctype=\"multipart/form-data\""))
+        let preview = browser.post("/import", [("kind", "users")], files: [csv(Self.users)])
+        #expect(preview.status == 200)
+        #expect(preview.text.contains("追加 2 件、更新 1 件"))
+        #expect(preview.text.contains("ばら組"))
+        #expect(preview.text.contains("取り込む"))
+        #expect(try fixture.repository.transaction { try $0.user(card: "U009") } == nil)
+
+        let applied = browser.post("/import/apply")
+        #expect(applied.status == 303)
+        #expect(browser.get("/import").text.contains("取り込みました(追加 2 件、更新 1 件)"))
+        #expect(try fixture.repository.transaction { try $0.user(card: "U009") }?.className == "ばら組")
+        #expect(try fixture.repository.transaction { try $0.user(card: "U001") }?.reading == "はなこ")
+        #expect(try fixture.audit().contains { $0.action == "imported" && $0.staff == "佐藤" })
+        // The file is used up.
+        #expect(browser.post("/import/apply").status == 303)
+        #expect(browser.get("/import").text.contains("取り込む CSV がありません"))
+    }
+
+    @Test func problemsAreShownByLineAndNothingCanBeImported() throws {
+        let fixture = try PageFixture()
+        let browser = Browser(fixture)
+        browser.signIn()
+        let bad = "card,name,limit\nU010,,\nU011,ゆき,many\n"
+        let preview = browser.post("/import", [("kind", "users")], files: [csv(bad)])
+        #expect(preview.text.contains("line 2: user U010 has no name"))
+        #expect(preview.text.contains("line 3: limit"))
+        #expect(!preview.text.contains("action=\"/import/apply\""))
+        #expect(browser.post("/import/apply").status == 400)
+        #expect(try fixture.repository.transaction { try $0.allUsers().count } == 2)
+    }
+
+    @Test func aLibraryChangedAfterThePreviewIsShownAgainNotImported() throws {
+        let fixture = try PageFixture()
+        let browser = Browser(fixture)
+        browser.signIn()
+        browser.post("/import", [("kind", "users")], files: [csv(Self.users)])
+        try fixture.repository.transaction { try $0.save(User(card: "U009", name: "さくら(先に登録)")) }
+        let applied = browser.post("/import/apply")
+        #expect(applied.status == 409)
+        #expect(applied.text.contains("確認のあとで図書の記録が変わった"))
+        #expect(applied.text.contains("追加 1 件、更新 2 件"))
+        #expect(try fixture.repository.transaction { try $0.user(card: "U009") }?.name == "さくら(先に登録)")
+        #expect(browser.post("/import/apply").status == 303)
+        #expect(try fixture.repository.transaction { try $0.user(card: "U009") }?.name == "さくら")
+    }
+
+    @Test func aFileThatIsNotUTF8IsRefused() throws {
+        let fixture = try PageFixture()
+        let browser = Browser(fixture)
+        browser.signIn()
+        let shiftJIS = UploadedFile(field: "csv", fileName: "users.csv", contentType: "text/csv", data: [0x63, 0x61, 0x72, 0x64, 0x0A, 0x82, 0xA0])
+        let response = browser.post("/import", [("kind", "users")], files: [shiftJIS])
+        #expect(response.status == 400)
+        #expect(response.text.contains("CSV UTF-8"))
+        #expect(browser.post("/import", [("kind", "users")], csrf: .some("wrong"), files: [csv(Self.users)]).status == 403)
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import HTTPServer
+import Lending
+import Printing
+import Testing
+@testable import TeachersPage
+
+/// 印刷: Cards, labels and notices as PDF downloads.
+@Suite struct PrintPagesTests {
+    func classes(_ fixture: PageFixture) throws {
+        try fixture.repository.transaction { tx in
+            try tx.save(SchoolClass(name: "もも組", grade: 1))
+            try tx.save(User(card: "U001", name: "はなこ", className: "もも組"))
+        }
+    }
+
+    @Test func thePrintPageOffersClassesSheetsAndTheThreeDownloads() throws {
+        let fixture = try PageFixture()
+        try classes(fixture)
+        let browser = Browser(fixture)
+        browser.signIn()
+        let page = browser.get("/print").text
+        #expect(page.contains("href=\"/print\" aria-current=\"page\""))
+        #expect(page.contains("<option value=\"もも組\">もも組</option>"))
+        #expect(page.contains("value=\"a-one-51002\" selected"))
+        #expect(page.contains("action=\"/print/cards\"") && page.contains("action=\"/print/labels\"") && page.contains("action=\"/print/notices\""))
+    }
+
+    @Test func noticesAreAPDFOfTheOverdueAndChangeNothing() throws {
+        let fixture = try PageFixture()
+        try classes(fixture)
+        try fixture.lend("B002", to: "U002", daysAgo: 30)
+        let browser = Browser(fixture)
+        browser.signIn()
+        let pdf = browser.get("/print/notices")
+        #expect(pdf.status == 200)
+        #expect(pdf.header("Content-Type") == "application/pdf")
+        #expect(pdf.header("Content-Disposition") == "attachment; filename=\"notices-2026-11-24.pdf\"")
+        #expect(pdf.body.starts(with: Array("%PDF".utf8)))
+        // たろう has no class: nothing overdue in もも組.
+        let none = browser.get("/print/notices?class=もも組")
+        #expect(none.header("Content-Type")?.hasPrefix("text/html") == true)
+        #expect(none.text.contains("期限を過ぎた絵本はありません"))
+        #expect(browser.get("/print/notices?class=ばら組").status == 400)
+    }
+
+    @Test func cardsOfAClassArePrintedAndRecorded() throws {
+        let fixture = try PageFixture()
+        try classes(fixture)
+        let browser = Browser(fixture)
+        browser.signIn()
+        let pdf = browser.post("/print/cards", [("class", "もも組"), ("sheet", Sheet.defaultCardSheet), ("startAt", "2")])
+        #expect(pdf.status == 200)
+        #expect(pdf.header("Content-Disposition") == "attachment; filename=\"cards-2026-11-24.pdf\"")
+        #expect(pdf.body.starts(with: Array("%PDF".utf8)))
+        let printed = try fixture.repository.transaction { try $0.printedTimes(.card) }
+        #expect(Set(printed.keys) == ["U001"])
+        #expect(try fixture.audit().contains { $0.action == "printedCards" && $0.detail.contains("もも組") })
+    }
+
+    @Test func newLabelsOnlyOnceThenAllAgain() throws {
+        let fixture = try PageFixture()
+        let browser = Browser(fixture)
+        browser.signIn()
+        let fields = [("which", "new"), ("sheet", Sheet.defaultLabelSheet), ("startAt", "1")]
+        #expect(browser.post("/print/labels", fields).header("Content-Type") == "application/pdf")
+        #expect(try fixture.repository.transaction { try $0.printedTimes(.label) }.count == 3)
+        let again = browser.post("/print/labels", fields)
+        #expect(again.header("Content-Type")?.hasPrefix("text/html") == true)
+        #expect(again.text.contains("印刷するものがありません"))
+        #expect(browser.post("/print/labels", [("which", "all"), ("sheet", Sheet.defaultLabelSheet)]).header("Content-Type") == "application/pdf")
+    }
+
+    @Test func aBadSheetOrStartIsSaidAndNothingIsRecorded() throws {
+        let fixture = try PageFixture()
+        let browser = Browser(fixture)
+        browser.signIn()
+        #expect(browser.post("/print/labels", [("sheet", "nonsense")]).status == 400)
+        let start = browser.post("/print/labels", [("sheet", Sheet.defaultLabelSheet), ("startAt", "999")])
+        #expect(start.status == 400)
+        #expect(start.text.contains("印刷を始める位置は 1 から"))
+        #expect(browser.post("/print/labels", [("sheet", Sheet.defaultLabelSheet)], csrf: .some("wrong")).status == 403)
+        #expect(try fixture.repository.transaction { try $0.printedTimes(.label) }.isEmpty)
+    }
+}

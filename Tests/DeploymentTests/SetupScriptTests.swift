@@ -103,7 +103,8 @@ import Testing
         #expect(outcome.output.contains("usage: scripts/setup"))
     }
 
-    @Test func everySystemLibraryOfThePackageIsInTheList() throws {
+    /// The Debian packages Package.swift's system-library targets name (`providers: [.apt([…])]`).
+    static func providers() throws -> [String] {
         let manifest = try DeploymentFiles.text(of: DeploymentFiles.repository.appendingPathComponent("Package.swift"))
         let providers = try Regex(#"\.apt\(\[([^\]]*)\]\)"#)
         var named: [String] = []
@@ -111,6 +112,11 @@ import Testing
             let list = String(match.output[1].substring ?? "")
             named += list.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \"")) }
         }
+        return named
+    }
+
+    @Test func everySystemLibraryOfThePackageIsInTheList() throws {
+        let named = try Self.providers()
         #expect(named.count >= 9)
         let packages = Set(try printed([]))
         for package in named { #expect(packages.contains(package), "Package.swift names \(package), scripts/setup does not") }
@@ -123,6 +129,10 @@ import Testing
         let ci = try DeploymentFiles.text(of: DeploymentFiles.repository.appendingPathComponent(".ci/run"))
         #expect(ci.contains("\nscripts/setup --tests\n"))
         #expect(!ci.contains("apt-get"))
+        // The packages .ci/run checks after setup are exactly those Package.swift's targets name.
+        let checked = try #require(ci.components(separatedBy: "dpkg-query --show ").dropFirst().first)
+            .prefix { $0 != ">" }.split(whereSeparator: { " \\\n".contains($0) }).map(String.init)
+        #expect(Set(checked) == Set(try Self.providers()))
         let readme = try DeploymentFiles.text(of: DeploymentFiles.repository.appendingPathComponent("README.md"))
         let firstCommand = readme.components(separatedBy: "```sh\n").dropFirst().first?.split(separator: "\n").first
         #expect(firstCommand == "scripts/setup && swift run bookkiosk demo")

@@ -8,7 +8,8 @@ extension Notice {
         let overdue = try tx.openLoans().filter { policy.isOverdue($0, at: now) }
         var byUser: [String: [Loan]] = [:]
         for loan in overdue { if let card = loan.user { byUser[card, default: []].append(loan) } }
-        let users = try byUser.keys.compactMap { try tx.user(card: $0) }
+        // Read without locks (`users(cards:)`, one round trip): slips are shown, not decided on.
+        let users = try tx.users(cards: Array(byUser.keys))
             .filter { className == nil || $0.className == className }
             .sortedForLists(classes: try tx.classes())
         return try users.map { user in

@@ -3,7 +3,7 @@
 //
 //     swift build -c release --scratch-path .build-bench
 //     .build-bench/release/bookkiosk-bench [--json] [--json-file F] [--skip-large] [--rounds N] [--long-rounds N] [--idle-seconds S] [--page-rounds N] [--page-only] [--page-nice N] [--page-threads N]
-//                                          [--kiosk-scans N] [--kiosks-only]
+//                                          [--kiosk-scans N] [--kiosks-only] [--packaged dist/bookkiosk_VERSION_ARCH.deb]
 //
 // (`swift run -c release bookkiosk-bench` works too once `bookkiosk` is built in the same
 // place; the process figures need that binary.)
@@ -36,6 +36,8 @@ struct Options {
     var kioskScans = 1000
     /// Only the many-kiosk run.
     var kiosksOnly = false
+    /// Only the packaged program against the development build: this Debian package.
+    var packaged: String?
 
     init(_ arguments: [String]) {
         var words = arguments[...]
@@ -54,10 +56,11 @@ struct Options {
             case "--page-rounds": pageRounds = Int(words.popFirst() ?? "") ?? pageRounds
             case "--kiosk-scans": kioskScans = Int(words.popFirst() ?? "") ?? kioskScans
             case "--kiosks-only": kiosksOnly = true
+            case "--packaged": packaged = words.popFirst()
             default:
                 FileHandle.standardError.write(Data("""
                 usage: bookkiosk-bench [--json] [--json-file F] [--skip-large] [--keep] [--rounds N] [--long-rounds N] [--idle-seconds S] [--page-rounds N] [--page-only] [--page-nice N] [--page-threads N]
-                                       [--kiosk-scans N] [--kiosks-only]
+                                       [--kiosk-scans N] [--kiosks-only] [--packaged DEB]
                 unknown argument: \(word)
 
                 """.utf8))
@@ -130,6 +133,43 @@ if options.pageOnly {
         try measurePage()
     } catch {
         progress("failed: \(error)")
+        exit(1)
+    }
+    try printReport()
+    if !options.keep { try? FileManager.default.removeItem(atPath: folder) }
+    exit(0)
+}
+
+/// The Debian package's program against the development build (PackagedBenchmark.swift).
+@MainActor func measurePackaged(_ package: String) throws {
+    guard let development = ProcessBenchmarks.locateKiosk() else {
+        throw PackagedBenchmark.Failure(description: "no bookkiosk beside this bench to compare with: build both (swift build -c release --scratch-path .build-bench)")
+    }
+    let dataSet = DataSet.small
+    let path = folder + "/packaged.sqlite"
+    progress("generating the \(dataSet.name) data set for the packaged program")
+    try dataSet.generate(at: path, now: start, seed: 8)
+    let figures = try PackagedBenchmark(package: package, development: development, folder: folder, configPath: configPath)
+        .run(database: path, users: dataSet.users, books: dataSet.books, runs: 20, rounds: 200, progress: progress)
+    report["packagedStartupRatio"] = rounded(figures.startupRatio, places: 2)
+    report["packagedRSSRatio"] = rounded(figures.rssRatio, places: 2)
+    report["packaged"] = ["package": package,
+                          "startupMillisP50": ["packaged": rounded(figures.startupMillis.packaged.p50, places: 1),
+                                               "development": rounded(figures.startupMillis.development.p50, places: 1)],
+                          "peakMegabytes": ["packaged": rounded(figures.peakMegabytes.packaged, places: 1),
+                                            "development": rounded(figures.peakMegabytes.development, places: 1)]]
+    row("packaged: startup ms p50, package / development", "\(rounded(figures.startupMillis.packaged.p50, places: 1)) / \(rounded(figures.startupMillis.development.p50, places: 1)) (× \(rounded(figures.startupRatio, places: 2)))",
+        "≤ 1.1×: \(verdict(figures.startupRatio <= 1.1))")
+    row("packaged: peak RSS MB, package / development", "\(rounded(figures.peakMegabytes.packaged, places: 1)) / \(rounded(figures.peakMegabytes.development, places: 1)) (× \(rounded(figures.rssRatio, places: 2)))",
+        "≤ 1.1×: \(verdict(figures.rssRatio <= 1.1))")
+}
+
+if let package = options.packaged {
+    do {
+        try measurePackaged(package)
+    } catch {
+        progress("failed: \(error)")
+        if !options.keep { try? FileManager.default.removeItem(atPath: folder) }
         exit(1)
     }
     try printReport()

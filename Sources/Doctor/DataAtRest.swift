@@ -80,8 +80,12 @@ public struct DataAtRest: Sendable, Equatable {
     public static func check(folder: String, mountInfo: String? = try? String(contentsOfFile: "/proc/self/mountinfo", encoding: .utf8),
                              sysBlock: String = "/sys/dev/block") -> DataAtRest {
         let folder = existing(folder)
-        guard let mountInfo, let mount = mount(holding: folder, in: mounts(mountInfo: mountInfo)) else {
+        guard let mountInfo else {
             return DataAtRest(folder: folder, mountPoint: "?", protection: .unknown("/proc/self/mountinfo cannot be read"))
+        }
+        guard let mount = mount(holding: folder, in: mounts(mountInfo: mountInfo)) else {
+            return DataAtRest(folder: folder, mountPoint: "?",
+                              protection: .unknown("the file system that holds it is not visible here, as in a chroot or a container"))
         }
         if isFscryptEncrypted(folder) {
             return DataAtRest(folder: folder, mountPoint: mount.mountPoint, protection: .fscrypt)

@@ -54,7 +54,7 @@ import Glibc
         for settings in [
             FeedbackSettings(language: .en, sound: false, player: "cat >> \(shellQuoted(played.path))",
                              timeZone: Fixtures.utc, eventStreamFileDescriptor: events),
-            FeedbackSettings(language: .en, sound: true, player: "none", speech: true,
+            FeedbackSettings(language: .en, sound: true, player: "none", speech: .on,
                              timeZone: Fixtures.utc, eventStreamFileDescriptor: events),
         ] {
             let announcer = Announcer(settings: settings, log: LogRecorder().sink)

@@ -10,6 +10,9 @@ public struct CoverFolder: Sendable, Equatable {
         self.path = path
     }
 
+    /// The kiosk's covers folder unless configured otherwise: the screen and the page use the same.
+    public static let defaultPath = "/var/lib/bookkiosk/covers"
+
     /// The cover of the Book with `barcode` (or, failing that, its `isbn`), if the folder has one.
     public func cover(barcode: String, isbn: String?) -> String? {
         for name in [barcode, isbn].compactMap({ $0 }) where CoverFolder.isPlainName(name) {

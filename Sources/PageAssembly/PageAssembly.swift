@@ -39,7 +39,7 @@ public final class PageAssembly: Sendable {
         case let sqlite as SQLiteLendingRepository:
             let path = sqlite.path, busyTimeout = settings.busyTimeout
             store = RepositoryPool(first: sqlite, capacity: connections) { try SQLiteLendingRepository(path: path, busyTimeout: busyTimeout) }
-            storage = .file(.sqlite(path: path, busyTimeout: busyTimeout))
+            storage = .file(.sqlite(path: path))
         case let postgres as PostgresLendingRepository:
             let url = postgres.url
             store = RepositoryPool(first: postgres, capacity: connections) { try PostgresLendingRepository(url: url) }
@@ -48,7 +48,7 @@ public final class PageAssembly: Sendable {
             store = RepositoryPool(sharing: repository)
             storage = .elsewhere
         }
-        let covers = CoverFolder(path: settings.covers)
+        let covers = CoverIndex(CoverFolder(path: settings.covers))
         let qrCode: (@Sendable (String) -> String?)? = settings.drawsQRCode ? Self.qrCode : nil
         var setup = TeachersPage.Setup(
             language: settings.language, policy: settings.policy, libraryName: settings.libraryName,
@@ -83,18 +83,29 @@ public final class PageAssembly: Sendable {
 }
 
 extension LibraryBackup {
-    /// Backup and restore of the SQLite library at `path`, each on a connection of its own.
-    public static func sqlite(path: String, busyTimeout: Duration) -> LibraryBackup {
+    /// Backup and restore of the SQLite library at `path`, each on the connection of the page's
+    /// pool it is given (a connection opened and closed beside the pool's could, closing, take
+    /// itself for the file's last and remove its shared memory under the others).
+    public static func sqlite(path: String) -> LibraryBackup {
         LibraryBackup(
-            copy: { destination in try SQLiteLendingRepository(path: path, busyTimeout: busyTimeout).backup(to: destination) },
-            snapshot: { try SQLiteLendingRepository(path: path, busyTimeout: busyTimeout).snapshot() },
+            copy: { repository, destination in try sqlite(repository).backup(to: destination) },
+            snapshot: { repository in try sqlite(repository).snapshot() },
             inspect: { file in try SQLiteLendingRepository.snapshot(ofBackupAt: file) },
-            restore: { file, time in
+            restore: { repository, file, time in
                 let kept = SQLiteLendingRepository.keptCopyPath(for: path, at: time)
-                let restored = try SQLiteLendingRepository(path: path, busyTimeout: busyTimeout).restore(fromBackupAt: file, keepingCopyAt: kept)
-                return (restored, kept)
+                return (try sqlite(repository).restore(fromBackupAt: file, keepingCopyAt: kept), kept)
             })
     }
+
+    private static func sqlite(_ repository: any LendingRepository) throws -> SQLiteLendingRepository {
+        guard let sqlite = repository as? SQLiteLendingRepository else { throw NotSQLite() }
+        return sqlite
+    }
+}
+
+/// The page's library was assembled as a SQLite file, but a connection it was given is another store.
+struct NotSQLite: Error, CustomStringConvertible {
+    var description: String { "the page's library is not a SQLite file, though it was assembled as one" }
 }
 
 /// SIGINT and SIGTERM, taken by one thread with `sigwait` so a server stops in order: blocked

@@ -14,22 +14,23 @@ public enum LibraryStorage: Sendable {
 
 /// 設定's backup and restore of a library kept in one file, as a value the page is given
 /// (`PageAssembly` makes it for a SQLite library), so the page needs no store of its own kind.
-/// Each works on a connection of its own, beside the page's reads and writes.
+/// Each runs on the connection of the page's pool it is handed (`RepositoryPool.withConnection`).
 public struct LibraryBackup: Sendable {
     /// Writes a consistent copy of the library to the file at the path given.
-    public var copy: @Sendable (String) throws -> Void
+    public var copy: @Sendable (any LendingRepository, String) throws -> Void
     /// What the library holds now.
-    public var snapshot: @Sendable () throws -> LibrarySnapshot
+    public var snapshot: @Sendable (any LendingRepository) throws -> LibrarySnapshot
     /// What the backup file at the path given holds, without changing it; throws
     /// `RestoreRefusal` for a file that is not a library this BookKiosk can restore.
     public var inspect: @Sendable (String) throws -> LibrarySnapshot
     /// Puts the backup at the path given in the library's place at the time given, keeping the
     /// library as it was beside it; what the restored library holds and where the old one is kept.
-    public var restore: @Sendable (String, Date) throws -> (restored: LibrarySnapshot, keptAt: String)
+    public var restore: @Sendable (any LendingRepository, String, Date) throws -> (restored: LibrarySnapshot, keptAt: String)
 
-    public init(copy: @escaping @Sendable (String) throws -> Void, snapshot: @escaping @Sendable () throws -> LibrarySnapshot,
+    public init(copy: @escaping @Sendable (any LendingRepository, String) throws -> Void,
+                snapshot: @escaping @Sendable (any LendingRepository) throws -> LibrarySnapshot,
                 inspect: @escaping @Sendable (String) throws -> LibrarySnapshot,
-                restore: @escaping @Sendable (String, Date) throws -> (restored: LibrarySnapshot, keptAt: String)) {
+                restore: @escaping @Sendable (any LendingRepository, String, Date) throws -> (restored: LibrarySnapshot, keptAt: String)) {
         self.copy = copy
         self.snapshot = snapshot
         self.inspect = inspect

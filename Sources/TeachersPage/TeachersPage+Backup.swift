@@ -46,7 +46,7 @@ extension TeachersPage {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let file = folder + "/library.sqlite"
-        try storage.copy(file)
+        try store.withConnection { try storage.copy($0, file) }
         guard let data = FileManager.default.contents(atPath: file) else { throw CocoaError(.fileReadUnknown) }
         let library = try store.read { try self.library($0) }
         let day = LocalDate(context.now, in: library.policy.timeZone)
@@ -76,7 +76,7 @@ extension TeachersPage {
             try? FileManager.default.removeItem(atPath: folder)
             return redirect(PagePath.settings + "#backup", notice: words.restoreRefused(upload.fileName), refusal: true, context)
         }
-        let now = try storage.snapshot()
+        let now = try store.withConnection { try storage.snapshot($0) }
         uploads.withLock { $0.keepBackup(at: file, session: context.session.id) }
         let zone = library.policy.timeZone
         func row(_ label: String, _ snapshot: LibrarySnapshot) -> HTML {
@@ -107,7 +107,7 @@ extension TeachersPage {
         defer { try? FileManager.default.removeItem(atPath: (file as NSString).deletingLastPathComponent) }
         let (restored, kept): (LibrarySnapshot, String)
         do {
-            (restored, kept) = try storage.restore(file, context.now)
+            (restored, kept) = try store.withConnection { try storage.restore($0, file, context.now) }
         } catch let refusal as RestoreRefusal {
             return redirect(PagePath.settings + "#backup", notice: refusal.description, refusal: true, context)
         }

@@ -55,8 +55,12 @@ enum PageBenchmark {
 
     /// The bench's Staff account, with a PIN and a page password, in the library at `path`.
     static func addStaff(to path: String) throws {
-        try addStaff(to: path)
         let repository = try SQLiteLendingRepository(path: path)
+        let (pinHash, passwordHash) = (try PINHash.make("1234"), try PINHash.make(password))
+        try repository.transaction { tx in
+            try tx.save(StaffAccount(name: staff, pinHash: pinHash))
+            guard try tx.setPasswordHash(passwordHash, staff: staff) else { throw Failure(description: "no Staff account \(staff)") }
+        }
     }
 
     /// `pageNice`: the nice value the daemon's threads run at (0 as the service ships; 10 is

@@ -319,12 +319,11 @@ if let package = options.packaged {
     do {
         try measurePackaged(package)
     } catch {
-        progress("failed: \(error)")
-        if !options.keep { try? FileManager.default.removeItem(atPath: folder) }
-        exit(1)
+        cleanup.fail(error, during: "measuring the packaged program")
     }
-    try printReport()
-    if !options.keep { try? FileManager.default.removeItem(atPath: folder) }
+    finish()
+}
+
 /// The voice after a lend (SpeechBenchmark.swift): cue start, voice ready and voice start,
 /// cold and warm, and the scan's answer with speech on ÷ off.
 @MainActor func measureSpeech() {

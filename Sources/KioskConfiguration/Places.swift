@@ -28,6 +28,13 @@ public struct Places: Sendable, Equatable {
         return folder + "/return-journal.sqlite"
     }
 
+    /// `BOOKKIOSK_LOOKUP_URL`: one base URL that stands for both lookup services (a local
+    /// server replaying their answers), for tests, so nothing they run asks the real services.
+    /// Lookups that the configuration turned off stay off.
+    public var lookupOverride: String? {
+        environment["BOOKKIOSK_LOOKUP_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     private var dataFolder: String {
         let base = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/share"
         return base + "/bookkiosk"

@@ -67,6 +67,7 @@ final class CurlSession {
         bookkiosk_curl_set_string(handle, CURLOPT_USERAGENT, userAgent)
         bookkiosk_curl_set_long(handle, CURLOPT_HTTPGET, 1)
         bookkiosk_curl_set_long(handle, CURLOPT_NOSIGNAL, 1)
+        bookkiosk_curl_open_sockets_close_on_exec(handle)
         bookkiosk_curl_set_long(handle, CURLOPT_TIMEOUT_MS, milliseconds)
         bookkiosk_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, milliseconds)
         bookkiosk_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 1)

@@ -1,3 +1,5 @@
+#define _GNU_SOURCE
+#include <sys/socket.h>
 #include <curl/curl.h>
 
 /* curl_easy_setopt and curl_easy_getinfo are variadic, which Swift cannot call: these take one
@@ -27,4 +29,16 @@ static inline CURLcode bookkiosk_curl_set_header_function(CURL *handle, bookkios
 
 static inline CURLcode bookkiosk_curl_response_code(CURL *handle, long *code) {
     return curl_easy_getinfo(handle, CURLINFO_RESPONSE_CODE, code);
+}
+
+/* libcurl's sockets are opened close-on-exec, so a sound player or any other child the program
+   starts never inherits a connection to a lookup service. */
+static curl_socket_t bookkiosk_curl_open_socket(void *context, curlsocktype purpose, struct curl_sockaddr *address) {
+    (void)context;
+    (void)purpose;
+    return socket(address->family, address->socktype | SOCK_CLOEXEC, address->protocol);
+}
+
+static inline CURLcode bookkiosk_curl_open_sockets_close_on_exec(CURL *handle) {
+    return curl_easy_setopt(handle, CURLOPT_OPENSOCKETFUNCTION, bookkiosk_curl_open_socket);
 }

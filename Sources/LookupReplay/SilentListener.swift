@@ -10,7 +10,7 @@ public final class SilentListener {
 
     /// Calls `socket`, `bind` (port 0) and `listen`.
     public init() throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw SilentListenerError(call: "socket", errno: errno) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

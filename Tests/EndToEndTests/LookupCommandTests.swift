@@ -132,3 +132,32 @@ struct LookupCommandTests {
         #expect(try SQLiteLendingRepository(path: database).transaction { try $0.allBooks() }.isEmpty)
     }
 }
+
+@Suite("bookkiosk doctor: lookups")
+struct DoctorLookupTests {
+    @Test("doctor says each service answers, and that lookups are off when they are")
+    func doctor() throws {
+        let folder = try TemporaryFolder()
+        let server = try ReplayServer(recordings: LookupCommandTests.recordings)
+        defer { server.stop() }
+        let on = try BookKioskBinary.run(["doctor", "--db", folder.path("library.sqlite")], in: folder.url, lookupURL: server.url)
+        let lines = on.lines.filter { $0.contains("lookup:") }
+        #expect(lines.count == 2, "\(on.output)")
+        #expect(lines.first?.hasPrefix("ok   lookup: NDL Search (国立国会図書館サーチ) answers at \(server.url) (") == true, "\(lines)")
+        #expect(lines.last?.hasPrefix("ok   lookup: openBD answers at \(server.url) (") == true, "\(lines)")
+
+        let config = try folder.write("config.json", #"{"lookup": false}"#)
+        let off = try BookKioskBinary.run(["doctor", "--config", config, "--db", folder.path("library.sqlite")], in: folder.url, lookupURL: server.url)
+        #expect(off.lines.contains { $0.hasPrefix("ok   lookup: book lookups by ISBN are off") }, "\(off.output)")
+        #expect(server.requests(.ndl) == 1 && server.requests(.openbd) == 1)
+    }
+
+    @Test("doctor warns, and says what it means, when a service cannot be reached")
+    func unreachable() throws {
+        let folder = try TemporaryFolder()
+        let result = try BookKioskBinary.run(["doctor", "--db", folder.path("library.sqlite")], in: folder.url)
+        let lines = result.lines.filter { $0.contains("lookup:") }
+        #expect(lines.count == 2)
+        #expect(lines.allSatisfy { $0.hasPrefix("warn lookup: ") && $0.contains("does not answer: it could not be reached") }, "\(lines)")
+    }
+}

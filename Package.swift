@@ -71,9 +71,16 @@ let package = Package(
         .target(name: "QRCode", dependencies: ["CQREncode"]),
         // The teachers' page: HTML by construction, sessions, sign-in and the pages, as handlers
         // from request values to response values (no socket).
+        // It knows no store by name: its library comes as a `RepositoryPool`, backup and restore
+        // as a `LibraryBackup` value (neither SQLite nor libpq is linked through it).
         .target(name: "TeachersPage", dependencies: ["Lending", "HTTPServer", "StaffPIN", "Feedback",
                                                      // pageyear-b: 印刷, 取り込み, backup and restore
-                                                     "LendingSQLite", "CatalogIO", "Printing", "Scene", "ScenePainter"]),
+                                                     "CatalogIO", "Printing", "Scene", "ScenePainter"]),
+        // The one place the teachers' page is assembled from settings and an opened library:
+        // the pool of connections, the rules seeded, covers, backup and restore, the daemon,
+        // the stop signals. `serve`, `bookkiosk-bench` and the page's tests all build it here.
+        .target(name: "PageAssembly", dependencies: ["TeachersPage", "Lending", "LendingSQLite", "LendingPostgres", "HTTPServer",
+                                                     "KioskPresenter", "QRCode", "Printing", "Feedback"]),
         // Books by their ISBN: NDL Search (SRU, DC-NDL) and openBD over HTTP, a found record or a
         // reason. Knows nothing of kiosks or pages.
         .target(name: "BookLookup", dependencies: ["Lending", "CCurl", "CLibXML2"]),
@@ -94,8 +101,10 @@ let package = Package(
                                                           "BookLookup"]),
         // What every command shares: the Command protocol and its usage lines, Arguments, Console.
         .target(name: "CommandCore", dependencies: ["KioskConfiguration"]),
-        // Books, Users and Loans in and out: the CSV reader, import, export, copy to PostgreSQL, backup advice.
-        .target(name: "CatalogIO", dependencies: ["Lending", "LendingSQLite", "LendingPostgres", "BookLookup"]),
+        // Books, Users and Loans in and out: the CSV reader, import (titles looked up by ISBN), export (no store by name).
+        .target(name: "CatalogIO", dependencies: ["Lending", "BookLookup"]),
+        // A SQLite library copied to PostgreSQL, and what to run to back up a PostgreSQL one.
+        .target(name: "LibraryTransfer", dependencies: ["Lending", "LendingSQLite", "LendingPostgres"]),
         // `bookkiosk doctor`: checks the configuration, database, scanners, sound, speech, screen, kanji, the page.
         .target(
             name: "Doctor",
@@ -108,7 +117,7 @@ let package = Package(
             dependencies: ["CommandCore", "KioskConfiguration", "CatalogIO", "Doctor",
                            "Lending", "LendingSQLite", "LendingPostgres", "ScannerInput", "TextInput", "Feedback", "Kiosk", "KioskAssembly", "StaffPIN", "KanjiConversion",
                            "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter", "ScreenWindow", "KioskDisplay",
-                           "HTTPServer", "QRCode", "TeachersPage", "BookLookup"]
+                           "HTTPServer", "QRCode", "TeachersPage", "PageAssembly", "LibraryTransfer", "BookLookup"]
         ),
         .executableTarget(name: "bookkiosk", dependencies: ["BookKioskCommands", "CommandCore"]),
         // Test helper: paints a known scene onto the DRM display, or into a PNG, and compares
@@ -120,7 +129,7 @@ let package = Package(
         .executableTarget(
             name: "bookkiosk-bench",
             dependencies: ["Lending", "LendingSQLite", "CSQLite", "LendingPostgres", "PostgresScratch", "ScannerInput", "CEvdev",
-                           "Feedback", "Kiosk", "KioskAssembly", "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter", "HTTPServer", "TeachersPage", "StaffPIN"]
+                           "Feedback", "Kiosk", "KioskAssembly", "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter", "HTTPServer", "TeachersPage", "PageAssembly", "StaffPIN"]
         ),
 
         .testTarget(name: "LendingTests", dependencies: ["Lending"]),
@@ -135,7 +144,7 @@ let package = Package(
         .testTarget(name: "FeedbackTests", dependencies: ["Feedback", "Lending", "TextInput"]),
         .testTarget(name: "StaffPINTests", dependencies: ["StaffPIN"]),
         .testTarget(name: "TeachersPageTests", dependencies: ["TeachersPage", "HTTPServer", "Lending", "LendingSQLite", "LendingPostgres",
-                                                            "PostgresScratch", "StaffPIN", "Feedback", "Printing", "CatalogIO"]),
+                                                            "PostgresScratch", "StaffPIN", "Feedback", "Printing", "CatalogIO", "PageAssembly"]),
         .testTarget(name: "ScenePainterTests", dependencies: ["Scene", "ScenePainter"]),
         .testTarget(name: "KioskDisplayTests", dependencies: ["KioskDisplay", "Scene"]),
         .testTarget(name: "PrintingTests", dependencies: ["Printing", "Scene", "ScenePainter", "Lending"]),

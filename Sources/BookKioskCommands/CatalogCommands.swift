@@ -1,5 +1,6 @@
 import BookLookup
 import CatalogIO
+import LibraryTransfer
 import CommandCore
 import Foundation
 import KioskConfiguration

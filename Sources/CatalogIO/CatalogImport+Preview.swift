@@ -61,8 +61,9 @@ extension CatalogImport {
 
     /// Imports `text` if the library would change exactly as `shown` says, in one transaction;
     /// otherwise writes nothing and returns the new preview. Throws a `Failure` when the file
-    /// has problems.
-    public func apply(_ text: String, asShown shown: Preview, into repository: any LendingRepository) throws -> Outcome {
+    /// has problems. `desk` (the Staff member importing) records it, in the same transaction.
+    public func apply(_ text: String, asShown shown: Preview, into repository: any LendingRepository,
+                      recordedBy desk: LibraryDesk) throws -> Outcome {
         let file = try read(text)
         let outcome = try repository.transaction { tx -> Outcome in
             let planned = try self.changes(file.rows, file.plan, in: tx)
@@ -70,6 +71,7 @@ extension CatalogImport {
             guard now == shown else { return .changed(now) }
             guard planned.problems.isEmpty else { throw Failure(problems: planned.problems) }
             let written = try self.apply(planned, in: tx)
+            try desk.imported(kind.imported, added: written.added, updated: written.updated, newClasses: written.createdClasses, in: tx)
             return .imported(Report(added: written.added, updated: written.updated, warnings: file.warnings,
                                     numbered: written.numbered, createdClasses: written.createdClasses))
         }

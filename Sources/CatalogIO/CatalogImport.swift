@@ -8,6 +8,14 @@ public struct CatalogImport {
     public enum Kind: String, Sendable, CaseIterable {
         case books, users
 
+        /// The audit log's name for it.
+        var imported: ImportedKind {
+            switch self {
+            case .books: .books
+            case .users: .users
+            }
+        }
+
         public var columns: [String] {
             switch self {
             case .books: ["barcode", "title", "author", "isbn", "status", "reading"]
@@ -66,14 +74,17 @@ public struct CatalogImport {
         self.numbering = numbering ?? (kind == .books ? .books : .cards)
     }
 
-    /// Imports `text` (the CSV file's contents) into `repository`, all or nothing.
-    public func run(_ text: String, into repository: any LendingRepository) throws -> Report {
+    /// Imports `text` (the CSV file's contents) into `repository`, all or nothing; `desk` (the
+    /// person importing) records it in the audit log, in the same transaction.
+    public func run(_ text: String, into repository: any LendingRepository, recordedBy desk: LibraryDesk) throws -> Report {
         let file = try read(text)
         // The transaction's body may run more than once (PostgreSQL runs it again after a
         // conflict with another kiosk), so it changes nothing outside itself: the numbers it
         // gave and the rows it counted come back as its result, from its last run only.
         let written = try repository.transaction { tx in
-            try write(file.rows, file.plan, in: tx)
+            let written = try write(file.rows, file.plan, in: tx)
+            try desk.imported(kind.imported, added: written.added, updated: written.updated, newClasses: written.createdClasses, in: tx)
+            return written
         }
         var report = Report()
         report.warnings = file.warnings

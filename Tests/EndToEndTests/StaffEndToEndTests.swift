@@ -103,7 +103,7 @@ struct StaffEndToEndTests {
         #expect(audit.status == 0)
         // "TIME  STAFF  ACTION: DETAIL", the action in the configured language's words.
         let actions = audit.lines.map { line in
-            line.components(separatedBy: "  ").dropFirst(2).first.map { String($0.prefix { $0 != ":" }) } ?? ""
+            line.components(separatedBy: "  ").dropFirst(2).first.map { String($0.prefix { $0 != ":" && $0 != "—" }).trimmingCharacters(in: .whitespaces) } ?? ""
         }
         #expect(actions == ["Imported a CSV", "Imported a CSV", "Added a Staff member",
                             "Wrong PIN", "Entered staff mode", "Lent past the rules", "Returned by staff", "Extended",

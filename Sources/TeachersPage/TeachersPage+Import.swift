@@ -39,7 +39,7 @@ extension TeachersPage {
         guard let text = String(validating: file.data, as: UTF8.self) else {
             return try importForm(context, problem: words.importNotUTF8, status: 400)
         }
-        let shown = try store.withRepository { try CatalogImport(kind: kind).preview(text, in: $0) }
+        let shown = try store.withConnection { try CatalogImport(kind: kind).preview(text, in: $0) }
         uploads.withLock { $0.keepCatalog(.init(kind: kind, text: text, shown: shown), session: context.session.id) }
         return try previewPage(shown, context, kind: kind)
     }
@@ -53,7 +53,7 @@ extension TeachersPage {
         let outcome: CatalogImport.Outcome
         do {
             let desk = LibraryDesk(staff: context.staff, at: context.now)
-            outcome = try store.withRepository {
+            outcome = try store.withConnection {
                 try CatalogImport(kind: upload.kind).apply(upload.text, asShown: upload.shown, into: $0, recordedBy: desk)
             }
         } catch let failure as CatalogImport.Failure {

@@ -104,7 +104,7 @@ extension TeachersPage {
         case .failure(let refusal): return try printPage(context, problem: refusal.description, status: 400)
         }
         let response = try pdf(pages, named: kind == .card ? "cards" : "labels", context, library)
-        try store.transaction { tx in
+        try store.write { tx in
             try LibraryDesk(staff: context.staff, at: context.now)
                 .printed(kind, barcodes: chosen.map(\.barcode), className: className, sheet: sheet.name, position: startAt, in: tx)
         }

@@ -122,7 +122,7 @@ extension TeachersPage {
     func promote(_ context: PageContext) throws -> HTTPResponse {
         let mapping = promotionMapping(context.request)
         let confirmed = context.request.value("plan") ?? ""
-        let done = try store.transaction { tx -> (moved: Int, graduated: Int)? in
+        let done = try store.write { tx -> (moved: Int, graduated: Int)? in
             let desk = LibraryDesk(staff: context.staff, at: context.now)
             guard case .promoted(let plan) = try desk.promote(mapping: mapping, expected: { Self.fingerprint($0) == confirmed }, in: tx) else { return nil }
             return (plan.moves.reduce(0) { $0 + $1.users.count }, plan.graduates.count)

@@ -23,7 +23,7 @@ extension TeachersPage {
         let password = request.value("password") ?? ""
         let found: (exists: Bool, hash: String?, record: SignInRecord)
         do {
-            found = try store.transaction { tx in
+            found = try store.read { tx in
                 let exists = try !name.isEmpty && tx.staffAccounts().contains { $0.name == name }
                 return (exists, exists ? try tx.passwordHash(staff: name) : nil, exists ? try tx.signInRecord(staff: name) : SignInRecord())
             }
@@ -46,7 +46,7 @@ extension TeachersPage {
         passwordCheck.unlock()
         if right, found.hash != nil {
             do {
-                try store.transaction { tx in
+                try store.write { tx in
                     if found.record != SignInRecord() { try tx.save(SignInRecord(), staff: name) }
                     try LibraryDesk(staff: name, at: time).recordVisit(.signedIn, in: tx)
                 }
@@ -61,7 +61,7 @@ extension TeachersPage {
         if found.exists {
             let record = SignInThrottle.failing(found.record, at: time)
             let locked = record.lockedUntil.map { $0 > time } ?? false
-            _ = try? store.transaction { tx in
+            _ = try? store.write { tx in
                 try tx.save(record, staff: name)
                 try LibraryDesk.recordWrongSecret(.password(account: name), lockedFor: locked ? Int(SignInThrottle.lockSeconds) : nil,
                                                   at: time, in: tx)
@@ -74,7 +74,7 @@ extension TeachersPage {
     /// `POST /sign-out`: the session ends on the server and the browser forgets its cookie.
     func signOut(_ context: PageContext) -> HTTPResponse {
         sessions.withLock { $0.end(context.session.id) }
-        _ = try? store.transaction { tx in
+        _ = try? store.write { tx in
             try LibraryDesk(staff: context.staff, at: context.now).recordVisit(.signedOut, in: tx)
         }
         return HTTPResponse(status: 303, headers: [("Location", PagePath.signIn + "?out=1"), ("Cache-Control", "no-store"),

@@ -117,7 +117,7 @@ import Testing
         }
         #expect(response.text.contains(">12/29</textarea>"), "what was typed is kept")
         #expect(try fixture.repository.transaction { try $0.libraryRules() } == before)
-        #expect(try fixture.audit().allSatisfy { $0.action != "changedRules" })
+        #expect(try fixture.audit().allSatisfy { $0.action.kind != .changedRules })
     }
 
     @Test func addingAStaffMemberGivesThemAPINAndAPassword() throws {

@@ -1,3 +1,4 @@
+import BookLookup
 import CatalogIO
 import LibraryTransfer
 import CommandCore
@@ -34,8 +35,18 @@ struct ImportCommand {
         do {
             let numbering = kind == .books ? common.configuration.bookNumbering : common.configuration.cardNumbering
             let desk = LibraryDesk(commandUserIn: environment, at: Date())
-            let report = try CatalogImport(kind: kind, numbering: numbering).run(text, into: repository, recordedBy: desk)
+            let progress = LookupProgressBar(console: console)
+            let lookup = CatalogImport.TitleLookup.service(common.lookupService(version: BookKiosk.programVersion),
+                                                           cache: RepositoryLookupCache(repository), progress: progress.show)
+            let report = try CatalogImport(kind: kind, numbering: numbering).run(text, into: repository, recordedBy: desk, lookup: lookup)
             for warning in report.warnings { console.error("\(file): \(warning)") }
+            if !report.lookedUp.isEmpty {
+                let fromCache = report.lookedUp.filter { $0.origin == "cache" }.count
+                console.print("Titles found by ISBN for \(report.lookedUp.count) rows (\(fromCache) from the library's lookup cache; 書誌データ：国立国会図書館サーチ / openBD):")
+                for found in report.lookedUp {
+                    console.print("  line \(found.line): \(found.isbn) \(found.title) (\(found.origin))")
+                }
+            }
             let noun = report.added == 1 ? String(kind.rawValue.dropLast()) : kind.rawValue
             console.print("Imported \(file): \(report.added) \(noun) added, \(report.updated) updated.")
             if !report.createdClasses.isEmpty {

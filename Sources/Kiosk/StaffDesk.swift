@@ -58,6 +58,8 @@ struct StaffDesk {
                 return try register(book, by: staff, at: now, in: tx)
             case .newBookNumber:
                 return .bookNumber(try bookNumbering.next(1, in: tx)[0])
+            case .cachedRecord(let barcode, let isbn):
+                return .registering(barcode: barcode, title: try tx.bookRecord(isbn: isbn)?.title)
             case .registerUser(let user):
                 return try register(user, by: staff, at: now, in: tx)
             case .withdraw(let barcode):

@@ -43,12 +43,21 @@ extension LibraryDesk {
     }
 
     /// Staff mode's "register a Book": adds it, or gives the Book with that barcode this title
-    /// (and author, when one is given), keeping the rest.
+    /// (and author, when one is given), keeping the rest. Its reading comes from the lookup
+    /// cache, when it has none and the title is the one found there.
     public func registerBook(_ book: Book, in tx: any LendingTransaction) throws -> Saving<Book> {
-        guard var existing = try tx.book(barcode: book.barcode) else { return try addBook(book, in: tx) }
+        func withCachedReading(_ book: Book) throws -> Book {
+            var read = book
+            if read.reading == nil, let isbn = read.isbn ?? Barcode.isbn13(read.barcode),
+               let record = try tx.bookRecord(isbn: isbn), record.title == read.title {
+                read.reading = record.reading
+            }
+            return read
+        }
+        guard var existing = try tx.book(barcode: book.barcode) else { return try addBook(try withCachedReading(book), in: tx) }
         existing.title = book.title
         existing.author = book.author ?? existing.author
-        return try editBook(existing, in: tx)
+        return try editBook(try withCachedReading(existing), in: tx)
     }
 
     /// Adds a new User.

@@ -8,8 +8,8 @@ extension BookKiosk {
     public static let commands: [any Command.Type] = [
         DemoCommand.self, RunCommand.self, Simulate.self, DecodeCommand.self, DevicesCommand.self,
         ImportCommand.self, LookupCommand.self, ExportCommand.self, ReportCommand.self, ClassesCommand.self, PromoteCommand.self, StaffCommand.self,
-        PrintCommand.self, RestoreCommand.self,
-        BackupCommand.self, CopyCommand.self, ServeCommand.self, SayCommand.self, DoctorCommand.self, HelpCommand.self,
+        PrintCommand.self, RestoreCommand.self, InitCommand.self,
+        BackupCommand.self, CopyCommand.self, ServeCommand.self, SayCommand.self, DoctorCommand.self, HelpCommand.self, VersionCommand.self,
     ]
 }
 

@@ -80,6 +80,7 @@ public struct DoctorCommand {
         report(configurationFindings)
         let database = databaseOption ?? configuration.database ?? places.defaultDatabase
         report(PostgresURL(database).map(checkPostgres) ?? checkDatabase(at: database))
+        if PostgresURL(database) == nil { report(checkDataAtRest(database: database)) }
         report(checkScanners(configuration.scanners))
         report(checkStaffKeyboard(configuration.keyboard))
         report(checkSound(configuration))

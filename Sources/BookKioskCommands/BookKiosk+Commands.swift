@@ -67,7 +67,8 @@ extension LookupCommand: Command {
 extension ClassesCommand: Command {
     static let configuration = CommandConfiguration(commandName: "classes", usage: [
         .init("classes", "the classes (組) with their grade and how many Users each has"),
-        .init("classes add NAME --grade N", "add a class, or set its grade (1 for the youngest)"),
+        .init("classes add NAME --grade N", "add a class (1 for the youngest grade)"),
+        .init("classes grade NAME N", "set a class's grade (none removes it)"),
         .init("classes rename OLD NEW", "rename a class; its Users move with it"),
         .init("classes remove NAME", "remove a class that has no Users"),
     ])

@@ -81,7 +81,9 @@ let package = Package(
         // as a `LibraryBackup` value (neither SQLite nor libpq is linked through it).
         .target(name: "TeachersPage", dependencies: ["Lending", "HTTPServer", "StaffPIN", "Feedback",
                                                      // pageyear-b: 印刷, 取り込み, backup and restore
-                                                     "CatalogIO", "Printing", "Scene", "ScenePainter"]),
+                                                     "CatalogIO", "Printing", "Scene", "ScenePainter",
+                                                     // issue 28: 調べる and まとめて登録
+                                                     "BookLookup"]),
         // The one place the teachers' page is assembled from settings and an opened library:
         // the pool of connections, the rules seeded, covers, backup and restore, the daemon,
         // the stop signals. `serve`, `bookkiosk-bench` and the page's tests all build it here.
@@ -137,7 +139,8 @@ let package = Package(
         .executableTarget(
             name: "bookkiosk-bench",
             dependencies: ["Lending", "LendingSQLite", "CSQLite", "LendingPostgres", "PostgresScratch", "ScannerInput", "CEvdev",
-                           "Feedback", "Kiosk", "KioskAssembly", "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter", "HTTPServer", "TeachersPage", "PageAssembly", "StaffPIN"]
+                           "Feedback", "Kiosk", "KioskAssembly", "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter", "HTTPServer", "TeachersPage", "PageAssembly", "StaffPIN",
+                           "BookLookup", "LookupReplay"]
         ),
 
         .testTarget(name: "LendingTests", dependencies: ["Lending"]),
@@ -152,7 +155,8 @@ let package = Package(
         .testTarget(name: "FeedbackTests", dependencies: ["Feedback", "Lending", "TextInput"]),
         .testTarget(name: "StaffPINTests", dependencies: ["StaffPIN"]),
         .testTarget(name: "TeachersPageTests", dependencies: ["TeachersPage", "HTTPServer", "Lending", "LendingSQLite", "LendingPostgres",
-                                                            "PostgresScratch", "StaffPIN", "Feedback", "Printing", "CatalogIO", "PageAssembly"]),
+                                                            "PostgresScratch", "StaffPIN", "Feedback", "Printing", "CatalogIO", "PageAssembly",
+                                                            "BookLookup", "LookupReplay"]),
         .testTarget(name: "ScenePainterTests", dependencies: ["Scene", "ScenePainter"]),
         .testTarget(name: "KioskDisplayTests", dependencies: ["KioskDisplay", "Scene"]),
         .testTarget(name: "PrintingTests", dependencies: ["Printing", "Scene", "ScenePainter", "Lending"]),

@@ -1,3 +1,4 @@
+import BookLookup
 import CommandCore
 import Feedback
 import Foundation
@@ -40,7 +41,8 @@ struct ServeCommand {
             language: Language(rawValue: configuration.language) ?? .default, policy: configuration.policy,
             libraryName: configuration.libraryName, sessionMinutes: configuration.web.sessionMinutes,
             covers: configuration.screen.covers, sheets: configuration.allSheets, listen: listen,
-            tls: try credentials(configuration.web), busyTimeout: options.busyTimeout)
+            tls: try credentials(configuration.web), busyTimeout: options.busyTimeout,
+            lookup: options.lookupService(version: BookKiosk.programVersion))
         let assembly = try PageAssembly(settings: settings, repository: repository, publicAddresses: PageAssembly.publicAddresses(settings))
 
         // Blocked before the daemon's threads start, so this thread's wait takes them and stops the daemon in order.

@@ -41,6 +41,8 @@ public enum AuditAction: Sendable, Equatable, Codable {
     // MARK: Books and Users
 
     case registeredBook(book: AuditedBook, author: String?)
+    /// A Book registered by mistake and never lent was removed (まとめて登録's 取り消し).
+    case removedBook(book: AuditedBook)
     /// A Book's details changed: each field that changed, old → new.
     case editedBook(barcode: String, changes: [AuditChange])
     case registeredUser

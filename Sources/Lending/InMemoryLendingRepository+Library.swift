@@ -118,6 +118,15 @@ extension InMemoryLendingRepository.Transaction {
         return true
     }
 
+    func removeBook(barcode: String) throws -> Bool {
+        checkOpen()
+        guard state.books[barcode] != nil else { return false }
+        guard !state.loans.contains(where: { $0.book == barcode }) else { throw LendingStoreError.bookWasLent(book: barcode) }
+        state.books[barcode] = nil
+        state.printed[.label]?[barcode] = nil
+        return true
+    }
+
     // MARK: The school year
 
     func classes() throws -> [SchoolClass] {

@@ -130,6 +130,10 @@ public protocol LendingTransaction: AnyObject {
     /// (as the privacy pass does). Throws `LendingStoreError.userHasOpenLoans` when they still
     /// have a Book out; false when there is no User with this card.
     func removeUser(card: String) throws -> Bool
+    /// Removes a Book that was never lent (a copy registered by mistake, undone at once), and
+    /// the record of its label's printing. Throws `LendingStoreError.bookWasLent` when any Loan
+    /// names it (withdraw it instead); false when there is no Book with this barcode.
+    func removeBook(barcode: String) throws -> Bool
 
     // MARK: The school year (SchoolYear.swift, SchoolClass.swift)
 
@@ -267,6 +271,8 @@ public enum LendingStoreError: Error, Equatable, CustomStringConvertible {
     case classHasUsers(name: String, count: Int)
     /// A class by this name exists already.
     case classExists(name: String)
+    /// The Book was lent at least once, so its history keeps it: it can be withdrawn, not removed.
+    case bookWasLent(book: String)
 
     public var description: String {
         switch self {
@@ -276,6 +282,7 @@ public enum LendingStoreError: Error, Equatable, CustomStringConvertible {
         case .userHasOpenLoans(let card, let count): "User \(card) still has \(count) Book(s) out; return them first."
         case .classHasUsers(let name, let count): "The class \(name) still has \(count) User(s); move them to another class first."
         case .classExists(let name): "There is already a class called \(name)."
+        case .bookWasLent(let book): "Book \(book) was lent before, so it cannot be removed; withdraw it instead."
         }
     }
 }

@@ -60,6 +60,26 @@ extension LibraryDesk {
         return try editBook(try withCachedReading(existing), in: tx)
     }
 
+    /// What removing a Book came to.
+    public enum BookRemoval: Sendable, Equatable {
+        case removed(Book)
+        /// It was lent before: its history keeps it (withdraw it instead). Nothing changed.
+        case wasLent(Book)
+        case missing
+    }
+
+    /// Removes a Book registered by mistake and never lent (まとめて登録's 取り消し), and records it.
+    public func removeBook(_ barcode: String, in tx: any LendingTransaction) throws -> BookRemoval {
+        guard let book = try tx.book(barcode: barcode) else { return .missing }
+        do {
+            guard try tx.removeBook(barcode: barcode) else { return .missing }
+        } catch LendingStoreError.bookWasLent {
+            return .wasLent(book)
+        }
+        try record(.removedBook(book: AuditedBook(book)), in: tx)
+        return .removed(book)
+    }
+
     /// Adds a new User.
     public func addUser(_ user: User, in tx: any LendingTransaction) throws -> Saving<User> {
         if try tx.user(card: user.card) != nil { return .barcodeTaken(user.card, byA: .user) }

@@ -229,6 +229,21 @@ extension PostgresLendingTransaction {
         return true
     }
 
+    func removeBook(barcode: String) throws -> Bool {
+        checkOpen()
+        // FOR UPDATE waits for a lend of this Book in progress, and makes a later one wait here
+        // and then find no Book.
+        guard try connection.firstRow("SELECT barcode FROM books WHERE barcode = $1 FOR UPDATE", [barcode], { $0.text(0) }) != nil else {
+            return false
+        }
+        guard try count("SELECT count(*) FROM loans WHERE book = $1", [barcode]) == 0 else {
+            throw LendingStoreError.bookWasLent(book: barcode)
+        }
+        try connection.execute("DELETE FROM printed WHERE kind = 'label' AND barcode = $1", [barcode])
+        try connection.execute("DELETE FROM books WHERE barcode = $1", [barcode])
+        return true
+    }
+
     // MARK: Paging
 
     /// LIMIT and OFFSET values; negative ones count as 0.

@@ -214,6 +214,17 @@ extension SQLiteLendingTransaction {
         return true
     }
 
+    func removeBook(barcode: String) throws -> Bool {
+        try checkOpen()
+        guard try book(barcode: barcode) != nil else { return false }
+        guard try count("SELECT count(*) FROM loans WHERE book = ?", [.text(barcode)]) == 0 else {
+            throw LendingStoreError.bookWasLent(book: barcode)
+        }
+        try connection.execute("DELETE FROM printed WHERE kind = 'label' AND barcode = ?", [.text(barcode)])
+        try connection.execute("DELETE FROM books WHERE barcode = ?", [.text(barcode)])
+        return true
+    }
+
     // MARK: Paging
 
     /// LIMIT and OFFSET values; negative ones count as 0 (SQLite reads a negative LIMIT as none).

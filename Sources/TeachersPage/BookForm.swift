@@ -2,27 +2,30 @@ import Foundation
 import Lending
 
 /// The Book form's fields as typed, and what is wrong with them. Text is kept as typed (a title
-/// in kana or kanji from the device's IME stays so); only surrounding spaces are trimmed.
+/// in kana or kanji from the device's IME stays so); only surrounding spaces are trimmed. The
+/// title's reading (よみがな) is stored in hiragana (`Reading`).
 struct BookForm: Equatable {
     var barcode = ""
     var title = ""
     var author = ""
     var isbn = ""
+    var reading = ""
 
-    init(barcode: String = "", title: String = "", author: String = "", isbn: String = "") {
+    init(barcode: String = "", title: String = "", author: String = "", isbn: String = "", reading: String = "") {
         self.barcode = barcode
         self.title = title
         self.author = author
         self.isbn = isbn
+        self.reading = reading
     }
 
     init(_ book: Book) {
-        self.init(barcode: book.barcode, title: book.title, author: book.author ?? "", isbn: book.isbn ?? "")
+        self.init(barcode: book.barcode, title: book.title, author: book.author ?? "", isbn: book.isbn ?? "", reading: book.reading ?? "")
     }
 
     init(fields value: (String) -> String?) {
         func field(_ name: String) -> String { (value(name) ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
-        self.init(barcode: field("barcode"), title: field("title"), author: field("author"), isbn: field("isbn"))
+        self.init(barcode: field("barcode"), title: field("title"), author: field("author"), isbn: field("isbn"), reading: field("reading"))
     }
 
     /// Problems by field name, in the words of the page.
@@ -31,6 +34,11 @@ struct BookForm: Equatable {
         if Barcode.normalize(barcode).isEmpty { problems["barcode"] = words.barcodeMissing }
         if title.isEmpty { problems["title"] = words.titleMissing }
         if !isbn.isEmpty, normalizedISBN == nil { problems["isbn"] = words.isbnInvalid }
+        do throws(Reading.Invalid) {
+            _ = try Reading.normalize(reading)
+        } catch {
+            problems["reading"] = words.readingInvalid(error.character)
+        }
         return problems
     }
 
@@ -40,11 +48,18 @@ struct BookForm: Equatable {
         return digits.isEmpty ? nil : Barcode.isbn13(digits)
     }
 
-    /// The Book to save; `existing` keeps its status.
+    /// The Book to save; `existing` keeps its status. Call only when `problems` found none (a
+    /// refused reading is left out).
     func book(existing: Book?) -> Book {
         let code = Barcode.normalize(barcode)
         return Book(barcode: existing?.barcode ?? code, title: title, author: author.isEmpty ? nil : author,
                     isbn: normalizedISBN ?? (existing == nil ? Barcode.isbn13(code) : nil),
-                    status: existing?.status ?? .available)
+                    status: existing?.status ?? .available, reading: (try? Reading.normalize(reading)) ?? nil)
+    }
+
+    /// The form filled with what a lookup found: its title, reading and authors (the barcode
+    /// as typed; the ISBN as the record has it, 13 digits).
+    func filled(with record: BookRecord) -> BookForm {
+        BookForm(barcode: barcode, title: record.title, author: record.author ?? "", isbn: record.isbn, reading: record.reading ?? "")
     }
 }

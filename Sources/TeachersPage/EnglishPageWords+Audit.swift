@@ -24,6 +24,7 @@ extension EnglishPageWords {
         case .extended: "Extended"
         case .withdrew: "Withdrew"
         case .registeredBook: "Registered a book"
+        case .removedBook: "Removed a book registered by mistake"
         case .editedBook: "Edited a book"
         case .registeredUser: "Registered a user"
         case .editedUser: "Edited a user"
@@ -70,6 +71,7 @@ extension EnglishPageWords {
         case .extended(let extended, let from, let to): return "\(book(extended)): due \(date(from)) → \(date(to))"
         case .withdrew(let withdrawn, let wasOnLoan): return book(withdrawn) + (wasOnLoan ? "; it was on loan and was returned" : "")
         case .registeredBook(let added, let author): return book(added) + (author.map { " by \($0)" } ?? "")
+        case .removedBook(let removed): return book(removed)
         case .editedBook(let barcode, let changes): return "\(barcode): " + describe(changes)
         case .editedUser(let changes): return changes.isEmpty ? "name" : describe(changes)
         case .changedRules(let changes): return changes.isEmpty ? "saved unchanged" : describe(changes)

@@ -132,6 +132,7 @@ public struct HTMLAttribute: Sendable, Equatable {
         case ariaHidden = "aria-hidden"
         case loading, decoding, enterkeyhint, autocapitalize, spellcheck, media, readonly
         case enctype, accept, download
+        case tabindex, formnovalidate
     }
 
     public var name: Name

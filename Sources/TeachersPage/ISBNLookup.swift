@@ -1,10 +1,37 @@
+import BookLookup
 import Foundation
+import Lending
 
-/// Finding a Book's title, reading and authors by its ISBN, given to the page as a value when
-/// the box can look books up (`PageSettings.lookup`, passed on by `PageAssembly`; nil: the
-/// page offers no lookup). A lookup is slow (a request to another server): the page calls it
-/// outside every transaction.
-///
-/// Not built yet: the lookup of issue 28 gives this protocol its requirement and the page its
-/// use of it. Until then nothing conforms, the slot stays nil, and the page never calls it.
-public protocol ISBNLookup: Sendable {}
+/// Finding a Book's title, reading and authors by its ISBN at the services (NDL Search, then
+/// openBD), given to the page as a value when the box may look books up (`PageSettings.lookup`,
+/// passed on by `PageAssembly`; nil: lookups are off, and the library's lookup cache alone
+/// answers). A lookup is slow (a request to another server, up to its timeout): the page calls
+/// it outside every transaction, and never while it holds a connection of its pool.
+public protocol ISBNLookup: Sendable {
+    /// What the services say of `isbn`. Never touches a repository.
+    func lookUp(_ isbn: ISBN) -> LookupAnswer
+}
+
+extension LookupService: ISBNLookup {}
+
+extension TeachersPage {
+    /// An ISBN as typed or scanned: refused before any request when it is not one; else the
+    /// library's lookup cache (a read of its own), then the services (outside every transaction,
+    /// when lookups are on), and a record found there kept in the cache (a write of its own).
+    /// A cache that cannot be read or written costs only its use.
+    func lookUp(_ text: String) -> LookupAnswer {
+        let isbn: ISBN
+        do {
+            isbn = try ISBN(text)
+        } catch {
+            return .notFound(.invalidISBN(error))
+        }
+        if let cached = try? store.read({ try $0.bookRecord(isbn: isbn.digits) }) {
+            return .found(cached, origin: .cache, differing: nil)
+        }
+        guard let lookup = setup.lookup else { return .notFound(.lookupsOff(isbn: isbn.digits)) }
+        let answer = lookup.lookUp(isbn)
+        if let record = answer.record { _ = try? store.write { try $0.save(record) } }
+        return answer
+    }
+}

@@ -24,6 +24,7 @@ extension JapanesePageWords {
         case .extended: "延長"
         case .withdrew: "除籍"
         case .registeredBook: "絵本の登録"
+        case .removedBook: "絵本の登録の取り消し"
         case .editedBook: "絵本の編集"
         case .registeredUser: "利用者の登録"
         case .editedUser: "利用者の編集"
@@ -70,6 +71,7 @@ extension JapanesePageWords {
         case .extended(let extended, let from, let to): return "\(book(extended))、返却期限 \(date(from)) → \(date(to))"
         case .withdrew(let withdrawn, let wasOnLoan): return book(withdrawn) + (wasOnLoan ? "(貸出中だったので返却にしました)" : "")
         case .registeredBook(let added, let author): return book(added) + (author.map { "、\($0)" } ?? "")
+        case .removedBook(let removed): return book(removed)
         case .editedBook(let barcode, let changes): return "\(barcode): " + describe(changes)
         case .editedUser(let changes): return changes.isEmpty ? "名前" : describe(changes)
         case .changedRules(let changes): return changes.isEmpty ? "変更なし" : describe(changes)

@@ -14,6 +14,7 @@ enum PagePath {
     static var loans: String { to(.loans) }
     static var books: String { to(.books) }
     static var newBook: String { to(.newBookForm) }
+    static var scanBooks: String { to(.scanBooks) }
     static var users: String { to(.users) }
     static var newUser: String { to(.newUserForm) }
     static var settings: String { to(.settings) }

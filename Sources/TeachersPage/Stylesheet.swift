@@ -50,6 +50,18 @@ enum Stylesheet {
     .button.danger, button.danger { border-color: var(--alert); color: var(--alert); }
     .button.quiet, button.quiet { border-color: var(--line); color: var(--ink); }
     form.inline { display: inline; margin: 0; }
+    .lookup-row { display: flex; flex-wrap: wrap; gap: .5rem; align-items: flex-end; }
+    .lookup-row .field { flex: 0 1 32rem; margin-bottom: 0; }
+    .lookup-row .lookup { margin-bottom: .25rem; }
+    .lookup-found, .lookup-missing { margin: .75rem 0 1rem; }
+    .lookup-found p { margin: .25rem 0; }
+    .attribution { color: var(--muted); margin: .5rem 0; }
+    .scan-form { background: var(--tint); border: 1px solid var(--line); border-radius: 8px; padding: .75rem 1rem; margin: 1rem 0; }
+    .scan-form input[name="isbn"] { font-size: 1.5rem; letter-spacing: .05em; }
+    table.scanned tr.needs-title td { background: var(--alert-tint); }
+    table.scanned tr.undone td { color: var(--muted); text-decoration: line-through; }
+    table.scanned tr.needs-title form.inline { display: flex; flex-wrap: wrap; gap: .5rem; margin-top: .25rem; }
+    table.scanned tr.needs-title input[name="title"] { flex: 1 1 12rem; width: auto; }
     .choices, .actions { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
     /* 「貸出」's children to choose from: a row of buttons, not a bulleted list. */
     ul.choose { list-style: none; padding: 0; margin: 0 0 1rem; display: flex; flex-wrap: wrap; gap: .5rem; }

@@ -1,3 +1,4 @@
+import BookLookup
 import Foundation
 import HTTPServer
 import Lending
@@ -25,7 +26,8 @@ extension TeachersPage {
                 })),
                 .el(.tbody, children: rows))
         return page(context, library, heading: words.books, section: .books, content: [
-            .el(.p, [.class("actions")], .el(.a, [.class("button primary"), .href(PagePath.newBook)], .text(words.addBook))),
+            .el(.p, [.class("actions")], .el(.a, [.class("button primary"), .href(PagePath.newBook)], .text(words.addBook)),
+                .el(.a, [.class("button"), .href(PagePath.scanBooks)], .text(words.addMany))),
             Form.search(PagePath.books, label: words.searchBooks, value: text, button: words.search),
             table,
             Pager(words: words, path: PagePath.books, query: [("q", text)], page: number, total: listing.total, pageSize: Self.pageSize).html,
@@ -34,15 +36,17 @@ extension TeachersPage {
 
     /// `GET /books/BARCODE`: the Book, its state, who has it, and what can be done with it.
     func book(_ barcode: String, _ context: PageContext) throws -> HTTPResponse {
-        let (library, found) = try store.read { tx -> (LibraryState, (Book, LoanListing?)?) in
+        let (library, found, record) = try store.read { tx -> (LibraryState, (Book, LoanListing?)?, BookRecord?) in
             let library = try self.library(tx)
-            guard let book = try tx.book(barcode: barcode) else { return (library, nil) }
+            guard let book = try tx.book(barcode: barcode) else { return (library, nil, nil) }
             let loan = try tx.openLoan(book: barcode)
-            return (library, (book, try loan.map { LoanListing(loan: $0, book: book, user: try $0.user.flatMap { try tx.user(card: $0) }) }))
+            return (library, (book, try loan.map { LoanListing(loan: $0, book: book, user: try $0.user.flatMap { try tx.user(card: $0) }) }),
+                    try book.isbn.flatMap { try tx.bookRecord(isbn: $0) })
         }
         guard let (book, loan) = found else { return try notFound(context) }
         var facts: [HTML] = [
             fact(words.title, .text(book.title)),
+            fact(words.reading, .text(book.reading ?? "")),
             fact(words.author, .text(book.author ?? "")),
             fact(words.barcode, .text(book.barcode)),
             fact(words.isbn, .text(book.isbn ?? "")),
@@ -65,9 +69,12 @@ extension TeachersPage {
             actions.append(Form.post(PagePath.to(.withdrawBook, book.barcode), csrf: context.session.csrf, button: words.withdraw,
                                      style: "danger", fields: []))
         }
+        // The credit the source's terms ask for, while the title is still the one it gave.
+        let credit: HTML = record.map { found in found.title == book.title ? attribution(found.source) : .empty } ?? .empty
         return page(context, library, heading: book.title, section: .books, content: [
             coverImage(book, large: true),
             .el(.dl, [.class("facts")], children: facts),
+            credit,
             .el(.div, [.class("actions")], children: actions),
         ])
     }
@@ -80,8 +87,13 @@ extension TeachersPage {
     }
 
     /// `POST /books/new`, `POST /books/BARCODE/edit`: checks the form, saves the Book, records it.
+    /// 「調べる」 (`lookup=1`), or 保存 with an ISBN and no title (a scanner's Enter), looks the
+    /// ISBN up instead and shows the form filled, for the teacher to check and save.
     func saveBook(_ barcode: String?, _ context: PageContext) throws -> HTTPResponse {
         let form = BookForm(fields: context.request.value)
+        if context.request.value("lookup") == "1" || (form.title.isEmpty && !form.isbn.isEmpty) {
+            return try lookUpBook(form, barcode: barcode, context)
+        }
         var problems = form.problems(words)
         enum Saved { case saved(Book), refused([String: String]), missing }
         let (library, saved) = try store.write { tx -> (LibraryState, Saved) in
@@ -110,25 +122,87 @@ extension TeachersPage {
         }
     }
 
+    /// 「調べる」: the ISBN looked up (outside every transaction) and the form shown again, filled
+    /// with what was found and where from, or saying plainly why nothing was, to be typed.
+    private func lookUpBook(_ form: BookForm, barcode: String?, _ context: PageContext) throws -> HTTPResponse {
+        let answer = form.isbn.isEmpty ? nil : lookUp(form.isbn)
+        let (library, existing) = try store.read { tx in (try self.library(tx), try barcode.flatMap { try tx.book(barcode: $0) }) }
+        if barcode != nil, existing == nil { return try notFound(context) }
+        var filled = form
+        var problems: [String: String] = [:]
+        let said: HTML
+        var focus = "title"
+        switch answer {
+        case nil:
+            problems["isbn"] = words.lookupNeedsISBN
+            said = .empty
+            focus = "isbn"
+        case .found(let record, let origin, let differing):
+            filled = form.filled(with: record)
+            var lines: [HTML] = [.el(.p, .text(words.lookupFound(record.source, fromCache: origin == .cache)))]
+            if let differing { lines.append(.el(.p, .text(words.lookupDiffering(differing.source, title: differing.title)))) }
+            lines.append(attribution(record.source))
+            said = .el(.div, [.class("notice lookup-found"), HTMLAttribute(.role, "status")], children: lines)
+            focus = ""
+        case .notFound(let problem):
+            if case .invalidISBN = problem {
+                problems["isbn"] = words.lookupProblem(problem)
+                said = .empty
+                focus = "isbn"
+            } else {
+                said = .el(.p, [.class("warning lookup-missing"), HTMLAttribute(.role, "alert")], .text(words.lookupProblem(problem)))
+            }
+        }
+        return bookFormPage(filled, editing: existing, problems: problems, library, context, status: problems.isEmpty ? 200 : 400,
+                            said: said, focus: focus)
+    }
+
+    /// The Book form. `said` is what a lookup found (or why nothing); `focus` the field to start in.
     private func bookFormPage(_ form: BookForm, editing: Book?, problems: [String: String], _ library: LibraryState,
-                              _ context: PageContext, status: Int = 200) -> HTTPResponse {
+                              _ context: PageContext, status: Int = 200, said: HTML = .empty, focus: String? = nil) -> HTTPResponse {
         let action = editing.map { PagePath.to(.editBook, $0.barcode) } ?? PagePath.newBook
         var barcodeExtra: [HTMLAttribute] = [HTMLAttribute(.autocomplete, "off"), HTMLAttribute(.autocapitalize, "off")]
         if editing != nil { barcodeExtra.append(.flag(.readonly)) }
+        // A new Book starts at its ISBN (a scanner types it, then Enter); a filled form nowhere.
+        let focused = focus ?? (editing == nil ? "isbn" : "")
+        func extra(_ name: String, _ attributes: [HTMLAttribute] = []) -> [HTMLAttribute] {
+            attributes + (focused == name ? [.flag(.autofocus)] : [])
+        }
+        let isbnRow: HTML = .el(.div, [.class("lookup-row")],
+            Form.text("isbn", label: words.isbn, value: form.isbn, hint: words.isbnLookupHint, error: problems["isbn"],
+                      extra: extra("isbn", [HTMLAttribute(.inputmode, "numeric"), HTMLAttribute(.autocomplete, "off"),
+                                            HTMLAttribute(.enterkeyhint, "search")])),
+            .el(.button, [.type("submit"), .name("lookup"), .value("1"), .class("button lookup"), .flag(.formnovalidate)], .text(words.lookUp)))
         let fields: [HTML] = [
             Form.hidden(PageSecurity.csrfField, context.session.csrf),
+            // The form's first button, so Enter in a field saves (and with an ISBN and no title
+            // yet, looks it up); out of sight and out of the tab order, the visible 保存 is below.
+            .el(.button, [.type("submit"), .class("visually-hidden"), HTMLAttribute(.tabindex, "-1"), HTMLAttribute(.ariaHidden, "true"),
+                           .flag(.formnovalidate)],
+                .text(words.save)),
+            isbnRow,
+            said,
             Form.text("barcode", label: words.barcode, value: editing?.barcode ?? form.barcode, required: true,
-                      hint: editing == nil ? words.bookBarcodeHint : nil, error: problems["barcode"], extra: barcodeExtra),
-            Form.text("title", label: words.title, value: form.title, required: true, error: problems["title"]),
-            Form.text("author", label: words.author, value: form.author, error: problems["author"]),
-            Form.text("isbn", label: words.isbn, value: form.isbn, error: problems["isbn"],
-                      extra: [HTMLAttribute(.inputmode, "numeric"), HTMLAttribute(.autocomplete, "off")]),
+                      hint: editing == nil ? words.bookBarcodeHint : nil, error: problems["barcode"], extra: extra("barcode", barcodeExtra)),
+            Form.text("title", label: words.title, value: form.title, required: true, error: problems["title"], extra: extra("title")),
+            Form.text("reading", label: words.reading, value: form.reading, hint: words.bookReadingHint, error: problems["reading"],
+                      extra: extra("reading")),
+            Form.text("author", label: words.author, value: form.author, error: problems["author"], extra: extra("author")),
             .el(.div, [.class("choices")], Form.submit(words.save, style: "primary"),
                 .el(.a, [.class("button quiet"), .href(editing.map { PagePath.book($0.barcode) } ?? PagePath.books)], .text(words.cancel))),
         ]
         return page(context, library, heading: editing == nil ? words.addBook : words.editBookHeading, section: .books, status: status,
                     content: [Form.problems(problems.keys.sorted().compactMap { problems[$0] }),
                               .el(.form, [HTMLAttribute(.method, "post"), HTMLAttribute(.action, action)], children: fields)])
+    }
+
+    /// The credit a source's terms ask for, where a record from it is shown: 「書誌データ：国立国会図書館サーチ」.
+    func attribution(_ source: BookRecordSource) -> HTML {
+        let home = switch source {
+        case .ndl: "https://ndlsearch.ndl.go.jp/"
+        case .openBD: "https://openbd.jp/"
+        }
+        return .el(.p, [.class("attribution")], .el(.small, .el(.a, [.href(home), HTMLAttribute(.rel, "noopener")], .text(words.attribution(source)))))
     }
 
     /// `POST /books/BARCODE/withdraw`: a Book on loan first gets a warning and a confirmation

@@ -1,3 +1,4 @@
+import BookLookup
 import CatalogIO
 import Foundation
 import HTTPServer
@@ -39,7 +40,8 @@ extension TeachersPage {
         guard let text = String(validating: file.data, as: UTF8.self) else {
             return try importForm(context, problem: words.importNotUTF8, status: 400)
         }
-        let shown = try store.withConnection { try CatalogImport(kind: kind).preview(text, in: $0) }
+        let lookup = kind == .books ? try titlesLookedUp(text) : nil
+        let shown = try store.withConnection { try CatalogImport(kind: kind).preview(text, in: $0, lookup: lookup) }
         uploads.withLock { $0.keepCatalog(.init(kind: kind, text: text, shown: shown), session: context.session.id) }
         return try previewPage(shown, context, kind: kind)
     }
@@ -53,8 +55,11 @@ extension TeachersPage {
         let outcome: CatalogImport.Outcome
         do {
             let desk = LibraryDesk(staff: context.staff, at: context.now)
-            outcome = try store.withConnection {
-                try CatalogImport(kind: upload.kind).apply(upload.text, asShown: upload.shown, into: $0, recordedBy: desk)
+            outcome = try store.withConnection { repository in
+                // The titles the preview found are in the library's lookup cache now: no request here.
+                let cached = CatalogImport.TitleLookup.service(nil, cache: RepositoryLookupCache(repository))
+                return try CatalogImport(kind: upload.kind).apply(upload.text, asShown: upload.shown, into: repository, recordedBy: desk,
+                                                                 lookup: upload.kind == .books ? cached : nil)
             }
         } catch let failure as CatalogImport.Failure {
             return try previewPage(CatalogImport.Preview(problems: failure.problems), context, kind: upload.kind, status: 400)
@@ -66,6 +71,24 @@ extension TeachersPage {
         case .imported(let report):
             return redirect(PagePath.importCSV, notice: words.imported(added: report.added, updated: report.updated), context)
         }
+    }
+
+    /// The titles a books file leaves blank, looked up before the preview takes a connection:
+    /// a first reading of the file only names the ISBNs it would look up; each is then looked
+    /// up outside every transaction (the cache, then the services; a record found is kept);
+    /// the preview is given the answers.
+    private func titlesLookedUp(_ text: String) throws -> CatalogImport.TitleLookup {
+        let wanted = Locked<[String]>([])
+        let naming = CatalogImport.TitleLookup(lookUp: { isbn in
+            wanted.withLock { $0.append(isbn) }
+            return .notFound(.lookupsOff(isbn: isbn))
+        })
+        _ = try store.withConnection { try CatalogImport(kind: .books).preview(text, in: $0, lookup: naming) }
+        var answers: [String: LookupAnswer] = [:]
+        for isbn in wanted.withLock({ $0 }) where answers[isbn] == nil {
+            answers[isbn] = lookUp(isbn)
+        }
+        return CatalogImport.TitleLookup(lookUp: { answers[$0] ?? .notFound(.lookupsOff(isbn: $0)) })
     }
 
     private func previewPage(_ preview: CatalogImport.Preview, _ context: PageContext, kind: CatalogImport.Kind,
@@ -98,6 +121,9 @@ extension TeachersPage {
             list(words.importProblems, preview.problems, style: "errors"),
             list(words.importNewClasses, preview.createdClasses),
             list(words.importNumbers, preview.numbered.map { "\(words.line($0.line)): \($0.name) → \($0.barcode)" }),
+            list(preview.lookedUp.isEmpty ? "" : words.importLookedUp(preview.lookedUp.count, fromCache: preview.lookedUp.count { $0.origin == LookupOrigin.cache.name }),
+                 preview.lookedUp.map { "\(words.line($0.line)): \($0.isbn) → \($0.title) (\(words.sourceName($0.source)))" }),
+            .fragment(Set(preview.lookedUp.map(\.source)).sorted { $0.rawValue < $1.rawValue }.map(attribution)),
             table(words.importAddedRows, preview.added),
             table(words.importUpdatedRows, preview.updated),
             list("", preview.warnings),

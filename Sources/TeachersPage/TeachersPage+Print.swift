@@ -82,9 +82,21 @@ extension TeachersPage {
             return try printPage(context, problem: words.startAtInvalid(sheet.count), status: 400)
         }
         let className = kind == .card ? request.value("class").flatMap { $0.isEmpty ? nil : $0 } : nil
-        let selection: PrintChoice.Selection = kind == .card ? .all : (request.value("which") == "all" ? .all : .new)
+        let selection: PrintChoice.Selection = switch (kind, request.value("which")) {
+        case (.card, _): .all
+        case (.label, "all"): .all
+        // まとめて登録's 「ラベルを印刷」: exactly the copies this session's run registered.
+        case (.label, "run"): .barcodes(scanRuns.withLock { $0[context.session.id].addedBarcodes })
+        case (.label, _): .new
+        }
         let (library, chosen, classes) = try store.read { tx in
-            (try self.library(tx), try PrintChoice.choose(selection, kind: kind, className: className, in: tx).get(), try tx.classes())
+            // A copy of the run removed meanwhile (on another page) is left out, not refused.
+            let still: PrintChoice.Selection = if case .barcodes(let named) = selection {
+                .barcodes(try named.filter { try tx.book(barcode: $0) != nil })
+            } else {
+                selection
+            }
+            return (try self.library(tx), try PrintChoice.choose(still, kind: kind, className: className, in: tx).get(), try tx.classes())
         }
         if let className, !classes.contains(where: { $0.name == className }) {
             return try printPage(context, problem: words.noSuchClass, status: 400)

@@ -64,6 +64,8 @@ public final class TeachersPage: Sendable {
     let passwordCheck = NSLock()
     /// Uploads waiting for their confirmation (a CSV to import, a backup to restore), by session.
     let uploads = Locked(PendingUploads())
+    /// まとめて登録's list of what each session registered in this run.
+    let scanRuns = Locked(ScanRuns())
 
     /// The page on `store` (`PageAssembly` builds it from the configuration and an opened library).
     public init(store: RepositoryPool, setup: Setup, now: @escaping @Sendable () -> Date = { Date() }) {

@@ -6,7 +6,7 @@
 //                                          [--kiosk-scans N] [--kiosks-only] [--speech-rounds N] [--speech-only]
 //                                          [--shipped-only] [--shipped-runs N] [--shipped-scans N] [--unit F]
 //                                          [--page-weight W] [--page-idle] [--page-quota CORES] [--pi-clients N]
-//                                          [--packaged dist/bookkiosk_VERSION_ARCH.deb]
+//                                          [--packaged dist/bookkiosk_VERSION_ARCH.deb] [--isbn-rounds N] [--isbn-only]
 //
 // The kiosk and the page as separate processes (`--shipped-only` for those alone) need root:
 // each goes in a cgroup v1 `cpu` group of its own, the page at its unit's priority (read from
@@ -64,6 +64,10 @@ struct Options {
     var pageQuota: Double?
     /// Page clients in the Pi-class run.
     var piClients = 8
+    /// Copies registered through まとめて登録, and lookups at the replay server, in the ISBN run.
+    var isbnRounds = 300
+    /// Only the ISBN run.
+    var isbnOnly = false
 
     init(_ arguments: [String]) {
         var words = arguments[...]
@@ -93,12 +97,15 @@ struct Options {
             case "--page-quota": pageQuota = Double(words.popFirst() ?? "")
             case "--pi-clients": piClients = Int(words.popFirst() ?? "") ?? piClients
             case "--packaged": packaged = words.popFirst()
+            case "--isbn-rounds": isbnRounds = max(1, Int(words.popFirst() ?? "") ?? isbnRounds)
+            case "--isbn-only": isbnOnly = true
             default:
                 FileHandle.standardError.write(Data("""
                 usage: bookkiosk-bench [--json] [--json-file F] [--skip-large] [--keep] [--rounds N] [--long-rounds N] [--idle-seconds S] [--page-rounds N] [--page-only] [--page-nice N] [--page-threads N]
                                        [--kiosk-scans N] [--kiosks-only] [--speech-rounds N] [--speech-only]
                                        [--shipped-only] [--shipped-runs N] [--shipped-scans N] [--unit F]
                                        [--page-weight W] [--page-idle] [--page-quota CORES] [--pi-clients N] [--packaged DEB]
+                                       [--isbn-rounds N] [--isbn-only]
                 unknown argument: \(word)
 
                 """.utf8))
@@ -273,9 +280,43 @@ func verdict(_ met: Bool) -> String { met ? "met" : "MISSED" }
     exit(0)
 }
 
+/// Books by their ISBN (ISBNBenchmark.swift): まとめて登録 with the answer cached, on 5,000
+/// Books, and the lookup's own cost over the replay server's answers.
+@MainActor func measureISBN() throws {
+    let figures = try ISBNBenchmark.run(folder: folder, start: start, registrations: options.isbnRounds, lookups: options.isbnRounds,
+                                        progress: progress)
+    func millis(_ latencies: Latencies) -> [String: Double] {
+        ["p50": rounded(latencies.p50 / 1000, places: 2), "p99": rounded(latencies.p99 / 1000, places: 2)]
+    }
+    func pair(_ latencies: Latencies) -> String {
+        "\(rounded(latencies.p50 / 1000, places: 2)) / \(rounded(latencies.p99 / 1000, places: 2))"
+    }
+    let registerP99 = figures.register.p99 / 1000
+    let overhead = figures.overhead.p50 / 1000
+    report["isbnRegisterP99Ms"] = rounded(registerP99, places: 2)
+    report["lookupOverheadMs"] = rounded(overhead, places: 2)
+    report["isbn"] = ["books": figures.books, "registrations": figures.register.count, "lookups": figures.lookup.count,
+                      "registerServerMillis": millis(figures.register), "registerRoundTripMillis": millis(figures.registerRoundTrip),
+                      "lookupMillis": millis(figures.lookup), "overheadMillis": millis(figures.overhead),
+                      "method": "POST /books/scan (まとめて登録) through the real page and daemon on 127.0.0.1, the ISBN's record already in the library's lookup cache, a new copy each time with the next free number; lookupOverheadMs: the median of one lookup's wall time (NDL then openBD, libcurl to LookupReplay on 127.0.0.1, no cache, no polite pause) less the replay server's own time answering it"]
+    row("isbnRegisterP99Ms (まとめて登録, cached, \(figures.books) Books): server ms p50 / p99", "\(pair(figures.register)) (\(figures.register.count) copies; round trip \(pair(figures.registerRoundTrip)))",
+        "p99 < 50 ms: \(verdict(registerP99 < 50))")
+    row("lookupOverheadMs (one lookup less the replay server's answer time): ms p50 / p99", "\(pair(figures.overhead)) (lookup \(pair(figures.lookup)), \(figures.lookup.count) lookups)")
+}
+
+if options.isbnOnly {
+    do {
+        try measureISBN()
+    } catch {
+        cleanup.fail(error, during: currentStep)
+    }
+    finish()
+}
+
 if options.pageOnly {
     do {
         try measurePage()
+    try measureISBN()
     } catch {
         cleanup.fail(error, during: currentStep)
     }

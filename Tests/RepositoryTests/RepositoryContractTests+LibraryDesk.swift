@@ -97,6 +97,26 @@ extension RepositoryContractTests {
         }
     }
 
+    @Test("a Book never lent is removed with its label's printing; one lent before is refused and stays",
+          arguments: RepositoryKind.allCases)
+    func removeBook(kind: RepositoryKind) throws {
+        try kind.withSeededRepository { (repository: any LendingRepository) throws in
+            try repository.transaction { tx in
+                try tx.recordPrinted(.label, barcodes: ["B0001", "B0003"], at: F.t0)
+                let loan = try tx.addLoan(book: "B0003", user: "C0001", lentAt: F.t0, due: F.dueFromT0, overrideBy: nil)
+                _ = try tx.closeLoan(id: loan.id, returnedAt: F.t0 + 60)
+            }
+            #expect(try repository.transaction { try $0.removeBook(barcode: "B0001") })
+            #expect(try repository.read { try $0.book(barcode: "B0001") } == nil)
+            #expect(try repository.read { try $0.printedTimes(.label) }.keys.sorted() == ["B0003"])
+            #expect(throws: LendingStoreError.bookWasLent(book: "B0003")) {
+                try repository.transaction { try $0.removeBook(barcode: "B0003") }
+            }
+            #expect(try repository.read { try $0.book(barcode: "B0003") } != nil)
+            #expect(try !repository.transaction { try $0.removeBook(barcode: "B9999") })
+        }
+    }
+
     @Test("removing a User with Books out is refused and changes nothing", arguments: RepositoryKind.allCases)
     func removeUserWithOpenLoans(kind: RepositoryKind) throws {
         try kind.withSeededRepository { (repository: any LendingRepository) throws in

@@ -70,6 +70,8 @@ class Library:
     language: str
     #: The config's `web` object (HTTPS: `certificate` and `key`).
     web: dict = field(default_factory=dict)
+    #: More environment for `bookkiosk serve` (BOOKKIOSK_LOOKUP_URL: the lookups' replay server).
+    env: dict = field(default_factory=dict)
     db: Path = field(init=False)
     config: Path = field(init=False)
     port: int = 0
@@ -130,7 +132,7 @@ class Library:
         errors = open(self.folder / "serve.stderr", "a")
         self.process = subprocess.Popen(
             [BOOKKIOSK, "serve", "--listen", f"127.0.0.1:{self.port}", "--db", str(self.db), "--config", str(self.config)],
-            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=errors, text=True)
+            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=errors, text=True, env={**os.environ, **self.env})
         lines: queue.Queue[str | None] = queue.Queue()
 
         def read() -> None:
@@ -245,7 +247,7 @@ def every_page(page: Page) -> list[str]:
     page.goto("/loans")
     href = page.locator("main a[href$='/return']").first.get_attribute("href")
     assert href, "no open Loan with a return link on /loans"
-    return ["/", "/loans", "/loans?overdue=1", href, "/books", "/books?q=%E3%81%90%E3%82%8A", "/books/new",
+    return ["/", "/loans", "/loans?overdue=1", href, "/books", "/books?q=%E3%81%90%E3%82%8A", "/books/new", "/books/scan",
             "/books/B0001", "/books/B0001/edit", "/books/B0003", "/books/B0002/lend", "/users", "/users/new",
             "/users/C0001", "/users/C0001/edit", "/settings",
             # The school year

@@ -1,0 +1,92 @@
+import BookLookup
+import Foundation
+import Lending
+
+extension EnglishPageWords {
+    public var lookUp: String { "Look up" }
+    public var isbnLookupHint: String {
+        "The 13 digits starting 978 (or the 10-digit ISBN) on the back of the book. Scan or type it and press Look up: the title, reading and author fill themselves."
+    }
+    public var bookReadingHint: String { "How the title reads, in hiragana or katakana (katakana is stored as hiragana). Lists are sorted by it." }
+
+    public func lookupFound(_ source: BookRecordSource, fromCache: Bool) -> String {
+        fromCache ? "Filled in from an earlier lookup at \(sourceName(source)). Check it and press Save."
+                  : "Found at \(sourceName(source)). Check it and press Save."
+    }
+
+    public func lookupDiffering(_ other: BookRecordSource, title: String) -> String {
+        "\(sourceName(other)) gives the title as \"\(title)\"; the National Diet Library's is filled in."
+    }
+
+    public func lookupProblem(_ problem: LookupProblem) -> String {
+        switch problem {
+        case .invalidISBN(.checkDigit):
+            return "The last digit of this ISBN does not match the others: it may have been misread. Please check the number on the back of the book."
+        case .invalidISBN:
+            return isbnInvalid
+        case .lookupsOff:
+            return "This book cannot be looked up (lookups are turned off in the configuration). Please type its title."
+        case .notFound(let isbn):
+            return "ISBN \(isbn) was found neither at the National Diet Library nor at openBD. Please type its title."
+        case .unanswered(let isbn, let faults, _):
+            return "ISBN \(isbn) could not be looked up (\(Self.reason(faults))). Please type its title, or press Look up again later."
+        }
+    }
+
+    /// The first fault, in plain words.
+    static func reason(_ faults: [ServiceFaultAt]) -> String {
+        switch faults.first?.fault {
+        case .transfer(.hostNotFound), .transfer(.couldNotConnect):
+            "this box does not seem to reach the internet"
+        case .transfer(.timedOut(let seconds)):
+            "no answer came within \(Int(seconds.rounded())) seconds"
+        case .busy, .resting:
+            "the service is busy; wait a little"
+        case .transfer, .status, .unreadable, nil:
+            "the service gave an answer that could not be read"
+        }
+    }
+
+    public var lookupNeedsISBN: String { "Type the ISBN or scan the barcode on the back of the book, then press Look up." }
+
+    public func attribution(_ source: BookRecordSource) -> String { "Bibliographic data: \(sourceName(source))" }
+
+    public func sourceName(_ source: BookRecordSource) -> String {
+        switch source {
+        case .ndl: "NDL Search (国立国会図書館サーチ)"
+        case .openBD: "openBD"
+        }
+    }
+
+    public var addMany: String { "Add many" }
+    public var addManyExplained: String {
+        "Scan the ISBN on the back of each book, one after another, with a barcode scanner paired with the iPad. Each one is registered at once with the next free number and the title found. "
+            + "For a book that already has a number label, scan the label into Label number after its ISBN. When you are done, print the labels."
+    }
+    public var scanISBN: String { "ISBN" }
+    public var scanLabel: String { "Label number" }
+    public var scanLabelHint: String { "Leave it empty for the next free number." }
+    public var scanRegister: String { "Register" }
+    public var scanNothing: String { "Please scan or type an ISBN." }
+    public func scanAdded(title: String, barcode: String) -> String { "\"\(title)\" is registered as \(barcode)." }
+    public func scanNeedsTitle(isbn: String) -> String { "ISBN \(isbn) was not found. Type its title in the list below to register it." }
+    public var scanListHeading: String { "Books registered in this run (newest first)" }
+    public var scanListEmpty: String { "None yet. Scan an ISBN and it shows here." }
+    public var scanSource: String { "Data from" }
+    public var scanFromCache: String { "(an earlier lookup)" }
+    public var needsTitle: String { "Needs a title" }
+    public var scanAddWithTitle: String { "Register with this title" }
+    public var undo: String { "Undo" }
+    public var undone: String { "Undone" }
+    public func scanUndone(title: String) -> String { "\"\(title)\" is no longer registered." }
+    public func scanWasLent(title: String) -> String { "\"\(title)\" has been lent already, so it cannot be undone. Withdraw it instead." }
+    public var scanUnknownEntry: String { "That row is no longer in the list." }
+    public func printRunLabels(_ count: Int) -> String { "Print labels (\(count))" }
+    public var printRunLabelsExplained: String { "The labels of the books registered in this run only, as a PDF for a label sheet." }
+    public var scanRestart: String { "Clear the list and start again" }
+    public var scanRestarted: String { "The list is cleared. The books registered stay registered." }
+
+    public func importLookedUp(_ count: Int, fromCache: Int) -> String {
+        "Titles looked up by ISBN: \(count)" + (fromCache > 0 ? " (\(fromCache) from earlier lookups)" : "")
+    }
+}

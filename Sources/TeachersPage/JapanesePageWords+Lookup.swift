@@ -1,0 +1,92 @@
+import BookLookup
+import Foundation
+import Lending
+
+extension JapanesePageWords {
+    public var lookUp: String { "調べる" }
+    public var isbnLookupHint: String {
+        "本の裏の 978 から始まる13桁(または10桁)。バーコードを読み取るか入力して「調べる」を押すと、書名・よみがな・著者が入ります。"
+    }
+    public var bookReadingHint: String { "書名のよみ。ひらがなかカタカナで(カタカナはひらがなにして保存します)。一覧はこの順に並びます。" }
+
+    public func lookupFound(_ source: BookRecordSource, fromCache: Bool) -> String {
+        fromCache ? "以前に\(sourceName(source))で調べた記録から入れました。確かめて「保存する」を押してください。"
+                  : "\(sourceName(source))で見つかりました。確かめて「保存する」を押してください。"
+    }
+
+    public func lookupDiffering(_ other: BookRecordSource, title: String) -> String {
+        "\(sourceName(other))では書名が「\(title)」となっています。国立国会図書館サーチのものを入れました。"
+    }
+
+    public func lookupProblem(_ problem: LookupProblem) -> String {
+        switch problem {
+        case .invalidISBN(.checkDigit):
+            return "ISBN の最後の数字が合いません。読み間違いかもしれません。本の裏の数字をもう一度確かめてください。"
+        case .invalidISBN:
+            return isbnInvalid
+        case .lookupsOff:
+            return "この本は調べられません(設定で調べる機能を止めてあります)。書名を入力してください。"
+        case .notFound(let isbn):
+            return "ISBN \(isbn) は国立国会図書館サーチにも openBD にも見つかりませんでした。書名を入力してください。"
+        case .unanswered(let isbn, let faults, _):
+            return "ISBN \(isbn) を調べられませんでした(\(Self.reason(faults)))。書名を入力するか、あとでもう一度「調べる」を押してください。"
+        }
+    }
+
+    /// The first fault, in plain words.
+    static func reason(_ faults: [ServiceFaultAt]) -> String {
+        switch faults.first?.fault {
+        case .transfer(.hostNotFound), .transfer(.couldNotConnect):
+            "インターネットにつながっていないようです"
+        case .transfer(.timedOut(let seconds)):
+            "相手が \(Int(seconds.rounded())) 秒のうちに答えませんでした"
+        case .busy, .resting:
+            "相手が混み合っています。少し待ってください"
+        case .transfer, .status, .unreadable, nil:
+            "相手から読めない答えが返りました"
+        }
+    }
+
+    public var lookupNeedsISBN: String { "ISBN を入力するか、本の裏のバーコードを読み取ってから「調べる」を押してください。" }
+
+    public func attribution(_ source: BookRecordSource) -> String { "書誌データ：\(sourceName(source))" }
+
+    public func sourceName(_ source: BookRecordSource) -> String {
+        switch source {
+        case .ndl: "国立国会図書館サーチ"
+        case .openBD: "openBD"
+        }
+    }
+
+    public var addMany: String { "まとめて登録" }
+    public var addManyExplained: String {
+        "iPad につないだバーコードリーダーで、絵本の裏の ISBN を次々に読み取ってください。1冊ずつ、空いている次の番号で登録し、見つかった書名を入れます。"
+            + "番号のラベルをもう貼ってある絵本は、ISBN の次に「ラベルの番号」にそのラベルを読み取ってから登録します。終わったら「ラベルを印刷」。"
+    }
+    public var scanISBN: String { "ISBN" }
+    public var scanLabel: String { "ラベルの番号" }
+    public var scanLabelHint: String { "空欄なら、空いている次の番号にします。" }
+    public var scanRegister: String { "登録" }
+    public var scanNothing: String { "ISBN を読み取るか入力してください。" }
+    public func scanAdded(title: String, barcode: String) -> String { "「\(title)」を \(barcode) で登録しました。" }
+    public func scanNeedsTitle(isbn: String) -> String { "ISBN \(isbn) は見つかりませんでした。下の一覧で書名を入力して登録してください。" }
+    public var scanListHeading: String { "この回に登録した絵本(新しい順)" }
+    public var scanListEmpty: String { "まだありません。ISBN を読み取ると、ここに並びます。" }
+    public var scanSource: String { "書誌データ" }
+    public var scanFromCache: String { "(以前に調べた記録)" }
+    public var needsTitle: String { "書名が必要です" }
+    public var scanAddWithTitle: String { "この書名で登録" }
+    public var undo: String { "取り消し" }
+    public var undone: String { "取り消しました" }
+    public func scanUndone(title: String) -> String { "「\(title)」の登録を取り消しました。" }
+    public func scanWasLent(title: String) -> String { "「\(title)」はもう貸し出されたことがあるので、取り消せません。やめるときは「除籍」にしてください。" }
+    public var scanUnknownEntry: String { "その行はもう一覧にありません。" }
+    public func printRunLabels(_ count: Int) -> String { "ラベルを印刷(\(count) 冊)" }
+    public var printRunLabelsExplained: String { "この回に登録した絵本のラベルだけを、ラベル用紙に印刷する PDF です。" }
+    public var scanRestart: String { "一覧を空にして新しく始める" }
+    public var scanRestarted: String { "一覧を空にしました。登録した絵本はそのまま残っています。" }
+
+    public func importLookedUp(_ count: Int, fromCache: Int) -> String {
+        "ISBN で調べた書名 \(count) 件" + (fromCache > 0 ? "(うち \(fromCache) 件は以前に調べた記録から)" : "")
+    }
+}

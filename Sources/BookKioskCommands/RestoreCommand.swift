@@ -60,9 +60,15 @@ struct RestoreCommand {
             }
         }
         let repository = try common.openSQLiteRepository()
-        let kept = SQLiteLendingRepository.keptCopyPath(for: common.databasePath, at: Date())
-        let restored = try repository.restore(fromBackupAt: file, keepingCopyAt: kept)
-        console.print("Restored \(file): the library now holds \(Self.describe(restored)). The library as it was is kept at \(kept).")
+        let restored: RestoreResult
+        do {
+            restored = try repository.restore(fromBackupAt: file, at: Date())
+        } catch let refusal as RestoreRefusal {
+            throw CommandFailure("\(refusal.description) Nothing was changed: the library is as it was.")
+        } catch {
+            throw CommandFailure("\(file) was not restored: \(error). Nothing was changed: the library is as it was.")
+        }
+        console.print("Restored \(file): the library now holds \(Self.describe(restored.snapshot)). The library as it was is kept at \(restored.keptAt).")
         return .success
     }
 

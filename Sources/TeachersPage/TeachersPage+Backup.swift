@@ -70,9 +70,10 @@ extension TeachersPage {
         let held: LibrarySnapshot
         do {
             held = try SQLiteLendingRepository.snapshot(ofBackupAt: file)
-        } catch is RestoreRefusal {
+        } catch let refusal as RestoreRefusal {
             try? FileManager.default.removeItem(atPath: folder)
-            return redirect(PagePath.settings + "#backup", notice: words.restoreRefused(upload.fileName), refusal: true, context)
+            return redirect(PagePath.settings + "#backup", notice: words.restoreRefused(upload.fileName) + " (\(refusal.description))",
+                            refusal: true, context)
         } catch {
             try? FileManager.default.removeItem(atPath: folder)
             return redirect(PagePath.settings + "#backup", notice: words.restoreRefused(upload.fileName), refusal: true, context)
@@ -101,18 +102,19 @@ extension TeachersPage {
     /// `POST /settings/restore/confirm`: the backup shown replaces the library; the library as it
     /// was is kept beside it; an audit entry says who did it.
     func restore(_ context: PageContext) throws -> HTTPResponse {
-        guard case .sqlite(let path) = setup.storage else { return redirect(PagePath.settings, notice: words.backupUnavailable, refusal: true, context) }
+        guard case .sqlite = setup.storage else { return redirect(PagePath.settings, notice: words.backupUnavailable, refusal: true, context) }
         guard let file = uploads.withLock({ $0.takeBackup(session: context.session.id) }) else {
             return redirect(PagePath.settings + "#backup", notice: words.restoreNoFile, refusal: true, context)
         }
         defer { try? FileManager.default.removeItem(atPath: (file as NSString).deletingLastPathComponent) }
-        let kept = SQLiteLendingRepository.keptCopyPath(for: path, at: context.now)
-        let restored: LibrarySnapshot
+        let result: RestoreResult
         do {
-            restored = try store.withSQLite { try $0.restore(fromBackupAt: file, keepingCopyAt: kept) }
-        } catch let refusal as RestoreRefusal {
-            return redirect(PagePath.settings + "#backup", notice: refusal.description, refusal: true, context)
+            result = try store.withSQLite { try $0.restore(fromBackupAt: file, at: context.now) }
+        } catch {
+            // Whatever failed, the live library was not written (or SQLite rolled the copy back).
+            return redirect(PagePath.settings + "#backup", notice: words.restoreFailed(String(describing: error)), refusal: true, context)
         }
+        let restored = result.snapshot, kept = result.keptAt
         try store.transaction { tx in
             try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.restored.rawValue,
                                      detail: "restored a backup: \(restored.books) books, \(restored.users) users, \(restored.loans) loans; the library as it was is kept at \(kept)"))

@@ -59,11 +59,17 @@ struct ServeCommand {
         for signalNumber in [SIGINT, SIGTERM] { sigaddset(&stopSignals, signalNumber) }
         pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
         signal(SIGPIPE, SIG_IGN)
+        Self.raiseDescriptorLimit()
 
         let daemon: HTTPDaemon
         do {
-            daemon = try HTTPDaemon(HTTPDaemonConfiguration(address: listen, tls: tls, refusalResponse: { PageSecurity.secured(HTTPRefusal.plainTextResponse($0)) }),
-                                  handler: page.handler)
+            let hosts = HostCheck(names: configuration.web.hostNames)
+            let listening = listen
+            daemon = try HTTPDaemon(HTTPDaemonConfiguration(
+                address: listen, tls: tls, bodyLimit: { page.bodyLimit(for: $0) },
+                acceptsHost: { hosts.accepts($0, ownAddresses: [listening.host] + InterfaceAddress.current().map(\.host)) },
+                refusalResponse: { PageSecurity.secured(HTTPRefusal.plainTextResponse($0)) }),
+                handler: page.handler)
         } catch {
             throw CommandFailure("The teachers' page cannot listen on \(listen): \(error). Is another program (or another `bookkiosk serve`) using that port? Choose another with --listen or the configuration's web.listen.")
         }
@@ -74,9 +80,36 @@ struct ServeCommand {
         console.print("Serving the teachers' page on \(daemon.address) (database \(options.databaseForPeople)); stop with Ctrl-C or SIGTERM.")
         var received: Int32 = 0
         sigwait(&stopSignals, &received)
+        // Whatever its clients or a request under way do, the page is gone in stopSeconds: the
+        // repository's transactions are SQLite's or PostgreSQL's, whole or not at all.
+        let stopped = DispatchSemaphore(value: 0)
+        let deadline = DispatchTime.now() + .seconds(Self.stopSeconds)
+        Thread.detachNewThread {
+            if stopped.wait(timeout: deadline) == .timedOut {
+                FileHandle.standardError.write(Data("The teachers' page did not finish its requests within \(Self.stopSeconds) s of being told to stop; it stops without them.\n".utf8))
+                _exit(0)
+            }
+        }
         daemon.stop()
+        stopped.signal()
         console.print("The teachers' page has stopped.")
         return .success
+    }
+
+    /// How long `serve` waits for the requests under way once told to stop (systemd's own
+    /// limit is 90 s; the issue asks for 10).
+    static let stopSeconds = 8
+
+    /// Lets the process open as many sockets as its hard limit allows (up to 4096), so the
+    /// daemon's `connectionLimit` is not cut short by the usual soft limit of 1024 descriptors.
+    /// Calls `getrlimit` and `setrlimit`.
+    static func raiseDescriptorLimit() {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
+        let wanted = min(limit.rlim_max, 4096)
+        guard limit.rlim_cur < wanted else { return }
+        limit.rlim_cur = wanted
+        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
 
     /// The library's rules live in the database; the configuration seeds them once, when the

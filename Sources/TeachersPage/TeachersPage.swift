@@ -77,7 +77,7 @@ public final class TeachersPage: Sendable {
 
     /// Answers one request. Every response carries the security headers.
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
-        var response = PageSecurity.secured(respond(to: request, at: now()))
+        var response = PageSecurity.secured(respond(to: request, at: now()), overHTTPS: request.isSecure)
         if request.method == "HEAD" { response.body = [] }
         return response
     }

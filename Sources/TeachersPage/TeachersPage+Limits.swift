@@ -1,0 +1,22 @@
+import HTTPServer
+
+extension PageRoute {
+    /// Whether the route takes a file (a backup, a CSV): the only routes a large body may go to.
+    public var takesUpload: Bool {
+        self == .previewRestore || self == .previewImport
+    }
+}
+
+extension TeachersPage {
+    /// The most body a request may send, decided from its head before any of it is read
+    /// (`HTTPDaemonConfiguration.bodyLimit`): a file only from a signed-in session, on a route
+    /// that takes one; every other request (the sign-in form above all) a small form. So a
+    /// stranger's 16 MB `POST /sign-in` is refused with 413 before it costs any memory.
+    public func bodyLimit(for head: HTTPRequest) -> Int {
+        let route = PageRoute(method: head.method, path: head.path)
+        guard route.takesUpload, let id = head.cookies[PageSecurity.cookieName],
+              sessions.withLock({ $0.use(id, at: now()) })?.staff != nil
+        else { return HTTPDaemonConfiguration.smallBodySize }
+        return HTTPDaemonConfiguration.defaultMaximumBodySize
+    }
+}

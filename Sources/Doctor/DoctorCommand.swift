@@ -87,6 +87,7 @@ public struct DoctorCommand {
         report(checkScreen(configuration.screen))
         report(checkKanjiConversion())
         report(checkWeb(configuration.web))
+        report(Self.checkHostNames(configuration.web))
         console.print(Self.summary(of: findings))
         return Self.status(of: findings)
     }

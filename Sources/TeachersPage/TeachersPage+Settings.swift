@@ -100,6 +100,13 @@ extension TeachersPage {
                                      detail: "set the page password of \(name) (and lifted any sign-in lock)"))
             return true
         }
+        if done {
+            // Every other session of that account ends; one's own new password keeps only this one.
+            sessions.withLock { table in
+                table.endAll(staff: name, except: name == context.staff ? context.session.id : nil)
+                if name == context.staff { table.setPasswordHash(hash, for: context.session.id) }
+            }
+        }
         return redirect(PagePath.settings, notice: done ? words.passwordSet(name) : words.noSuchStaff, refusal: !done, context)
     }
 

@@ -10,8 +10,14 @@ extension TeachersPage {
         if session?.staff != nil {
             return HTTPResponse(status: 303, headers: [("Location", PagePath.home), ("Cache-Control", "no-store")])
         }
-        let (cookie, token) = signInTicket.issue(nonce: PageSecurity.randomToken(), at: time)
         let message = request.value("out") == "1" ? words.signedOut : request.value("ended") == "1" ? words.sessionEnded : nil
+        // A browser keeps its ticket while it is fresh (a second tab, or a favicon's redirect
+        // here, must not change the cookie under a form already shown); otherwise a new one.
+        if let cookie = request.cookies[PageSecurity.cookieName],
+           let token = signInTicket.token(forCookie: cookie, at: time.addingTimeInterval(SignInTicket.lifetime / 2)) {
+            return signInPage(token: token, name: "", message: message, status: 200, headers: [("Cache-Control", "no-store")])
+        }
+        let (cookie, token) = signInTicket.issue(nonce: PageSecurity.randomToken(), at: time)
         return signInPage(token: token, name: "", message: message, status: 200,
                           headers: [("Set-Cookie", PageSecurity.cookie(cookie, secure: request.isSecure)), ("Cache-Control", "no-store")])
     }

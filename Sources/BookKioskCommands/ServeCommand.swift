@@ -3,9 +3,8 @@ import Feedback
 import Foundation
 import KioskConfiguration
 import HTTPServer
-import KioskPresenter
 import Lending
-import QRCode
+import PageAssembly
 import TeachersPage
 
 /// `bookkiosk serve [--listen ADDRESS:PORT] [--db D] [--config F]`: the teachers' page, on the
@@ -37,39 +36,21 @@ struct ServeCommand {
     func run() throws -> BookKiosk.Status {
         let configuration = options.configuration
         let repository = try options.openRepository()
-        try seedRules(configuration, into: repository)
-        let tls = try credentials(configuration.web)
-        let covers = CoverFolder(path: configuration.screen.covers)
-        var setup = TeachersPage.Setup(
-            language: Language(rawValue: configuration.language) ?? .default,
-            policy: configuration.policy,
-            libraryName: configuration.libraryName,
-            sessionMinutes: configuration.web.sessionMinutes,
-            cover: { covers.cover(barcode: $0.barcode, isbn: $0.isbn) },
-            qrCode: { text in try? QRCode(text: text).svg() },
-            publicAddresses: listen.port == 0 ? [] : listen.reachableURLs(secure: tls != nil, interfaces: InterfaceAddress.current()))
-        setup.storage = options.postgresURL.map { .postgres(url: $0.redacted.replacingOccurrences(of: ":***@", with: "@")) } ?? .sqlite(path: options.databasePath)
-        setup.sheets = configuration.allSheets
-        let page = TeachersPage(repository: repository, setup: setup)
+        let settings = PageSettings(
+            language: Language(rawValue: configuration.language) ?? .default, policy: configuration.policy,
+            libraryName: configuration.libraryName, sessionMinutes: configuration.web.sessionMinutes,
+            covers: configuration.screen.covers, sheets: configuration.allSheets, listen: listen,
+            tls: try credentials(configuration.web), busyTimeout: options.busyTimeout)
+        var pageSettings = settings
+        pageSettings.hostNames = configuration.web.hostNames
+        let assembly = try PageAssembly(settings: pageSettings, repository: repository, publicAddresses: PageAssembly.publicAddresses(pageSettings))
 
-        // The daemon's threads start with SIGINT and SIGTERM blocked, so this thread's sigwait
-        // takes them and stops the daemon in order.
-        var stopSignals = sigset_t()
-        sigemptyset(&stopSignals)
-        for signalNumber in [SIGINT, SIGTERM] { sigaddset(&stopSignals, signalNumber) }
-        pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
-        signal(SIGPIPE, SIG_IGN)
+        // Blocked before the daemon's threads start, so this thread's wait takes them and stops the daemon in order.
+        let stopSignals = StopSignals()
         Self.raiseDescriptorLimit()
-
         let daemon: HTTPDaemon
         do {
-            let hosts = HostCheck(names: configuration.web.hostNames)
-            let listening = listen
-            daemon = try HTTPDaemon(HTTPDaemonConfiguration(
-                address: listen, tls: tls, bodyLimit: { page.bodyLimit(for: $0) },
-                acceptsHost: { hosts.accepts($0, ownAddresses: [listening.host] + InterfaceAddress.current().map(\.host)) },
-                refusalResponse: { PageSecurity.secured(HTTPRefusal.plainTextResponse($0)) }),
-                handler: page.handler)
+            daemon = try assembly.listen()
         } catch {
             throw CommandFailure("The teachers' page cannot listen on \(listen): \(error). Is another program (or another `bookkiosk serve`) using that port? Choose another with --listen or the configuration's web.listen.")
         }
@@ -78,8 +59,7 @@ struct ServeCommand {
             console.print("先生のページ: \(url)")
         }
         console.print("Serving the teachers' page on \(daemon.address) (database \(options.databaseForPeople)); stop with Ctrl-C or SIGTERM.")
-        var received: Int32 = 0
-        sigwait(&stopSignals, &received)
+        stopSignals.wait()
         // Whatever its clients or a request under way do, the page is gone in stopSeconds: the
         // repository's transactions are SQLite's or PostgreSQL's, whole or not at all.
         let stopped = DispatchSemaphore(value: 0)
@@ -110,16 +90,6 @@ struct ServeCommand {
         guard limit.rlim_cur < wanted else { return }
         limit.rlim_cur = wanted
         _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-    }
-
-    /// The library's rules live in the database; the configuration seeds them once, when the
-    /// database has none. Afterwards the database wins (change them on the page's 設定).
-    func seedRules(_ configuration: Configuration, into repository: any LendingRepository) throws {
-        try repository.transaction { tx in
-            if try tx.libraryRules() == nil {
-                try tx.save(LibraryRules(configuration.policy, libraryName: configuration.libraryName))
-            }
-        }
     }
 
     /// The PEM certificate and key for HTTPS, when the configuration names them.

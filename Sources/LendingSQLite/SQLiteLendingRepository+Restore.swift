@@ -6,23 +6,6 @@ import Musl
 import Foundation
 import Lending
 
-/// What a library file holds, for a teacher to recognise a backup before putting it back.
-public struct LibrarySnapshot: Sendable, Equatable {
-    public var books: Int
-    public var users: Int
-    public var loans: Int
-    public var openLoans: Int
-    /// When the newest Loan was made; nil when there is none.
-    public var lastLoan: Date?
-    /// The schema version of the file as found (older ones are brought up to date on restore).
-    public var schemaVersion: Int
-}
-
-/// Why a file cannot be restored; says what to do. The library was not changed.
-public struct RestoreRefusal: Error, Equatable, CustomStringConvertible {
-    public var description: String
-}
-
 /// How long reading a backup may take: every statement run on the file (its checks, the copy
 /// of each table) is abandoned once it runs longer than `statementTime`, so a crafted file (a
 /// view over an endless query, a huge file) cannot hold a thread, the library's lock or

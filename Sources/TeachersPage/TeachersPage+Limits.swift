@@ -1,6 +1,6 @@
 import HTTPServer
 
-extension PageRoute {
+extension PageRoute.Name {
     /// Whether the route takes a file (a backup, a CSV): the only routes a large body may go to.
     public var takesUpload: Bool {
         self == .previewRestore || self == .previewImport
@@ -13,8 +13,7 @@ extension TeachersPage {
     /// that takes one; every other request (the sign-in form above all) a small form. So a
     /// stranger's 16 MB `POST /sign-in` is refused with 413 before it costs any memory.
     public func bodyLimit(for head: HTTPRequest) -> Int {
-        let route = PageRoute(method: head.method, path: head.path)
-        guard route.takesUpload, let id = head.cookies[PageSecurity.cookieName],
+        guard let route = PageRouting(method: head.method, path: head.path).route, route.name.takesUpload, let id = head.cookies[PageSecurity.cookieName],
               sessions.withLock({ $0.use(id, at: now()) })?.staff != nil
         else { return HTTPDaemonConfiguration.smallBodySize }
         return HTTPDaemonConfiguration.defaultMaximumBodySize

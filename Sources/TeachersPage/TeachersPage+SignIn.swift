@@ -38,7 +38,7 @@ extension TeachersPage {
     /// A name that is no account is answered exactly as a wrong password, its failures counted
     /// in memory (`unknownNames`) with the same pauses. A fault is logged; the stranger sees a
     /// plain page without its details.
-    func signIn(_ request: HTTPRequest, at time: Date) -> HTTPResponse {
+    func signIn(_ request: HTTPRequest, session _: PageSession?, at time: Date) -> HTTPResponse {
         let token = signInToken(request, session: nil, at: time) ?? ""
         // The daemon always names the client; a request made in the process itself has none.
         if let client = request.clientAddress, let next = rateLimit.withLock({ $0.take(client: client, at: time) }) {
@@ -49,7 +49,7 @@ extension TeachersPage {
         signInDecisions.lock()
         defer { signInDecisions.unlock() }
         do {
-            let found = try store.transaction { tx -> (hash: String?, verdict: SignInThrottle.Verdict) in
+            let found = try store.write { tx -> (hash: String?, verdict: SignInThrottle.Verdict) in
                 let hash = try name.isEmpty ? nil : tx.passwordHash(staff: name)
                 let record = try self.record(of: name, exists: hash != nil, tx)
                 let verdict = SignInThrottle.verdict(record, at: time)
@@ -67,7 +67,7 @@ extension TeachersPage {
             // so a flood of sign-ins uses one core at most.
             let right = PagePassword.verify(password, against: found.hash ?? decoy())
             if right, let hash = found.hash {
-                try store.transaction { tx in
+                try store.write { tx in
                     try tx.save(SignInRecord(), staff: name)
                     try tx.record(AuditEntry(time: time, staff: name, action: PageAction.signedIn.rawValue,
                                              detail: "signed in to the teachers' page"))
@@ -75,7 +75,7 @@ extension TeachersPage {
                 let cookie = startSession(staff: name, passwordHash: hash, at: time, secure: request.isSecure)
                 return HTTPResponse(status: 303, headers: [("Location", PagePath.home), ("Cache-Control", "no-store"), ("Set-Cookie", cookie)])
             }
-            let after = try store.transaction { tx in
+            let after = try store.write { tx in
                 let exists = try !name.isEmpty && tx.passwordHash(staff: name) != nil
                 let record = try self.record(of: name, exists: exists, tx)
                 return SignInThrottle.verdict(try self.countFailure(of: name, exists: exists, record, checked: true, at: time, tx), at: time)
@@ -148,7 +148,7 @@ extension TeachersPage {
     /// `POST /sign-out`: the session ends on the server and the browser forgets its cookie.
     func signOut(_ context: PageContext) -> HTTPResponse {
         sessions.withLock { $0.end(context.session.id) }
-        _ = try? store.transaction { tx in
+        _ = try? store.write { tx in
             try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.signedOut.rawValue,
                                      detail: "signed out of the teachers' page"))
         }

@@ -86,7 +86,7 @@ import Testing
         let folder = try BackupPagesTests.Folder()
         let libraryPath = folder.path + "/library.sqlite"
         let repository = try SQLiteLendingRepository(path: libraryPath)
-        let fixture = try PageFixture(repository: repository, storage: .sqlite(path: libraryPath))
+        let fixture = try PageFixture(repository: repository)
         let browser = Browser(fixture)
         browser.signIn()
         let kiosk = Kiosk(path: libraryPath, at: fixture.clock.now)
@@ -109,7 +109,7 @@ import Testing
         let folder = try BackupPagesTests.Folder()
         let libraryPath = folder.path + "/library.sqlite"
         let repository = try SQLiteLendingRepository(path: libraryPath)
-        let fixture = try PageFixture(repository: repository, storage: .sqlite(path: libraryPath))
+        let fixture = try PageFixture(repository: repository)
         let browser = Browser(fixture)
         browser.signIn()
         let good = browser.get("/settings/backup").body

@@ -11,7 +11,7 @@ import Testing
     /// A fixture on an SQLite file, as `serve` has it.
     static func sqliteFixture(_ folder: BackupPagesTests.Folder, busyTimeout: Duration = .seconds(5)) throws -> PageFixture {
         let path = folder.path + "/library.sqlite"
-        return try PageFixture(repository: try SQLiteLendingRepository(path: path, busyTimeout: busyTimeout), storage: .sqlite(path: path))
+        return try PageFixture(repository: try SQLiteLendingRepository(path: path, busyTimeout: busyTimeout))
     }
 
     static func record(_ fixture: PageFixture, _ name: String = "佐藤") throws -> SignInRecord {

@@ -88,6 +88,12 @@ public struct DoctorCommand {
         report(checkKanjiConversion())
         report(checkWeb(configuration.web))
         report(Self.checkHostNames(configuration.web))
+        var lookup = configuration.lookup
+        if let base = places.lookupOverride {
+            lookup?.ndlSearch = base
+            lookup?.openBD = base
+        }
+        report(checkLookup(lookup))
         console.print(Self.summary(of: findings))
         return Self.status(of: findings)
     }

@@ -88,6 +88,7 @@ public struct DoctorCommand {
         report(checkScreen(configuration.screen))
         report(checkKanjiConversion())
         report(checkWeb(configuration.web))
+        report(Self.checkHostNames(configuration.web))
         var lookup = configuration.lookup
         if let base = places.lookupOverride {
             lookup?.ndlSearch = base

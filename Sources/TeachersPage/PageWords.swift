@@ -28,6 +28,8 @@ public protocol PageWords: Sendable, SchoolYearPageWords, TransferPageWords, Aud
     var wrongNameOrPassword: String { get }
     func tryAgain(inSeconds seconds: Int) -> String
     func locked(until time: String, minutes: Int) -> String
+    /// A fault while signing in, for someone not signed in: no detail (that goes to the log).
+    var signInFault: String { get }
     var signedOut: String { get }
     /// The sign-in page after a session ended (idle too long, or the server restarted).
     var sessionEnded: String { get }

@@ -175,6 +175,30 @@ func verdict(_ met: Bool) -> String { met ? "met" : "MISSED" }
         "≤ 1.2×: \(verdict(cardRatio <= 1.2))")
 }
 
+/// `bookkiosk serve` under slow sockets and strangers' large bodies (PageAttackBenchmark.swift).
+@MainActor func measurePageAttack() throws {
+    guard let executable = ProcessBenchmarks.locateKiosk() else {
+        progress("page attack: no bookkiosk beside the benchmark; build it with the benchmark to measure the page under attack")
+        return
+    }
+    let attack = try PageAttackBenchmark.run(executable: executable, folder: folder, configPath: configPath, progress: progress)
+    let p99 = rounded(attack.underSlowClients.p99 / 1000, places: 2)
+    let peak = rounded(attack.peakRSSAfterBodiesMegabytes)
+    report["pageUnderSlowClientsP99Ms"] = p99
+    report["pageRSSAfterBodiesMB"] = peak
+    report["pageAttack"] = ["slowSockets": attack.slowSockets, "slowSocketsStillOpen": attack.slowSocketsStillOpen,
+                            "requests": attack.underSlowClients.count,
+                            "underSlowClientsMillis": ["p50": rounded(attack.underSlowClients.p50 / 1000, places: 2), "p99": p99],
+                            "rssBeforeMB": rounded(attack.rssBeforeMegabytes), "rssAfterBodiesMB": rounded(attack.rssAfterBodiesMegabytes),
+                            "bodies": PageAttackBenchmark.largeBodies, "bodiesRefused413": attack.bodiesRefused]
+    row("page: GET /sign-in ms p50 / p99 with \(attack.slowSockets) slow sockets open",
+        "\(rounded(attack.underSlowClients.p50 / 1000, places: 2)) / \(p99) (\(attack.underSlowClients.count) requests; \(attack.slowSocketsStillOpen) slow sockets still open after)",
+        "p99 ≤ 100 ms: \(verdict(p99 <= 100))")
+    row("page: peak RSS MB after \(PageAttackBenchmark.largeBodies) × 16 MB POST /sign-in",
+        "\(peak) (before \(rounded(attack.rssBeforeMegabytes)), after \(rounded(attack.rssAfterBodiesMegabytes)); \(attack.bodiesRefused) refused with 413)",
+        "≤ 80 MB: \(verdict(peak <= 80))")
+}
+
 /// The kiosk and the page as separate processes (ShippedPageBenchmark.swift): the kiosk's scan
 /// p99 under page load ÷ quiet at the page's unit priority, then a Pi-class budget (both in a
 /// group held to a quarter of one core); and the page against its floor (PageBenchmark, the
@@ -275,6 +299,7 @@ func verdict(_ met: Bool) -> String { met ? "met" : "MISSED" }
 
 if options.pageOnly {
     do {
+        try measurePageAttack()
         try measurePage()
     } catch {
         cleanup.fail(error, during: currentStep)

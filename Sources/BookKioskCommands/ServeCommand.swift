@@ -5,6 +5,7 @@ import KioskConfiguration
 import HTTPServer
 import KioskPresenter
 import Lending
+import LendingSQLite
 import QRCode
 import TeachersPage
 
@@ -15,6 +16,8 @@ struct ServeCommand {
     var options: CommonOptions
     var listen: ListenAddress
     var console: Console
+    /// The journal of the kiosk on this computer, for ホーム.
+    var journalPath: String
 
     init(_ words: [String], places: Places, console: Console) throws {
         let arguments = try Arguments(words, valued: CommonOptions.valued.union(["listen"]), flags: [])
@@ -32,6 +35,7 @@ struct ServeCommand {
             listen = options.configuration.web.listen
         }
         self.console = console
+        journalPath = places.returnJournal
     }
 
     func run() throws -> BookKiosk.Status {
@@ -50,6 +54,11 @@ struct ServeCommand {
             publicAddresses: listen.port == 0 ? [] : listen.reachableURLs(secure: tls != nil, interfaces: InterfaceAddress.current()))
         setup.storage = options.postgresURL.map { .postgres(url: $0.redacted.replacingOccurrences(of: ":***@", with: "@")) } ?? .sqlite(path: options.databasePath)
         setup.sheets = configuration.allSheets
+        if options.postgresURL != nil {
+            // The kiosk on this computer (the same state folder): its returns not yet applied.
+            let journal = journalPath
+            setup.unsentReturns = { (try? ReturnJournalSummary.read(journal))??.returnsOwed }
+        }
         let page = TeachersPage(repository: repository, setup: setup)
 
         // The daemon's threads start with SIGINT and SIGTERM blocked, so this thread's sigwait

@@ -93,6 +93,8 @@ public struct MessageCatalog: Sendable, Equatable {
             return "バーコードリーダーがもどったよ。\(prompt)"
         case .error(let fault) where fault.kind == .databaseUnreachable:
             return "ちょっとまってね。先生をよんでね。かえすほんは、ここにおいていってね"
+        case .error(let fault) where fault.kind == .returnNotKept:
+            return "ちょっとまってね。このほんは、もっていてね。先生をよんでね"
         case .error:
             return "ちょっとまってね。先生をよんでね。だいじょうぶ、なにもなくなっていないよ"
         case .deferred(let outcome):
@@ -184,6 +186,8 @@ public struct MessageCatalog: Sendable, Equatable {
             return "The scanner is back. \(prompt)"
         case .error(let fault) where fault.kind == .databaseUnreachable:
             return "Please wait a moment and call a teacher. Books to return can be left here"
+        case .error(let fault) where fault.kind == .returnNotKept:
+            return "Please wait a moment. Keep this book for now and call a teacher"
         case .error:
             return "Please wait a moment and call a teacher. Don't worry, nothing is lost"
         case .deferred(let outcome):

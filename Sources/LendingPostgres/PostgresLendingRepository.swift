@@ -30,6 +30,13 @@ import Lending
 ///   without a lock (`users(cards:)`): a greeting writes nothing, and a return rests on the
 ///   Book's lock alone. (Locking them, as scans did before, locked two children in the order
 ///   they were scanned: 3–8 deadlocks in 8,000 scans at 8 kiosks, `bookkiosk-bench --kiosks-only`.)
+/// - a kiosk's journal, applied once the server is back (`Circulation.resolve`): a batch of its
+///   scans in one transaction, taken in barcode order (a scan that may name an ISBN in a batch
+///   of its own); a scan already written is looked up by its id without a lock; a return owed
+///   locks its Book and closes that Book's Loan, as a scan does. A Loan held from an earlier
+///   Book of the batch is only ever waited for by a transaction that first holds its Book, which
+///   this one holds, so waiting for the next Book while holding it closes no cycle. The scan's
+///   id goes into `loan_scans`, a new row.
 /// - staff actions (`StaffDesk`): the same, with the User lent to in place of the Session's;
 ///   registering a Book or a User locks that one row (the namespace check reads without a lock).
 /// - `import` and `promote`: their rows, in barcode or card order. `copy`: an empty database.

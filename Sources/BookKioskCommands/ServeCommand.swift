@@ -3,10 +3,9 @@ import Feedback
 import Foundation
 import KioskConfiguration
 import HTTPServer
-import KioskPresenter
 import Lending
 import LendingSQLite
-import QRCode
+import PageAssembly
 import TeachersPage
 
 /// `bookkiosk serve [--listen ADDRESS:PORT] [--db D] [--config F]`: the teachers' page, on the
@@ -16,10 +15,12 @@ struct ServeCommand {
     var options: CommonOptions
     var listen: ListenAddress
     var console: Console
+
     /// The journal of the kiosk on this computer, for ホーム.
     var journalPath: String
 
     init(_ words: [String], places: Places, console: Console) throws {
+        journalPath = places.returnJournal
         let arguments = try Arguments(words, valued: CommonOptions.valued.union(["listen"]), flags: [])
         guard arguments.words.isEmpty else {
             throw Arguments.Invalid(description: "`bookkiosk serve` takes no words, only --listen ADDRESS:PORT, --db and --config")
@@ -35,44 +36,29 @@ struct ServeCommand {
             listen = options.configuration.web.listen
         }
         self.console = console
-        journalPath = places.returnJournal
     }
 
     func run() throws -> BookKiosk.Status {
         let configuration = options.configuration
         let repository = try options.openRepository()
-        try seedRules(configuration, into: repository)
-        let tls = try credentials(configuration.web)
-        let covers = CoverFolder(path: configuration.screen.covers)
-        var setup = TeachersPage.Setup(
-            language: Language(rawValue: configuration.language) ?? .default,
-            policy: configuration.policy,
-            libraryName: configuration.libraryName,
-            sessionMinutes: configuration.web.sessionMinutes,
-            cover: { covers.cover(barcode: $0.barcode, isbn: $0.isbn) },
-            qrCode: { text in try? QRCode(text: text).svg() },
-            publicAddresses: listen.port == 0 ? [] : listen.reachableURLs(secure: tls != nil, interfaces: InterfaceAddress.current()))
-        setup.storage = options.postgresURL.map { .postgres(url: $0.redacted.replacingOccurrences(of: ":***@", with: "@")) } ?? .sqlite(path: options.databasePath)
-        setup.sheets = configuration.allSheets
-        if options.postgresURL != nil {
-            // The kiosk on this computer (the same state folder): its returns not yet applied.
-            let journal = journalPath
-            setup.unsentReturns = { (try? ReturnJournalSummary.read(journal))??.returnsOwed }
-        }
-        let page = TeachersPage(repository: repository, setup: setup)
+        let settings = PageSettings(
+            language: Language(rawValue: configuration.language) ?? .default, policy: configuration.policy,
+            libraryName: configuration.libraryName, sessionMinutes: configuration.web.sessionMinutes,
+            covers: configuration.screen.covers, sheets: configuration.allSheets, listen: listen,
+            tls: try credentials(configuration.web), busyTimeout: options.busyTimeout)
+        // On a shared server, ホーム shows the returns the kiosk on this computer (the same state
+        // folder) holds in its journal, not yet applied.
+        let journal = options.postgresURL == nil ? nil : journalPath
+        let assembly = try PageAssembly(settings: settings, repository: repository, publicAddresses: PageAssembly.publicAddresses(settings),
+                                        adjusting: { setup in
+                                            if let journal { setup.unsentReturns = { (try? ReturnJournalSummary.read(journal))??.returnsOwed } }
+                                        })
 
-        // The daemon's threads start with SIGINT and SIGTERM blocked, so this thread's sigwait
-        // takes them and stops the daemon in order.
-        var stopSignals = sigset_t()
-        sigemptyset(&stopSignals)
-        for signalNumber in [SIGINT, SIGTERM] { sigaddset(&stopSignals, signalNumber) }
-        pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
-        signal(SIGPIPE, SIG_IGN)
-
+        // Blocked before the daemon's threads start, so this thread's wait takes them and stops the daemon in order.
+        let stopSignals = StopSignals()
         let daemon: HTTPDaemon
         do {
-            daemon = try HTTPDaemon(HTTPDaemonConfiguration(address: listen, tls: tls, refusalResponse: { PageSecurity.secured(HTTPRefusal.plainTextResponse($0)) }),
-                                  handler: page.handler)
+            daemon = try assembly.listen()
         } catch {
             throw CommandFailure("The teachers' page cannot listen on \(listen): \(error). Is another program (or another `bookkiosk serve`) using that port? Choose another with --listen or the configuration's web.listen.")
         }
@@ -81,21 +67,10 @@ struct ServeCommand {
             console.print("先生のページ: \(url)")
         }
         console.print("Serving the teachers' page on \(daemon.address) (database \(options.databaseForPeople)); stop with Ctrl-C or SIGTERM.")
-        var received: Int32 = 0
-        sigwait(&stopSignals, &received)
+        stopSignals.wait()
         daemon.stop()
         console.print("The teachers' page has stopped.")
         return .success
-    }
-
-    /// The library's rules live in the database; the configuration seeds them once, when the
-    /// database has none. Afterwards the database wins (change them on the page's 設定).
-    func seedRules(_ configuration: Configuration, into repository: any LendingRepository) throws {
-        try repository.transaction { tx in
-            if try tx.libraryRules() == nil {
-                try tx.save(LibraryRules(configuration.policy, libraryName: configuration.libraryName))
-            }
-        }
     }
 
     /// The PEM certificate and key for HTTPS, when the configuration names them.

@@ -81,6 +81,12 @@ public struct EnglishPhrasebook: Phrasebook {
     public var returnNotKept: String { "Please wait a moment. Keep this book for now and call a teacher" }
     public var fault: String { "Please wait a moment and call a teacher. Don't worry, nothing is lost" }
 
+    // MARK: Spoken
+
+    public func spokenDate(_ date: LocalDate) -> String {
+        Language.en.dueDateText(date)
+    }
+
     private func capitalized(_ text: String) -> String {
         text.prefix(1).uppercased() + text.dropFirst()
     }

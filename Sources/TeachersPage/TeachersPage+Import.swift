@@ -39,7 +39,7 @@ extension TeachersPage {
         guard let text = String(validating: file.data, as: UTF8.self) else {
             return try importForm(context, problem: words.importNotUTF8, status: 400)
         }
-        let shown = try store.withRepository { try CatalogImport(kind: kind).preview(text, in: $0) }
+        let shown = try store.withConnection { try CatalogImport(kind: kind).preview(text, in: $0) }
         uploads.withLock { $0.keepCatalog(.init(kind: kind, text: text, shown: shown), session: context.session.id) }
         return try previewPage(shown, context, kind: kind)
     }
@@ -52,7 +52,7 @@ extension TeachersPage {
         }
         let outcome: CatalogImport.Outcome
         do {
-            outcome = try store.withRepository { try CatalogImport(kind: upload.kind).apply(upload.text, asShown: upload.shown, into: $0) }
+            outcome = try store.withConnection { try CatalogImport(kind: upload.kind).apply(upload.text, asShown: upload.shown, into: $0) }
         } catch let failure as CatalogImport.Failure {
             return try previewPage(CatalogImport.Preview(problems: failure.problems), context, kind: upload.kind, status: 400)
         }
@@ -61,7 +61,7 @@ extension TeachersPage {
             uploads.withLock { $0.keepCatalog(.init(kind: upload.kind, text: upload.text, shown: now), session: context.session.id) }
             return try previewPage(now, context, kind: upload.kind, problem: words.importChangedMeanwhile, status: 409)
         case .imported(let report):
-            try store.transaction { tx in
+            try store.write { tx in
                 try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.imported.rawValue,
                                          detail: "imported a \(upload.kind.rawValue) CSV: \(report.added) added, \(report.updated) updated"
                                              + (report.createdClasses.isEmpty ? "" : ", new classes " + report.createdClasses.joined(separator: ", "))))

@@ -76,12 +76,19 @@ extension KioskRuntime {
         }
     }
 
-    /// Forgets the journal entries a retry resolved, now that what they came to is told.
+    /// Forgets the journal entry whose Outcome was just told (a kill between the two tells it
+    /// again at the next start: the window is one write).
+    func forgetTold() {
+        guard !toForgetOnceTold.isEmpty else { return }
+        forget(toForgetOnceTold.removeFirst())
+    }
+
+    /// At the end of `feed`: anything resolved but not told yet is forgotten, and entries may
+    /// be resolved again by the next retry.
     func forgetResolvedScans() {
-        guard !resolvedScans.isEmpty else { return }
-        let ids = resolvedScans
+        for id in toForgetOnceTold { forget(id) }
+        toForgetOnceTold = []
         resolvedScans = []
-        for id in ids { forget(id) }
     }
 
     /// At start: scans left in the journal by the kiosk before (the server was away, or the
@@ -123,7 +130,15 @@ extension KioskRuntime {
                     let batch = Array(entries.prefix(count))
                     let outcomes = try circulation.resolve(batch, in: repository)
                     entries.removeFirst(count)
-                    retry.deferred += outcomes.compactMap { $0 }
+                    for (scan, outcome) in zip(batch, outcomes) {
+                        if let outcome {
+                            // Forgotten once told (the machine tells them in this order).
+                            retry.deferred.append(outcome)
+                            toForgetOnceTold.append(scan.id)
+                        } else {
+                            forget(scan.id)
+                        }
+                    }
                     resolvedScans += batch.map(\.id)
                     retry.journalled += batch.filter { $0.kind == .returnOwed }.count
                     if !entries.isEmpty, clock.now - started > Self.journalTimeBudget {

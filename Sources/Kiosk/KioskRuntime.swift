@@ -69,6 +69,9 @@ public final class KioskRuntime {
     /// Journal entries resolved by a retry: forgotten once what they came to has been told
     /// (at the end of `feed`), and not resolved twice meanwhile.
     var resolvedScans: [String] = []
+    /// Resolved entries with an Outcome, in the order the machine tells them: each forgotten
+    /// right after its own `deferred` announcement.
+    var toForgetOnceTold: [String] = []
 
     /// - Parameters:
     ///   - announce: called once for each KioskEvent, in order, with its time and when the open
@@ -120,6 +123,7 @@ public final class KioskRuntime {
             case .announce(let event, let time, let sessionEnds):
                 announce(event, time, sessionEnds)
                 if case .outcome = event { finishScan() }
+                if case .deferred = event { forgetTold() }
             case .audit(let staffEvent, let time):
                 attempt("record \(staffEvent.action.rawValue) in the audit log") { try desk.record(staffEvent, at: time) }
             case .circulate(let barcode, let session, let time):

@@ -25,6 +25,9 @@ let package = Package(
         // The teachers' page: its web server (GnuTLS for HTTPS) and its QR code.
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        // Book lookups by ISBN: HTTP (libcurl with GnuTLS) and the NDL's XML (libxml2).
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-gnutls-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
 
         // The circulation rules and the repository protocol, with its in-memory implementation.
         .target(name: "Lending"),
@@ -78,6 +81,13 @@ let package = Package(
         // the stop signals. `serve`, `bookkiosk-bench` and the page's tests all build it here.
         .target(name: "PageAssembly", dependencies: ["TeachersPage", "Lending", "LendingSQLite", "LendingPostgres", "HTTPServer",
                                                      "KioskPresenter", "QRCode", "Printing", "Feedback"]),
+        // Books by their ISBN: NDL Search (SRU, DC-NDL) and openBD over HTTP, a found record or a
+        // reason. Knows nothing of kiosks or pages.
+        .target(name: "BookLookup", dependencies: ["Lending", "CCurl", "CLibXML2"]),
+        // A local HTTP server that answers as NDL Search and openBD did, from recorded answers
+        // (tests, the bench and the browser suite; not shipped).
+        .target(name: "LookupReplay", dependencies: ["HTTPServer"]),
+        .executableTarget(name: "lookup-replay", dependencies: ["LookupReplay", "HTTPServer"]),
         // The one place a kiosk is assembled from settings and a repository: runtime, announcer,
         // presenter, journal, privacy pass, quiet checkpoint, library rules, server retry.
         .target(
@@ -87,18 +97,19 @@ let package = Package(
         ),
         // The configuration file and its places (XDG, systemd), and KioskSetup: the configuration
         // and the database a command, the kiosk or the page opens.
-        .target(name: "KioskConfiguration", dependencies: ["Lending", "Feedback", "LendingSQLite", "LendingPostgres", "Printing", "ScannerInput", "HTTPServer"]),
+        .target(name: "KioskConfiguration", dependencies: ["Lending", "Feedback", "LendingSQLite", "LendingPostgres", "Printing", "ScannerInput", "HTTPServer",
+                                                          "BookLookup"]),
         // What every command shares: the Command protocol and its usage lines, Arguments, Console.
         .target(name: "CommandCore", dependencies: ["KioskConfiguration"]),
-        // Books, Users and Loans in and out: the CSV reader, import, export (no store by name).
-        .target(name: "CatalogIO", dependencies: ["Lending"]),
+        // Books, Users and Loans in and out: the CSV reader, import (titles looked up by ISBN), export (no store by name).
+        .target(name: "CatalogIO", dependencies: ["Lending", "BookLookup"]),
         // A SQLite library copied to PostgreSQL, and what to run to back up a PostgreSQL one.
         .target(name: "LibraryTransfer", dependencies: ["Lending", "LendingSQLite", "LendingPostgres"]),
         // `bookkiosk doctor`: checks the configuration, database, scanners, sound, speech, screen, kanji, the page.
         .target(
             name: "Doctor",
             dependencies: ["CommandCore", "KioskConfiguration", "Lending", "LendingSQLite", "LendingPostgres", "ScannerInput", "Feedback",
-                           "KanjiConversion", "KioskDisplay", "ScenePainter", "HTTPServer"]
+                           "KanjiConversion", "KioskDisplay", "ScenePainter", "HTTPServer", "BookLookup"]
         ),
         // The commands (simulate, demo, import, ...) as thin types in one table, so they can be tested.
         .target(
@@ -106,7 +117,7 @@ let package = Package(
             dependencies: ["CommandCore", "KioskConfiguration", "CatalogIO", "Doctor",
                            "Lending", "LendingSQLite", "LendingPostgres", "ScannerInput", "TextInput", "Feedback", "Kiosk", "KioskAssembly", "StaffPIN", "KanjiConversion",
                            "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter", "ScreenWindow", "KioskDisplay",
-                           "HTTPServer", "QRCode", "TeachersPage", "PageAssembly", "LibraryTransfer"]
+                           "HTTPServer", "QRCode", "TeachersPage", "PageAssembly", "LibraryTransfer", "BookLookup"]
         ),
         .executableTarget(name: "bookkiosk", dependencies: ["BookKioskCommands", "CommandCore"]),
         // Test helper: paints a known scene onto the DRM display, or into a PNG, and compares
@@ -143,9 +154,11 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: ["BookKioskCommands", "CommandCore", "KioskConfiguration", "CatalogIO", "Doctor",
                            "Lending", "LendingSQLite", "LendingPostgres", "PostgresScratch", "Feedback", "StaffPIN", "TextInput", "KanjiConversion",
-                           "Printing", "ScenePainter", "Kiosk", "KioskAssembly", "ScannerInput", "HTTPServer"]
+                           "Printing", "ScenePainter", "Kiosk", "KioskAssembly", "ScannerInput", "HTTPServer",
+                           "BookLookup", "LookupReplay"]
         ),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "BookLookupTests", dependencies: ["BookLookup", "LookupReplay", "HTTPServer", "Lending"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         // The kiosk's deployment files (udev/, kiosk/): syntax, sandbox level, installer.
         .testTarget(name: "DeploymentTests"),

@@ -7,7 +7,7 @@ extension BookKiosk {
     /// name, and the usage text is made from their configurations.
     public static let commands: [any Command.Type] = [
         DemoCommand.self, RunCommand.self, Simulate.self, DecodeCommand.self, DevicesCommand.self,
-        ImportCommand.self, ExportCommand.self, ReportCommand.self, ClassesCommand.self, PromoteCommand.self, StaffCommand.self,
+        ImportCommand.self, LookupCommand.self, ExportCommand.self, ReportCommand.self, ClassesCommand.self, PromoteCommand.self, StaffCommand.self,
         PrintCommand.self, RestoreCommand.self,
         BackupCommand.self, CopyCommand.self, ServeCommand.self, SayCommand.self, DoctorCommand.self, HelpCommand.self,
     ]
@@ -55,6 +55,12 @@ extension DevicesCommand: Command {
 extension ImportCommand: Command {
     static let configuration = CommandConfiguration(commandName: "import", usage: [
         .init("import books|users F.csv", "add or update Books or Users from a CSV file (all or nothing)"),
+    ])
+}
+
+extension LookupCommand: Command {
+    static let configuration = CommandConfiguration(commandName: "lookup", usage: [
+        .init("lookup ISBN… [--json]", "title, reading, authors and publisher of each ISBN from the NDL or openBD (kept for next time)"),
     ])
 }
 

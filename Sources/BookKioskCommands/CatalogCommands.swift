@@ -1,3 +1,4 @@
+import BookLookup
 import CatalogIO
 import LibraryTransfer
 import CommandCore
@@ -31,8 +32,18 @@ struct ImportCommand {
         let repository = try common.openRepository()
         do {
             let numbering = kind == .books ? common.configuration.bookNumbering : common.configuration.cardNumbering
-            let report = try CatalogImport(kind: kind, numbering: numbering).run(text, into: repository)
+            let progress = LookupProgressBar(console: console)
+            let lookup = CatalogImport.TitleLookup.service(common.lookupService(version: BookKiosk.programVersion),
+                                                           cache: RepositoryLookupCache(repository), progress: progress.show)
+            let report = try CatalogImport(kind: kind, numbering: numbering).run(text, into: repository, lookup: lookup)
             for warning in report.warnings { console.error("\(file): \(warning)") }
+            if !report.lookedUp.isEmpty {
+                let fromCache = report.lookedUp.filter { $0.origin == "cache" }.count
+                console.print("Titles found by ISBN for \(report.lookedUp.count) rows (\(fromCache) from the library's lookup cache; 書誌データ：国立国会図書館サーチ / openBD):")
+                for found in report.lookedUp {
+                    console.print("  line \(found.line): \(found.isbn) \(found.title) (\(found.origin))")
+                }
+            }
             let noun = report.added == 1 ? String(kind.rawValue.dropLast()) : kind.rawValue
             console.print("Imported \(file): \(report.added) \(noun) added, \(report.updated) updated.")
             if !report.createdClasses.isEmpty {

@@ -89,6 +89,12 @@ public struct DoctorCommand {
         report(checkScreen(configuration.screen))
         report(checkKanjiConversion())
         report(checkWeb(configuration.web))
+        var lookup = configuration.lookup
+        if let base = places.lookupOverride {
+            lookup?.ndlSearch = base
+            lookup?.openBD = base
+        }
+        report(checkLookup(lookup))
         console.print(Self.summary(of: findings))
         return Self.status(of: findings)
     }

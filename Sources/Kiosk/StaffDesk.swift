@@ -62,6 +62,8 @@ struct StaffDesk {
                 return try register(book, by: staff, at: now, in: tx)
             case .newBookNumber:
                 return .bookNumber(try bookNumbering.next(1, in: tx)[0])
+            case .cachedRecord(let barcode, let isbn):
+                return .registering(barcode: barcode, title: try tx.bookRecord(isbn: isbn)?.title)
             case .registerUser(let user):
                 return try register(user, by: staff, at: now, in: tx)
             case .withdraw(let barcode):
@@ -180,6 +182,10 @@ struct StaffDesk {
         }
         // A Book registered under its ISBN barcode is also found by that ISBN.
         saved.isbn = saved.isbn ?? Barcode.isbn13(book.barcode)
+        // Its reading comes from the lookup cache, when the title is the one found there.
+        if saved.reading == nil, let isbn = saved.isbn, let record = try tx.bookRecord(isbn: isbn), record.title == saved.title {
+            saved.reading = record.reading
+        }
         try tx.save(saved)
         let change = existing.map { "renamed \(saved.barcode) from 「\($0.title)」 to 「\(saved.title)」" }
             ?? "added \(saved.barcode) 「\(saved.title)」" + (saved.author.map { " by \($0)" } ?? "")

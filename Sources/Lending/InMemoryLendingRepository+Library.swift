@@ -176,4 +176,21 @@ extension InMemoryLendingRepository.Transaction {
         let end = min(all.count, start + max(0, limit))
         return ListingPage(items: Array(all[start..<end]), total: all.count)
     }
+
+    // MARK: The lookup cache
+
+    func bookRecord(isbn: String) throws -> BookRecord? {
+        checkOpen()
+        return state.bookRecords[isbn]
+    }
+
+    func save(_ record: BookRecord) throws {
+        checkOpen()
+        state.bookRecords[record.isbn] = record
+    }
+
+    func allBookRecords() throws -> [BookRecord] {
+        checkOpen()
+        return state.bookRecords.values.sorted { $0.isbn < $1.isbn }
+    }
 }

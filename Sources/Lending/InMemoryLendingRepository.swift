@@ -18,6 +18,7 @@ public final class InMemoryLendingRepository: LendingRepository {
         var signInRecords: [String: SignInRecord] = [:]
         var classes: [String: SchoolClass] = [:]
         var lendCounts: [LendCount] = []
+        var bookRecords: [String: BookRecord] = [:]
         /// What each recorded scan changed: the Loan's id.
         var scans: [String: (change: LoanChange, loan: Int64)] = [:]
     }

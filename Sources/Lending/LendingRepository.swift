@@ -154,6 +154,15 @@ public protocol LendingTransaction: AnyObject {
     func lendCounts(fromMonth month: String) throws -> [LendCount]
     /// Replaces every lend count (for `copy`, which brings another store's counts along).
     func replaceLendCounts(_ counts: [LendCount]) throws
+
+    // MARK: The lookup cache (BookRecord.swift)
+
+    /// The record found for this ISBN-13 at the NDL or openBD before, if any.
+    func bookRecord(isbn: String) throws -> BookRecord?
+    /// Keeps a record found by a lookup, replacing the one kept for its ISBN.
+    func save(_ record: BookRecord) throws
+    /// Every record kept, in ISBN order (for `copy`).
+    func allBookRecords() throws -> [BookRecord]
 }
 
 /// What `bookkiosk print` prints, so it can print only what is new.

@@ -1,6 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// BookKiosk's version, in this one place: `bookkiosk --version` prints it and `scripts/package`
+/// names the Debian package after it. `BOOKKIOSK_VERSION=1.4.1 scripts/package` builds another.
+let version = Context.environment["BOOKKIOSK_VERSION"] ?? "1.4.0"
+
 let package = Package(
     name: "BookKiosk",
     products: [
@@ -15,6 +19,8 @@ let package = Package(
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         // The kernel's virtual-terminal ioctls (linux/vt.h; headers only, from the C library).
         .systemLibrary(name: "CLinuxVT"),
+        // statx(2)'s file attributes (linux/stat.h; headers only): whether a folder is fscrypt-encrypted.
+        .systemLibrary(name: "CLinuxStat"),
         // Kana-kanji conversion (Debian: libanthy-dev; its dictionary is the package anthy-common).
         .systemLibrary(name: "CAnthy", pkgConfig: "anthy", providers: [.apt(["libanthy-dev"])]),
         // The desktop window of the demo (Debian: libsdl2-dev).
@@ -99,8 +105,10 @@ let package = Package(
         // and the database a command, the kiosk or the page opens.
         .target(name: "KioskConfiguration", dependencies: ["Lending", "Feedback", "LendingSQLite", "LendingPostgres", "Printing", "ScannerInput", "HTTPServer",
                                                           "BookLookup"]),
-        // What every command shares: the Command protocol and its usage lines, Arguments, Console.
-        .target(name: "CommandCore", dependencies: ["KioskConfiguration"]),
+        // The version string, compiled in from the `version` above.
+        .target(name: "CVersion", cSettings: [.define("BOOKKIOSK_VERSION", to: "\"\(version)\"")]),
+        // What every command shares: the Command protocol and its usage lines, Arguments, Console, the version.
+        .target(name: "CommandCore", dependencies: ["KioskConfiguration", "CVersion"]),
         // Books, Users and Loans in and out: the CSV reader, import (titles looked up by ISBN), export (no store by name).
         .target(name: "CatalogIO", dependencies: ["Lending", "BookLookup"]),
         // A SQLite library copied to PostgreSQL, and what to run to back up a PostgreSQL one.
@@ -109,7 +117,7 @@ let package = Package(
         .target(
             name: "Doctor",
             dependencies: ["CommandCore", "KioskConfiguration", "Lending", "LendingSQLite", "LendingPostgres", "ScannerInput", "Feedback",
-                           "KanjiConversion", "KioskDisplay", "ScenePainter", "HTTPServer", "BookLookup"]
+                           "KanjiConversion", "KioskDisplay", "ScenePainter", "HTTPServer", "BookLookup", "CLinuxStat"]
         ),
         // The commands (simulate, demo, import, ...) as thin types in one table, so they can be tested.
         .target(

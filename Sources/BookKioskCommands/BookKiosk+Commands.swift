@@ -8,8 +8,8 @@ extension BookKiosk {
     public static let commands: [any Command.Type] = [
         DemoCommand.self, RunCommand.self, Simulate.self, DecodeCommand.self, DevicesCommand.self,
         ImportCommand.self, LookupCommand.self, ExportCommand.self, ReportCommand.self, ClassesCommand.self, PromoteCommand.self, StaffCommand.self,
-        PrintCommand.self, RestoreCommand.self,
-        BackupCommand.self, CopyCommand.self, ServeCommand.self, SayCommand.self, DoctorCommand.self, HelpCommand.self,
+        PrintCommand.self, RestoreCommand.self, InitCommand.self,
+        BackupCommand.self, CopyCommand.self, ServeCommand.self, SayCommand.self, DoctorCommand.self, HelpCommand.self, VersionCommand.self,
     ]
 }
 
@@ -67,7 +67,8 @@ extension LookupCommand: Command {
 extension ClassesCommand: Command {
     static let configuration = CommandConfiguration(commandName: "classes", usage: [
         .init("classes", "the classes (組) with their grade and how many Users each has"),
-        .init("classes add NAME --grade N", "add a class, or set its grade (1 for the youngest)"),
+        .init("classes add NAME --grade N", "add a class (1 for the youngest grade)"),
+        .init("classes grade NAME N", "set a class's grade (none removes it)"),
         .init("classes rename OLD NEW", "rename a class; its Users move with it"),
         .init("classes remove NAME", "remove a class that has no Users"),
     ])

@@ -91,7 +91,6 @@ struct LookupCommand {
 }
 
 extension BookKiosk {
-    /// The version the lookup's `User-Agent` names. Until the program has one version of record
-    /// (the package's), lookups name the development build.
-    static var programVersion: String { "development" }
+    /// The version the lookup's `User-Agent` names: the program's one version (Package.swift's).
+    static var programVersion: String { version }
 }

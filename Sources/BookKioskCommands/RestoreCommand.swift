@@ -3,6 +3,7 @@ import Foundation
 import KioskConfiguration
 import Lending
 import CatalogIO
+import Lending
 import LendingSQLite
 
 /// `bookkiosk restore FILE [--yes]`: puts a backup back in place of the SQLite library. It
@@ -15,8 +16,10 @@ struct RestoreCommand {
     let confirmed: Bool
     let common: CommonOptions
     let console: Console
+    let environment: [String: String]
 
     init(_ words: [String], places: Places, console: Console) throws {
+        environment = places.environment
         let arguments = try Arguments(words, valued: CommonOptions.valued, flags: ["yes"])
         guard arguments.words.count == 1 else {
             throw Arguments.Invalid(description: "say which backup to restore: `bookkiosk restore /path/to/backup.sqlite`")
@@ -61,8 +64,14 @@ struct RestoreCommand {
             }
         }
         let repository = try common.openSQLiteRepository()
-        let kept = SQLiteLendingRepository.keptCopyPath(for: common.databasePath, at: Date())
+        let now = Date()
+        let kept = SQLiteLendingRepository.keptCopyPath(for: common.databasePath, at: now)
         let restored = try repository.restore(fromBackupAt: file, keepingCopyAt: kept)
+        // The backup API replaced the whole file; the restored library records who did it.
+        let desk = LibraryDesk(commandUserIn: environment, at: now)
+        try repository.transaction { tx in
+            try desk.restored(books: restored.books, users: restored.users, loans: restored.loans, keptAt: kept, in: tx)
+        }
         console.print("Restored \(file): the library now holds \(Self.describe(restored)). The library as it was is kept at \(kept).")
         return .success
     }

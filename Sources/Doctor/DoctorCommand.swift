@@ -80,6 +80,7 @@ public struct DoctorCommand {
         report(configurationFindings)
         let database = databaseOption ?? configuration.database ?? places.defaultDatabase
         report(PostgresURL(database).map(checkPostgres) ?? checkDatabase(at: database))
+        if PostgresURL(database) == nil { report(checkDataAtRest(database: database)) }
         // A kiosk on a shared server keeps what the server has not seen yet in its journal.
         if PostgresURL(database) != nil { report(checkJournal(at: places.returnJournal)) }
         report(checkScanners(configuration.scanners))

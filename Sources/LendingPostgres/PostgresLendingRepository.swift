@@ -37,21 +37,42 @@ import Lending
 ///   Book of the batch is only ever waited for by a transaction that first holds its Book, which
 ///   this one holds, so waiting for the next Book while holding it closes no cycle. The scan's
 ///   id goes into `loan_scans`, a new row.
-/// - staff actions (`StaffDesk`): the same, with the User lent to in place of the Session's;
-///   registering a Book or a User locks that one row (the namespace check reads without a lock).
-/// - `import` and `promote`: their rows, in barcode or card order. `copy`: an empty database.
-/// - the other tables come last: an audit entry is a new row, which waits for nobody; the PIN
-///   lock and Staff accounts are written by transactions that lock no Book or User; what was
-///   printed is written in barcode order.
+/// - every staff operation (`LibraryDesk`, the one place the kiosk's staff mode, the teachers'
+///   page and the commands all go through):
+///   - lend (with or without override): as a scan, with the User lent to in place of the
+///     Session's: the Book (or the ISBN's copies), then that User (`user(card:)`), then the Loan;
+///   - force return, extend and withdraw: the Book (looked up by barcode, or for the page's
+///     Loan id by reading the open Loans without a lock, then locking its Book and reading its
+///     Loan again), then its Loan; the borrower is read without a lock (written down only);
+///   - add or edit a Book: that one Book row; add, edit, deactivate or reactivate a User: that
+///     one User row (the namespace check, "is this barcode a Card / a Book", reads without a
+///     lock); remove a User: their row, `FOR NO KEY UPDATE` then `FOR UPDATE` in
+///     `removeUser`, before counting their open Loans, so it waits for a lend to them in
+///     progress and a later lend waits for it;
+///   - promotion: the changed Users, in card order (`save`); each takes a key-share lock on
+///     its new class's row;
+///   - a class renamed: the class's row, then through `ON UPDATE CASCADE` its Users (in the
+///     order the server scans them), then its lend counts. No lend waits for a class row, so
+///     this cannot deadlock with a scan or a staff lend; it can with a promotion running at the
+///     same moment (each holds a User or the class the other needs): the server detects it
+///     (40P01) and both are `.onConflict` bodies, so the one it ends runs again. Adding,
+///     grading and removing a class lock only the class's row;
+///   - the rules, Staff accounts (PIN and password hashes) and sign-in records: single rows of
+///     tables no Book or User path locks;
+///   - printing: what was printed, in barcode order; import (`CatalogImport`): its Books or its
+///     Users, in barcode or card order; restore is SQLite's alone (PostgreSQL's is `pg_restore`).
+/// - `copy`: an empty database.
+/// - the other tables come last: an audit entry (every staff operation, sign-in and wrong PIN
+///   records one, in the operation's own transaction) is a new row, which waits for nobody;
+///   the PIN lock is written by transactions that lock no Book or User.
 /// Lists, reports and what a screen only shows lock nothing. A new path that locks keeps this
 /// order; should the server still find a deadlock, or a stricter isolation level end a
 /// transaction (40P01, 40001), a `.onConflict` transaction runs again.
 ///
-/// The teachers' page adds no decision a lend could race: its lists, a User's Loans, the
-/// summary and the audit pages lock nothing (they are shown, not decided on); the library's
-/// rules and a Staff member's password and sign-in record are single rows written by one
-/// statement; `removeUser` locks the User's row (`FOR UPDATE`) before counting their open
-/// Loans, so it waits for a lend to them in progress and a later lend waits for it.
+/// The teachers' page decides nothing outside `LibraryDesk`: its lists, a User's Loans, the
+/// summary, the lend form's check and the audit pages lock nothing (they are shown, not
+/// decided on; the lend itself decides again under the locks above); its sign-in writes one
+/// sign-in record and one audit entry.
 ///
 /// When the server cannot be reached, a transaction throws a `databaseUnreachable` fault at
 /// once (no longer than `connect_timeout` per attempt for the commands; a kiosk waits at most

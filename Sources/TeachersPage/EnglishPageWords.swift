@@ -193,28 +193,11 @@ public struct EnglishPageWords: PageWords {
     public let pinTaken = "Another Staff member already uses that PIN. Choose a different one."
     public let passwordTooShort = "The password must be at least 8 characters."
     public let noSuchStaff = "There is no Staff account by that name."
-    public let auditHeading = "Audit log (newest first)"
     public let time = "Time"
     public let staffMember = "Staff"
     public let action = "Action"
     public let detail = "Detail"
-    public func auditAction(_ action: String) -> String {
-        EnglishPageWords.auditActions[action] ?? action
-    }
-    public let noAudit = "Nothing recorded yet."
 
-    static let auditActions: [String: String] = [
-        "entered": "entered staff mode", "left": "left staff mode", "pinWrong": "wrong PIN", "pinLocked": "PIN entry locked",
-        "override": "lent past the rules", "forcedReturn": "returned by staff", "returned": "returned", "extended": "extended",
-        "registeredBook": "registered a book", "registeredUser": "registered a user", "withdrew": "withdrew",
-        "lent": "lent (teachers' page)", "editedBook": "edited a book", "editedUser": "edited a user",
-        "deactivatedUser": "deactivated a user", "reactivatedUser": "reactivated a user", "removedUser": "removed a user",
-        "changedRules": "changed the rules", "addedStaff": "added a Staff member", "setPassword": "set a password",
-        "removedStaff": "removed a Staff member", "signedIn": "signed in", "signedOut": "signed out",
-        "signInFailed": "failed sign-in", "signInLocked": "sign-in locked",
-        // pageyear-b
-        "printedCards": "printed Cards", "printedLabels": "printed labels", "imported": "imported a CSV", "restored": "restored a backup",
-    ].merging(schoolYearAuditActions) { own, _ in own }
 
     public func date(_ day: LocalDate) -> String {
         let weekday = weekday(day.weekday).prefix(3)

@@ -112,8 +112,8 @@ extension TeachersPage {
             return redirect(PagePath.settings + "#backup", notice: refusal.description, refusal: true, context)
         }
         try store.write { tx in
-            try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.restored.rawValue,
-                                     detail: "restored a backup: \(restored.books) books, \(restored.users) users, \(restored.loans) loans; the library as it was is kept at \(kept)"))
+            try LibraryDesk(staff: context.staff, at: context.now)
+                .restored(books: restored.books, users: restored.users, loans: restored.loans, keptAt: kept, in: tx)
         }
         return redirect(PagePath.settings, notice: words.restored(keptAt: kept), context)
     }

@@ -48,8 +48,7 @@ extension TeachersPage {
             do {
                 try store.write { tx in
                     if found.record != SignInRecord() { try tx.save(SignInRecord(), staff: name) }
-                    try tx.record(AuditEntry(time: time, staff: name, action: PageAction.signedIn.rawValue,
-                                             detail: "signed in to the teachers' page"))
+                    try LibraryDesk(staff: name, at: time).recordVisit(.signedIn, in: tx)
                 }
             } catch {
                 return signInPage(session, name: name, message: words.fault(String(describing: error)), status: 500, cookie: nil)
@@ -64,9 +63,8 @@ extension TeachersPage {
             let locked = record.lockedUntil.map { $0 > time } ?? false
             _ = try? store.write { tx in
                 try tx.save(record, staff: name)
-                try tx.record(AuditEntry(time: time, staff: nil, action: (locked ? PageAction.signInLocked : .signInFailed).rawValue,
-                                         detail: locked ? "a wrong password for \(name); sign-in to this account is paused for \(Int(SignInThrottle.lockSeconds / 60)) minutes"
-                                                        : "a wrong password for \(name)"))
+                try LibraryDesk.recordWrongSecret(.password(account: name), lockedFor: locked ? Int(SignInThrottle.lockSeconds) : nil,
+                                                  at: time, in: tx)
             }
             if locked, let until = record.lockedUntil { message = lockedMessage(until, at: time) }
         }
@@ -77,8 +75,7 @@ extension TeachersPage {
     func signOut(_ context: PageContext) -> HTTPResponse {
         sessions.withLock { $0.end(context.session.id) }
         _ = try? store.write { tx in
-            try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.signedOut.rawValue,
-                                     detail: "signed out of the teachers' page"))
+            try LibraryDesk(staff: context.staff, at: context.now).recordVisit(.signedOut, in: tx)
         }
         return HTTPResponse(status: 303, headers: [("Location", PagePath.signIn + "?out=1"), ("Cache-Control", "no-store"),
                                                    ("Set-Cookie", PageSecurity.clearedCookie(secure: context.request.isSecure))])

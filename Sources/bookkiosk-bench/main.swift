@@ -6,6 +6,7 @@
 //                                          [--kiosk-scans N] [--kiosks-only] [--speech-rounds N] [--speech-only]
 //                                          [--shipped-only] [--shipped-runs N] [--shipped-scans N] [--unit F]
 //                                          [--page-weight W] [--page-idle] [--page-quota CORES] [--pi-clients N]
+//                                          [--packaged dist/bookkiosk_VERSION_ARCH.deb]
 //
 // The kiosk and the page as separate processes (`--shipped-only` for those alone) need root:
 // each goes in a cgroup v1 `cpu` group of its own, the page at its unit's priority (read from
@@ -43,6 +44,8 @@ struct Options {
     var kioskScans = 1000
     /// Only the many-kiosk run.
     var kiosksOnly = false
+    /// Only the packaged program against the development build: this Debian package.
+    var packaged: String?
     /// Cold and warm lends each in the speech run.
     var speechRounds = 20
     /// Only the speech run.
@@ -89,12 +92,13 @@ struct Options {
             case "--page-idle": pageIdle = true
             case "--page-quota": pageQuota = Double(words.popFirst() ?? "")
             case "--pi-clients": piClients = Int(words.popFirst() ?? "") ?? piClients
+            case "--packaged": packaged = words.popFirst()
             default:
                 FileHandle.standardError.write(Data("""
                 usage: bookkiosk-bench [--json] [--json-file F] [--skip-large] [--keep] [--rounds N] [--long-rounds N] [--idle-seconds S] [--page-rounds N] [--page-only] [--page-nice N] [--page-threads N]
                                        [--kiosk-scans N] [--kiosks-only] [--speech-rounds N] [--speech-only]
                                        [--shipped-only] [--shipped-runs N] [--shipped-scans N] [--unit F]
-                                       [--page-weight W] [--page-idle] [--page-quota CORES] [--pi-clients N]
+                                       [--page-weight W] [--page-idle] [--page-quota CORES] [--pi-clients N] [--packaged DEB]
                 unknown argument: \(word)
 
                 """.utf8))
@@ -283,6 +287,39 @@ if options.shippedOnly {
         try measureShipped()
     } catch {
         cleanup.fail(error, during: currentStep)
+    }
+    finish()
+}
+
+/// The Debian package's program against the development build (PackagedBenchmark.swift).
+@MainActor func measurePackaged(_ package: String) throws {
+    guard let development = ProcessBenchmarks.locateKiosk() else {
+        throw PackagedBenchmark.Failure(description: "no bookkiosk beside this bench to compare with: build both (swift build -c release --scratch-path .build-bench)")
+    }
+    let dataSet = DataSet.small
+    let path = folder + "/packaged.sqlite"
+    progress("generating the \(dataSet.name) data set for the packaged program")
+    try dataSet.generate(at: path, now: start, seed: 8)
+    let figures = try PackagedBenchmark(package: package, development: development, folder: folder, configPath: configPath)
+        .run(database: path, users: dataSet.users, books: dataSet.books, runs: 20, rounds: 200, progress: progress)
+    report["packagedStartupRatio"] = rounded(figures.startupRatio, places: 2)
+    report["packagedRSSRatio"] = rounded(figures.rssRatio, places: 2)
+    report["packaged"] = ["package": package,
+                          "startupMillisP50": ["packaged": rounded(figures.startupMillis.packaged.p50, places: 1),
+                                               "development": rounded(figures.startupMillis.development.p50, places: 1)],
+                          "peakMegabytes": ["packaged": rounded(figures.peakMegabytes.packaged, places: 1),
+                                            "development": rounded(figures.peakMegabytes.development, places: 1)]]
+    row("packaged: startup ms p50, package / development", "\(rounded(figures.startupMillis.packaged.p50, places: 1)) / \(rounded(figures.startupMillis.development.p50, places: 1)) (× \(rounded(figures.startupRatio, places: 2)))",
+        "≤ 1.1×: \(verdict(figures.startupRatio <= 1.1))")
+    row("packaged: peak RSS MB, package / development", "\(rounded(figures.peakMegabytes.packaged, places: 1)) / \(rounded(figures.peakMegabytes.development, places: 1)) (× \(rounded(figures.rssRatio, places: 2)))",
+        "≤ 1.1×: \(verdict(figures.rssRatio <= 1.1))")
+}
+
+if let package = options.packaged {
+    do {
+        try measurePackaged(package)
+    } catch {
+        cleanup.fail(error, during: "measuring the packaged program")
     }
     finish()
 }

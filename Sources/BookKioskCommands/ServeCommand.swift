@@ -4,6 +4,7 @@ import Foundation
 import KioskConfiguration
 import HTTPServer
 import Lending
+import LendingSQLite
 import PageAssembly
 import TeachersPage
 
@@ -15,7 +16,11 @@ struct ServeCommand {
     var listen: ListenAddress
     var console: Console
 
+    /// The journal of the kiosk on this computer, for ホーム.
+    var journalPath: String
+
     init(_ words: [String], places: Places, console: Console) throws {
+        journalPath = places.returnJournal
         let arguments = try Arguments(words, valued: CommonOptions.valued.union(["listen"]), flags: [])
         guard arguments.words.isEmpty else {
             throw Arguments.Invalid(description: "`bookkiosk serve` takes no words, only --listen ADDRESS:PORT, --db and --config")
@@ -43,7 +48,13 @@ struct ServeCommand {
             tls: try credentials(configuration.web), busyTimeout: options.busyTimeout)
         var pageSettings = settings
         pageSettings.hostNames = configuration.web.hostNames
-        let assembly = try PageAssembly(settings: pageSettings, repository: repository, publicAddresses: PageAssembly.publicAddresses(pageSettings))
+        // On a shared server, ホーム shows the returns the kiosk on this computer (the same state
+        // folder) holds in its journal, not yet applied.
+        let journal = options.postgresURL == nil ? nil : journalPath
+        let assembly = try PageAssembly(settings: pageSettings, repository: repository, publicAddresses: PageAssembly.publicAddresses(pageSettings),
+                                        adjusting: { setup in
+                                            if let journal { setup.unsentReturns = { (try? ReturnJournalSummary.read(journal))??.returnsOwed } }
+                                        })
 
         // Blocked before the daemon's threads start, so this thread's wait takes them and stops the daemon in order.
         let stopSignals = StopSignals()

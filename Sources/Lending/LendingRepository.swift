@@ -267,6 +267,8 @@ public enum LendingStoreError: Error, Equatable, CustomStringConvertible {
     case classHasUsers(name: String, count: Int)
     /// A class by this name exists already.
     case classExists(name: String)
+    /// A scan's change is recorded already (a scan changes one Loan, once).
+    case scanRecorded(scan: String)
 
     public var description: String {
         switch self {
@@ -276,6 +278,7 @@ public enum LendingStoreError: Error, Equatable, CustomStringConvertible {
         case .userHasOpenLoans(let card, let count): "User \(card) still has \(count) Book(s) out; return them first."
         case .classHasUsers(let name, let count): "The class \(name) still has \(count) User(s); move them to another class first."
         case .classExists(let name): "There is already a class called \(name)."
+        case .scanRecorded(let scan): "The scan \(scan) has changed a Loan already."
         }
     }
 }

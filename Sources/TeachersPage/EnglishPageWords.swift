@@ -46,6 +46,9 @@ public struct EnglishPageWords: PageWords {
     public let returnedToday = "Returned today"
     public let booksOut = "Books on loan"
     public let overdueCount = "Overdue"
+    public func unsentReturns(_ count: Int) -> String {
+        "The kiosk on this computer holds \(count) return(s) the database has not had yet; it sends them by itself once it reaches the server."
+    }
     public let thisPageAddress = "This page's address (scan the code to open it on another device)"
     public let qrCodeAlt = "QR code of this page's address"
     public func count(_ number: Int) -> String { number == 1 ? "1 book" : "\(number) books" }

@@ -46,6 +46,9 @@ public struct JapanesePageWords: PageWords {
     public let returnedToday = "きょうの返却"
     public let booksOut = "貸出中の絵本"
     public let overdueCount = "返却期限切れ"
+    public func unsentReturns(_ count: Int) -> String {
+        "このコンピューターのキオスクに、データベースにまだ届いていない返却が \(count) 件あります。サーバーにつながると、キオスクが自動で送ります。"
+    }
     public let thisPageAddress = "このページのアドレス(ほかの端末からは、このコードを読み取って開けます)"
     public let qrCodeAlt = "このページのアドレスの QR コード"
     public func count(_ number: Int) -> String { "\(number)冊" }

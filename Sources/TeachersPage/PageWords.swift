@@ -51,6 +51,8 @@ public protocol PageWords: Sendable, SchoolYearPageWords, TransferPageWords, Aud
     var thisPageAddress: String { get }
     var qrCodeAlt: String { get }
     func count(_ number: Int) -> String
+    /// The kiosk on this computer holds returns the database server has not had yet.
+    func unsentReturns(_ count: Int) -> String
 
     // 貸出中
     var searchUserOrTitle: String { get }

@@ -30,6 +30,9 @@ public final class TeachersPage: Sendable {
         public var storage: LibraryStorage = .elsewhere
         /// The sheets Cards and labels can be printed on (the configuration's, with the built-in ones).
         public var sheets: [Sheet] = []
+        /// How many returns the kiosk on this computer holds in its journal, not yet applied on
+        /// the shared server (shown on ホーム when there are any); nil where there is none.
+        public var unsentReturns: (@Sendable () -> Int?)?
         /// Finding a Book by its ISBN, when the box can; nil: the page offers no lookup.
         public var lookup: (any ISBNLookup)?
 

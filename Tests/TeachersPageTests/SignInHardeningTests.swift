@@ -31,8 +31,13 @@ import Testing
         }
         #expect(try Self.record(fixture).failures == 24)
         #expect(try Self.record(fixture).lockedUntil != nil, "locked at the tenth")
-        let checked = try fixture.audit().filter { $0.detail.hasPrefix("a wrong password for 佐藤") }
-        #expect(checked.count == SignInThrottle.freeFailures, "passwords checked: only the free tries")
+        let recorded = try fixture.audit().filter {
+            switch $0.action {
+            case .signInFailed(account: "佐藤"), .signInLocked(account: "佐藤", minutes: _): true
+            default: false
+            }
+        }
+        #expect(recorded.count == 24, "every try has its audit entry")
         #expect(statuses.withLock { $0 }.filter { $0 == 401 }.count == SignInThrottle.freeFailures)
         #expect(statuses.withLock { $0 }.filter { $0 == 429 }.count == 24 - SignInThrottle.freeFailures)
     }

@@ -42,7 +42,7 @@ let package = Package(
         // The PostgreSQL repository (many kiosks, one library) and a thin wrapper over libpq.
         .target(name: "LendingPostgres", dependencies: ["Lending", "CPostgres"]),
         // A throwaway PostgreSQL server (initdb + pg_ctl) for tests and the bench; not shipped.
-        .target(name: "PostgresScratch", dependencies: ["LendingPostgres"]),
+        .target(name: "PostgresScratch", dependencies: ["Lending", "LendingPostgres"]),
         // Typing text: keys pressed, romaji to kana, the composer of a text field, conversion
         // segments. Pure values, no C library.
         .target(name: "TextInput"),

@@ -65,14 +65,21 @@ struct RestoreCommand {
         }
         let repository = try common.openSQLiteRepository()
         let now = Date()
-        let kept = SQLiteLendingRepository.keptCopyPath(for: common.databasePath, at: now)
-        let restored = try repository.restore(fromBackupAt: file, keepingCopyAt: kept)
+        let restored: RestoreResult
+        do {
+            restored = try repository.restore(fromBackupAt: file, at: now)
+        } catch let refusal as RestoreRefusal {
+            throw CommandFailure("\(refusal.description) Nothing was changed: the library is as it was.")
+        } catch {
+            throw CommandFailure("\(file) was not restored: \(error). Nothing was changed: the library is as it was.")
+        }
         // The backup API replaced the whole file; the restored library records who did it.
         let desk = LibraryDesk(commandUserIn: environment, at: now)
+        let held = restored.snapshot
         try repository.transaction { tx in
-            try desk.restored(books: restored.books, users: restored.users, loans: restored.loans, keptAt: kept, in: tx)
+            try desk.restored(books: held.books, users: held.users, loans: held.loans, keptAt: restored.keptAt, in: tx)
         }
-        console.print("Restored \(file): the library now holds \(Self.describe(restored)). The library as it was is kept at \(kept).")
+        console.print("Restored \(file): the library now holds \(Self.describe(held)). The library as it was is kept at \(restored.keptAt).")
         return .success
     }
 

@@ -81,6 +81,8 @@ public struct DoctorCommand {
         let database = databaseOption ?? configuration.database ?? places.defaultDatabase
         report(PostgresURL(database).map(checkPostgres) ?? checkDatabase(at: database))
         if PostgresURL(database) == nil { report(checkDataAtRest(database: database)) }
+        // A kiosk on a shared server keeps what the server has not seen yet in its journal.
+        if PostgresURL(database) != nil { report(checkJournal(at: places.returnJournal)) }
         report(checkScanners(configuration.scanners))
         report(checkStaffKeyboard(configuration.keyboard))
         report(checkSound(configuration))
@@ -88,6 +90,7 @@ public struct DoctorCommand {
         report(checkScreen(configuration.screen))
         report(checkKanjiConversion())
         report(checkWeb(configuration.web))
+        report(Self.checkHostNames(configuration.web))
         var lookup = configuration.lookup
         if let base = places.lookupOverride {
             lookup?.ndlSearch = base

@@ -273,6 +273,8 @@ public enum LendingStoreError: Error, Equatable, CustomStringConvertible {
     case classExists(name: String)
     /// The Book was lent at least once, so its history keeps it: it can be withdrawn, not removed.
     case bookWasLent(book: String)
+    /// A scan's change is recorded already (a scan changes one Loan, once).
+    case scanRecorded(scan: String)
 
     public var description: String {
         switch self {
@@ -283,6 +285,7 @@ public enum LendingStoreError: Error, Equatable, CustomStringConvertible {
         case .classHasUsers(let name, let count): "The class \(name) still has \(count) User(s); move them to another class first."
         case .classExists(let name): "There is already a class called \(name)."
         case .bookWasLent(let book): "Book \(book) was lent before, so it cannot be removed; withdraw it instead."
+        case .scanRecorded(let scan): "The scan \(scan) has changed a Loan already."
         }
     }
 }

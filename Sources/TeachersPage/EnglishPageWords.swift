@@ -28,6 +28,7 @@ public struct EnglishPageWords: PageWords {
     public func locked(until time: String, minutes: Int) -> String {
         "After too many wrong passwords this account is paused until \(time) (about \(minutes) minutes). If it is urgent, another Staff member can set a new password under Settings, which opens it at once."
     }
+    public let signInFault = "Signing in is not possible just now (nothing was changed). Please try again in a moment; if it keeps happening, tell whoever looks after the kiosk."
     public let signedOut = "You have signed out."
     public let sessionEnded = "You were signed out after a while without use. Please sign in again."
 
@@ -45,6 +46,9 @@ public struct EnglishPageWords: PageWords {
     public let returnedToday = "Returned today"
     public let booksOut = "Books on loan"
     public let overdueCount = "Overdue"
+    public func unsentReturns(_ count: Int) -> String {
+        "The kiosk on this computer holds \(count) return(s) the database has not had yet; it sends them by itself once it reaches the server."
+    }
     public let thisPageAddress = "This page's address (scan the code to open it on another device)"
     public let qrCodeAlt = "QR code of this page's address"
     public func count(_ number: Int) -> String { number == 1 ? "1 book" : "\(number) books" }

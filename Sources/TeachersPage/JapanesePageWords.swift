@@ -28,6 +28,7 @@ public struct JapanesePageWords: PageWords {
     public func locked(until time: String, minutes: Int) -> String {
         "間違いが続いたので、このアカウントは \(time) まで(あと約\(minutes)分)止めています。急ぐときは、ほかの先生に「設定」でパスワードを設定し直してもらうと、すぐに使えます。"
     }
+    public let signInFault = "いまはログインできません(何も変わっていません)。しばらくしてから、もう一度ためしてください。続くときは、管理している人に伝えてください。"
     public let signedOut = "ログアウトしました。"
     public let sessionEnded = "しばらく操作がなかったので、ログアウトしました。もう一度ログインしてください。"
 
@@ -45,6 +46,9 @@ public struct JapanesePageWords: PageWords {
     public let returnedToday = "きょうの返却"
     public let booksOut = "貸出中の絵本"
     public let overdueCount = "返却期限切れ"
+    public func unsentReturns(_ count: Int) -> String {
+        "このコンピューターのキオスクに、データベースにまだ届いていない返却が \(count) 件あります。サーバーにつながると、キオスクが自動で送ります。"
+    }
     public let thisPageAddress = "このページのアドレス(ほかの端末からは、このコードを読み取って開けます)"
     public let qrCodeAlt = "このページのアドレスの QR コード"
     public func count(_ number: Int) -> String { "\(number)冊" }

@@ -28,6 +28,8 @@ public protocol PageWords: Sendable, SchoolYearPageWords, TransferPageWords, Aud
     var wrongNameOrPassword: String { get }
     func tryAgain(inSeconds seconds: Int) -> String
     func locked(until time: String, minutes: Int) -> String
+    /// A fault while signing in, for someone not signed in: no detail (that goes to the log).
+    var signInFault: String { get }
     var signedOut: String { get }
     /// The sign-in page after a session ended (idle too long, or the server restarted).
     var sessionEnded: String { get }
@@ -49,6 +51,8 @@ public protocol PageWords: Sendable, SchoolYearPageWords, TransferPageWords, Aud
     var thisPageAddress: String { get }
     var qrCodeAlt: String { get }
     func count(_ number: Int) -> String
+    /// The kiosk on this computer holds returns the database server has not had yet.
+    func unsentReturns(_ count: Int) -> String
 
     // 貸出中
     var searchUserOrTitle: String { get }

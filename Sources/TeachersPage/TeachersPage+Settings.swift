@@ -105,6 +105,13 @@ extension TeachersPage {
         let done = try store.write { tx -> Bool in
             try LibraryDesk(staff: context.staff, at: context.now).setPassword(of: name, passwordHash: hash, in: tx) == .done
         }
+        if done {
+            // Every other session of that account ends; one's own new password keeps only this one.
+            sessions.withLock { table in
+                table.endAll(staff: name, except: name == context.staff ? context.session.id : nil)
+                if name == context.staff { table.setPasswordHash(hash, for: context.session.id) }
+            }
+        }
         return redirect(PagePath.settings, notice: done ? words.passwordSet(name) : words.noSuchStaff, refusal: !done, context)
     }
 

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Screenshots of the teachers' page for the README, into docs/page/: a sample library served by
 # `bookkiosk serve` on a free local port, signed in as a teacher, each page at iPad size
-# (1024x768 landscape and 768x1024 portrait) and a few at a phone's 375x812, in Japanese.
+# (1024x768 landscape and 768x1024 portrait) and a few at a phone's 375x812, in Japanese. Books
+# are looked up by ISBN at `lookup-replay` (built beside bookkiosk), which answers from the
+# recorded NDL Search and openBD responses in Tests/lookup-fixtures: never the network.
 # Drawn by Debian's chromium through Playwright (the pinned .venv-browser/, as scripts/browser-tests).
 #
 #   scripts/page-screens.sh [path/to/bookkiosk]     (default: .build/debug/bookkiosk, built first)
@@ -11,8 +13,11 @@ if [ $# -ge 1 ]; then
     bookkiosk=$(realpath "$1")
 else
     swift build --product bookkiosk >/dev/null
+    swift build --product lookup-replay >/dev/null
     bookkiosk=$(realpath .build/debug/bookkiosk)
 fi
+replay_program=$(dirname "$bookkiosk")/lookup-replay
+[ -x "$replay_program" ] || { echo "page-screens.sh: no lookup-replay beside $bookkiosk (swift build --product lookup-replay)" >&2; exit 1; }
 chromium=${CHROMIUM:-/usr/lib/chromium/chromium}
 [ -x "$chromium" ] || { echo "page-screens.sh: no chromium at $chromium (apt-get install chromium, or set CHROMIUM)" >&2; exit 1; }
 # shellcheck source=scripts/browser-venv.sh
@@ -21,11 +26,12 @@ browser_venv
 
 work=$(mktemp -d)
 server=""
+replay=""
 cleanup() {
-    if [ -n "$server" ]; then
-        kill -TERM "$server" 2>/dev/null || true
-        wait "$server" 2>/dev/null || true
-    fi
+    for process in $server $replay; do
+        kill -TERM "$process" 2>/dev/null || true
+        wait "$process" 2>/dev/null || true
+    done
     [ -n "${KEEP:-}" ] || rm -rf "$work"
 }
 trap cleanup EXIT
@@ -114,8 +120,17 @@ printf 'C0007\nB0015\n' | bk simulate >/dev/null
 printf 'C0008\nB0016\n' | bk simulate >/dev/null
 printf 'B0016\n' | bk simulate >/dev/null   # brought back today
 
+"$replay_program" Tests/lookup-fixtures > "$work/replay.out" &
+replay=$!
+for _ in $(seq 100); do
+    [ -s "$work/replay.out" ] && break
+    sleep 0.1
+done
+lookup_url=$(head -n 1 "$work/replay.out")
+case "$lookup_url" in http://127.0.0.1:*) ;; *) echo "page-screens.sh: lookup-replay printed no address" >&2; exit 1 ;; esac
+
 port=$("$venv_python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-"$bookkiosk" serve --listen "127.0.0.1:$port" --db "$db" --config "$config" > "$work/serve.out" 2> "$work/serve.err" &
+BOOKKIOSK_LOOKUP_URL=$lookup_url "$bookkiosk" serve --listen "127.0.0.1:$port" --db "$db" --config "$config" > "$work/serve.out" 2> "$work/serve.err" &
 server=$!
 for _ in $(seq 100); do
     grep -q "http://127.0.0.1:$port/" "$work/serve.out" 2>/dev/null && break
@@ -186,6 +201,27 @@ with sync_playwright() as playwright:
             page.wait_for_load_state()
             page.screenshot(path=folder / "restore-preview.png")
             shutil.rmtree(scratch)
+            # 絵本を追加 after 「調べる」 (found at the NDL, with its credit).
+            page.goto("/books/new")
+            page.get_by_label("ISBN", exact=True).fill("978-4-344-01847-1")
+            page.get_by_role("button", name="調べる", exact=True).click()
+            page.wait_for_load_state()
+            page.screenshot(path=folder / "book-lookup.png")
+        if width == 768:
+            # まとめて登録 as a scanner paired with the iPad fills it: each ISBN typed, then Enter.
+            page.goto("/books/scan")
+            for isbn in ["978-4-344-01847-1", "9784780802047", "4-12-201795-5", "9784344018471", "9784834000825"]:
+                page.locator("input[name=isbn]").wait_for()
+                page.keyboard.type(isbn)
+                page.keyboard.press("Enter")
+                page.wait_for_load_state()
+            needs = page.locator("tr.needs-title")
+            needs.get_by_role("textbox").fill("ぐりとぐら")
+            needs.get_by_role("button", name="この書名で登録", exact=True).click()
+            page.wait_for_load_state()
+            page.locator("table.scanned tbody tr").last.get_by_role("button", name="取り消し", exact=True).click()
+            page.wait_for_load_state()
+            page.screenshot(path=folder / "books-scan.png", full_page=True)
         context.close()
     browser.close()
 PY

@@ -1,3 +1,4 @@
+import BookLookup
 import CatalogIO
 import LibraryTransfer
 import CommandCore
@@ -11,8 +12,10 @@ struct ImportCommand {
     let file: String
     let common: CommonOptions
     let console: Console
+    let environment: [String: String]
 
     init(_ words: [String], places: Places, console: Console) throws {
+        environment = places.environment
         let arguments = try Arguments(words, valued: CommonOptions.valued, flags: [])
         guard arguments.words.count == 2, let kind = CatalogImport.Kind(rawValue: arguments.words[0]) else {
             throw Arguments.Invalid(description: "say what to import and from which file: `bookkiosk import books books.csv` or `bookkiosk import users users.csv`")
@@ -31,12 +34,23 @@ struct ImportCommand {
         let repository = try common.openRepository()
         do {
             let numbering = kind == .books ? common.configuration.bookNumbering : common.configuration.cardNumbering
-            let report = try CatalogImport(kind: kind, numbering: numbering).run(text, into: repository)
+            let desk = LibraryDesk(commandUserIn: environment, at: Date())
+            let progress = LookupProgressBar(console: console)
+            let lookup = CatalogImport.TitleLookup.service(common.lookupService(version: BookKiosk.programVersion),
+                                                           cache: RepositoryLookupCache(repository), progress: progress.show)
+            let report = try CatalogImport(kind: kind, numbering: numbering).run(text, into: repository, recordedBy: desk, lookup: lookup)
             for warning in report.warnings { console.error("\(file): \(warning)") }
+            if !report.lookedUp.isEmpty {
+                let fromCache = report.lookedUp.filter { $0.origin == "cache" }.count
+                console.print("Titles found by ISBN for \(report.lookedUp.count) rows (\(fromCache) from the library's lookup cache; 書誌データ：国立国会図書館サーチ / openBD):")
+                for found in report.lookedUp {
+                    console.print("  line \(found.line): \(found.isbn) \(found.title) (\(found.origin))")
+                }
+            }
             let noun = report.added == 1 ? String(kind.rawValue.dropLast()) : kind.rawValue
             console.print("Imported \(file): \(report.added) \(noun) added, \(report.updated) updated.")
             if !report.createdClasses.isEmpty {
-                console.print("New classes, with no grade yet (give each one with `bookkiosk classes add NAME --grade N`): \(report.createdClasses.joined(separator: ", "))")
+                console.print("New classes, with no grade yet (give each one with `bookkiosk classes grade NAME N`): \(report.createdClasses.joined(separator: ", "))")
             }
             if !report.numbered.isEmpty {
                 let what = kind == .books ? "barcodes" : "card numbers"

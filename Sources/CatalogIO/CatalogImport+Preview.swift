@@ -25,8 +25,16 @@ extension CatalogImport {
         /// Every problem, each starting with its line ("line 4: …"); any one stops the import.
         public var problems: [String] = []
         public var warnings: [String] = []
+        /// The titles found by ISBN for rows that had none (not part of what must stay the same
+        /// between the preview and the import: there they come from the cache).
+        public var lookedUp: [LookedUp] = []
 
         public var canApply: Bool { problems.isEmpty }
+
+        public static func == (lhs: Preview, rhs: Preview) -> Bool {
+            lhs.added == rhs.added && lhs.updated == rhs.updated && lhs.numbered == rhs.numbered
+                && lhs.createdClasses == rhs.createdClasses && lhs.problems == rhs.problems && lhs.warnings == rhs.warnings
+        }
 
         public init(added: [Change] = [], updated: [Change] = [], numbered: [Numbered] = [], createdClasses: [String] = [],
                     problems: [String] = [], warnings: [String] = []) {
@@ -48,30 +56,40 @@ extension CatalogImport {
     }
 
     /// Reads `text` against the library and writes nothing.
-    public func preview(_ text: String, in repository: any LendingRepository) throws -> Preview {
-        let file: (rows: [Row], plan: Plan, warnings: [String])
+    public func preview(_ text: String, in repository: any LendingRepository, lookup: TitleLookup? = nil) throws -> Preview {
+        var file: (rows: [Row], plan: Plan, warnings: [String])
         do {
             file = try read(text)
         } catch {
             return Preview(problems: error.problems)
         }
+        let lookedUp = fillTitles(&file.rows, &file.plan, lookup: lookup)
         let planned = try repository.transaction { tx -> Changes in try self.changes(file.rows, file.plan, in: tx) }
-        return Self.preview(planned, warnings: file.warnings)
+        var preview = Self.preview(planned, warnings: file.warnings)
+        preview.lookedUp = lookedUp
+        return preview
     }
 
     /// Imports `text` if the library would change exactly as `shown` says, in one transaction;
     /// otherwise writes nothing and returns the new preview. Throws a `Failure` when the file
-    /// has problems.
-    public func apply(_ text: String, asShown shown: Preview, into repository: any LendingRepository) throws -> Outcome {
-        let file = try read(text)
+    /// has problems. `desk` (the Staff member importing) records it, in the same transaction.
+    public func apply(_ text: String, asShown shown: Preview, into repository: any LendingRepository,
+                      recordedBy desk: LibraryDesk, lookup: TitleLookup? = nil) throws -> Outcome {
+        var file = try read(text)
+        let lookedUp = fillTitles(&file.rows, &file.plan, lookup: lookup)
         let outcome = try repository.transaction { tx -> Outcome in
             let planned = try self.changes(file.rows, file.plan, in: tx)
             let now = Self.preview(planned, warnings: file.warnings)
-            guard now == shown else { return .changed(now) }
+            guard now == shown else {
+                var changed = now
+                changed.lookedUp = lookedUp
+                return .changed(changed)
+            }
             guard planned.problems.isEmpty else { throw Failure(problems: planned.problems) }
             let written = try self.apply(planned, in: tx)
+            try desk.imported(kind.imported, added: written.added, updated: written.updated, newClasses: written.createdClasses, in: tx)
             return .imported(Report(added: written.added, updated: written.updated, warnings: file.warnings,
-                                    numbered: written.numbered, createdClasses: written.createdClasses))
+                                    numbered: written.numbered, createdClasses: written.createdClasses, lookedUp: lookedUp))
         }
         return outcome
     }

@@ -1,3 +1,4 @@
+import BookLookup
 import Foundation
 import Lending
 
@@ -8,6 +9,14 @@ public struct CatalogImport {
     public enum Kind: String, Sendable, CaseIterable {
         case books, users
 
+        /// The audit log's name for it.
+        var imported: ImportedKind {
+            switch self {
+            case .books: .books
+            case .users: .users
+            }
+        }
+
         public var columns: [String] {
             switch self {
             case .books: ["barcode", "title", "author", "isbn", "status", "reading"]
@@ -15,10 +24,19 @@ public struct CatalogImport {
             }
         }
 
-        var requiredColumns: [String] {
+        /// The columns a file must have: a users file its cards and names; a books file a title,
+        /// or an ISBN to look the title up by (a barcode column is optional: rows without a
+        /// barcode are numbered).
+        func missingColumns(_ columns: [String: Int]) -> String? {
             switch self {
-            case .books: ["barcode", "title"]
-            case .users: ["card", "name"]
+            case .books:
+                columns["title"] == nil && columns["isbn"] == nil
+                    ? "the header has no title or isbn column; it needs at least a title column, or an isbn column to look the titles up"
+                    : nil
+            case .users:
+                ["card", "name"].contains { columns[$0] == nil }
+                    ? "the header has no \(["card", "name"].filter { columns[$0] == nil }.joined(separator: " or ")) column; it needs at least: card,name"
+                    : nil
             }
         }
     }
@@ -33,6 +51,8 @@ public struct CatalogImport {
         public var numbered: [Numbered] = []
         /// Classes the file named that the library did not have: made, with no grade yet.
         public var createdClasses: [String] = []
+        /// The titles found by ISBN for rows that had none.
+        public var lookedUp: [LookedUp] = []
     }
 
     /// A row imported without a barcode, and the one it was given.
@@ -66,14 +86,20 @@ public struct CatalogImport {
         self.numbering = numbering ?? (kind == .books ? .books : .cards)
     }
 
-    /// Imports `text` (the CSV file's contents) into `repository`, all or nothing.
-    public func run(_ text: String, into repository: any LendingRepository) throws -> Report {
-        let file = try read(text)
+    /// Imports `text` (the CSV file's contents) into `repository`, all or nothing; `desk` (the
+    /// person importing) records it in the audit log, in the same transaction. A books row
+    /// with an ISBN and no title is looked up with `lookup` first, outside any transaction.
+    public func run(_ text: String, into repository: any LendingRepository, recordedBy desk: LibraryDesk,
+                    lookup: TitleLookup? = nil) throws -> Report {
+        var file = try read(text)
+        let lookedUp = fillTitles(&file.rows, &file.plan, lookup: lookup)
         // The transaction's body may run more than once (PostgreSQL runs it again after a
         // conflict with another kiosk), so it changes nothing outside itself: the numbers it
         // gave and the rows it counted come back as its result, from its last run only.
         let written = try repository.transaction { tx in
-            try write(file.rows, file.plan, in: tx)
+            let written = try write(file.rows, file.plan, in: tx)
+            try desk.imported(kind.imported, added: written.added, updated: written.updated, newClasses: written.createdClasses, in: tx)
+            return written
         }
         var report = Report()
         report.warnings = file.warnings
@@ -81,6 +107,7 @@ public struct CatalogImport {
         report.updated = written.updated
         report.numbered = written.numbered
         report.createdClasses = written.createdClasses
+        report.lookedUp = lookedUp
         return report
     }
 
@@ -88,14 +115,20 @@ public struct CatalogImport {
     /// the warnings about unknown columns. Throws a `Failure` for a file that cannot be read at
     /// all (not CSV, empty, a required column missing); a bad row is a problem in the plan.
     func read(_ text: String) throws(Failure) -> (rows: [Row], plan: Plan, warnings: [String]) {
-        let records: [CSV.Record]
+        var records: [CSV.Record]
         do {
             records = try CSV.records(text)
         } catch {
             throw Failure(problems: [error.description])
         }
-        guard let header = records.first else {
+        guard var header = records.first else {
             throw Failure(problems: ["the file is empty; it needs a header row naming the columns: \(kind.columns.joined(separator: ","))"])
+        }
+        // A column of ISBNs and nothing else, as a scanner types them into a spreadsheet: no
+        // header, each line a Book to look up.
+        if kind == .books, header.fields.count == 1, (try? ISBN(header.fields[0])) != nil {
+            header = CSV.Record(line: 0, fields: ["isbn"])
+            records.insert(header, at: 0)
         }
         var warnings: [String] = []
         var columns: [String: Int] = [:]
@@ -107,9 +140,8 @@ public struct CatalogImport {
                 warnings.append("line \(header.line): column \"\(name)\" is not one BookKiosk knows, so it was ignored (known: \(kind.columns.joined(separator: ", ")))")
             }
         }
-        let missing = kind.requiredColumns.filter { columns[$0] == nil }
-        guard missing.isEmpty else {
-            throw Failure(problems: ["line \(header.line): the header has no \(missing.joined(separator: " or ")) column; it needs at least: \(kind.requiredColumns.joined(separator: ","))"])
+        if let missing = kind.missingColumns(columns) {
+            throw Failure(problems: ["line \(header.line): \(missing)"])
         }
         var problems: [String] = []
         var rows: [Row] = []
@@ -161,15 +193,16 @@ public struct CatalogImport {
         case .books:
             let barcode = Barcode.normalize(cell("barcode") ?? "")
             let title = cell("title") ?? ""
-            guard !title.isEmpty else { return fail(barcode.isEmpty ? "the book has no title" : "book \(barcode) has no title") }
             var isbn: String?
             if let text = cell("isbn"), !text.isEmpty {
-                let digits = text.filter { $0 != "-" && $0 != " " }
-                guard let valid = Barcode.isbn13(digits) else {
-                    return fail("\"\(text)\" is not a valid ISBN (check the digits; ISBN-13 starts with 978 or 979)")
+                do {
+                    isbn = try ISBN(text).digits
+                } catch {
+                    return fail(error.description)
                 }
-                isbn = valid
             }
+            // A row with an ISBN and no title is looked up before anything is written (`fillTitles`).
+            guard !title.isEmpty || isbn != nil else { return fail(barcode.isEmpty ? "the book has no title" : "book \(barcode) has no title") }
             var status = BookStatus.available
             let statusText = cell("status") ?? ""
             if !statusText.isEmpty {

@@ -22,7 +22,7 @@ struct ServeCommand {
 
     init(_ words: [String], places: Places, console: Console) throws {
         journalPath = places.returnJournal
-        let arguments = try Arguments(words, valued: CommonOptions.valued.union(["listen"]), flags: [])
+        let arguments = try Arguments(words, for: Self.configuration)
         guard arguments.words.isEmpty else {
             throw Arguments.Invalid(description: "`bookkiosk serve` takes no words, only --listen ADDRESS:PORT, --db and --config")
         }

@@ -16,7 +16,7 @@ struct ImportCommand {
 
     init(_ words: [String], places: Places, console: Console) throws {
         environment = places.environment
-        let arguments = try Arguments(words, valued: CommonOptions.valued, flags: [])
+        let arguments = try Arguments(words, for: Self.configuration)
         guard arguments.words.count == 2, let kind = CatalogImport.Kind(rawValue: arguments.words[0]) else {
             throw Arguments.Invalid(description: "say what to import and from which file: `bookkiosk import books books.csv` or `bookkiosk import users users.csv`")
         }
@@ -77,7 +77,7 @@ struct ExportCommand {
     let console: Console
 
     init(_ words: [String], places: Places, console: Console) throws {
-        let arguments = try Arguments(words, valued: CommonOptions.valued.union(["out"]), flags: [])
+        let arguments = try Arguments(words, for: Self.configuration)
         guard arguments.words.count == 1, let what = What(rawValue: arguments.words[0]) else {
             throw Arguments.Invalid(description: "say what to export: `bookkiosk export books`, `bookkiosk export users` or `bookkiosk export loans` (add --out F.csv for a file)")
         }
@@ -122,7 +122,7 @@ struct ReportCommand {
     let console: Console
 
     init(_ words: [String], places: Places, console: Console) throws {
-        arguments = try Arguments(words, valued: CommonOptions.valued.union(["now", "since", "class", "top"]), flags: [])
+        arguments = try Arguments(words, for: Self.configuration)
         guard arguments.words.count == 1, ["overdue", "audit", "popular", "classes"].contains(arguments.words[0]) else {
             throw Arguments.Invalid(description: "the reports are `bookkiosk report overdue`, `report audit`, `report popular` and `report classes`")
         }
@@ -168,7 +168,7 @@ struct BackupCommand {
     let console: Console
 
     init(_ words: [String], places: Places, console: Console) throws {
-        let arguments = try Arguments(words, valued: CommonOptions.valued, flags: [])
+        let arguments = try Arguments(words, for: Self.configuration)
         guard arguments.words.count == 1 else {
             throw Arguments.Invalid(description: "say where the copy goes: `bookkiosk backup /path/to/copy.sqlite`")
         }

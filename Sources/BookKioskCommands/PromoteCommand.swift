@@ -15,7 +15,7 @@ struct PromoteCommand {
     let environment: [String: String]
 
     init(_ words: [String], places: Places, console: Console) throws {
-        let arguments = try Arguments(words, valued: CommonOptions.valued.union(["map", "now"]), flags: ["apply"])
+        let arguments = try Arguments(words, for: Self.configuration)
         guard arguments.words.isEmpty else {
             throw Arguments.Invalid(description: "`bookkiosk promote` shows the plan; `bookkiosk promote --apply` carries it out; --map FROM=TO says where a class goes")
         }

@@ -20,7 +20,7 @@ struct RestoreCommand {
 
     init(_ words: [String], places: Places, console: Console) throws {
         environment = places.environment
-        let arguments = try Arguments(words, valued: CommonOptions.valued, flags: ["yes"])
+        let arguments = try Arguments(words, for: Self.configuration)
         guard arguments.words.count == 1 else {
             throw Arguments.Invalid(description: "say which backup to restore: `bookkiosk restore /path/to/backup.sqlite`")
         }

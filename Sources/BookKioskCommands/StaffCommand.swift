@@ -24,7 +24,7 @@ struct StaffCommand {
 
     init(_ words: [String], places: Places, console: Console) throws {
         environment = places.environment
-        let arguments = try Arguments(words, valued: CommonOptions.valued, flags: [])
+        let arguments = try Arguments(words, for: Self.configuration)
         guard let first = arguments.words.first, let action = Action(rawValue: first) else {
             throw Arguments.Invalid(description: "say what to do: `staff add NAME`, `staff pin NAME`, `staff password NAME`, `staff list` or `staff remove NAME`")
         }

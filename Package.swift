@@ -82,9 +82,9 @@ let package = Package(
         // and the database a command, the kiosk or the page opens.
         .target(name: "KioskConfiguration", dependencies: ["Lending", "LendingSQLite", "LendingPostgres", "Printing", "ScannerInput", "HTTPServer"]),
         // What every command shares: the Command protocol and its usage lines, Arguments, Console.
-        .target(name: "CommandCore", dependencies: ["KioskConfiguration"]),
+        .target(name: "CommandCore", dependencies: ["KioskConfiguration", "Feedback", "Lending"]),
         // Books, Users and Loans in and out: the CSV reader, import, export, copy to PostgreSQL, backup advice.
-        .target(name: "CatalogIO", dependencies: ["Lending", "LendingSQLite", "LendingPostgres"]),
+        .target(name: "CatalogIO", dependencies: ["Lending", "LendingSQLite", "LendingPostgres", "Feedback"]),
         // `bookkiosk doctor`: checks the configuration, database, scanners, sound, speech, screen, kanji, the page.
         .target(
             name: "Doctor",

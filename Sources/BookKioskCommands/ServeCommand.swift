@@ -65,7 +65,8 @@ struct ServeCommand {
             daemon = try HTTPDaemon(HTTPDaemonConfiguration(address: listen, tls: tls, refusalResponse: { PageSecurity.secured(HTTPRefusal.plainTextResponse($0)) }),
                                   handler: page.handler)
         } catch {
-            throw CommandFailure("The teachers' page cannot listen on \(listen): \(error). Is another program (or another `bookkiosk serve`) using that port? Choose another with --listen or the configuration's web.listen.")
+            // The daemon's error already says what is wrong and what to do: say it once.
+            throw CommandFailure("The teachers' page did not start. \(error.description)")
         }
         let addresses = daemon.address.reachableURLs(secure: daemon.isSecure, interfaces: InterfaceAddress.current())
         for url in addresses.isEmpty ? [daemon.url] : addresses {

@@ -50,6 +50,8 @@ struct ServeCommand {
             publicAddresses: listen.port == 0 ? [] : listen.reachableURLs(secure: tls != nil, interfaces: InterfaceAddress.current()))
         setup.storage = options.postgresURL.map { .postgres(url: $0.redacted.replacingOccurrences(of: ":***@", with: "@")) } ?? .sqlite(path: options.databasePath)
         setup.sheets = configuration.allSheets
+        setup.cardNumbering = configuration.cardNumbering
+        setup.bookNumbering = configuration.bookNumbering
         let page = TeachersPage(repository: repository, setup: setup)
 
         // The daemon's threads start with SIGINT and SIGTERM blocked, so this thread's sigwait

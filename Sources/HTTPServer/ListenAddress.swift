@@ -67,7 +67,8 @@ public struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
     /// The address a host name stands for, IPv4 before IPv6; nil when it has none. Calls
     /// `getaddrinfo` (which reads /etc/hosts, so `localhost` needs no network) and `inet_ntop`.
     static func resolve(_ name: String) -> (family: Family, host: String)? {
-        guard !name.isEmpty else { return nil }
+        // Digits and dots are an IPv4 address already refused (300.1.1.1), not a name to look up.
+        guard !name.isEmpty, !name.allSatisfy({ $0.isNumber || $0 == "." }) else { return nil }
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)

@@ -40,7 +40,7 @@ extension TeachersPage {
             return try importForm(context, problem: words.importNotUTF8, status: 400)
         }
         let text = csv.text
-        let shown = try store.withRepository { try CatalogImport(kind: kind).preview(csv, in: $0) }
+        let shown = try store.withRepository { try catalogImport(kind).preview(csv, in: $0) }
         uploads.withLock { $0.keepCatalog(.init(kind: kind, text: text, shown: shown), session: context.session.id) }
         return try previewPage(shown, context, kind: kind)
     }
@@ -53,7 +53,7 @@ extension TeachersPage {
         }
         let outcome: CatalogImport.Outcome
         do {
-            outcome = try store.withRepository { try CatalogImport(kind: upload.kind).apply(upload.text, asShown: upload.shown, into: $0) }
+            outcome = try store.withRepository { try catalogImport(upload.kind).apply(upload.text, asShown: upload.shown, into: $0) }
         } catch let failure as CatalogImport.Failure {
             var refused = CatalogImport.Preview(problems: failure.problems)
             refused.encoding = upload.shown.encoding
@@ -71,6 +71,11 @@ extension TeachersPage {
             }
             return redirect(PagePath.importCSV, notice: words.imported(added: report.added, updated: report.updated), context)
         }
+    }
+
+    /// An import numbered as the configuration numbers (as `bookkiosk import` does).
+    private func catalogImport(_ kind: CatalogImport.Kind) -> CatalogImport {
+        CatalogImport(kind: kind, numbering: kind == .books ? setup.bookNumbering : setup.cardNumbering)
     }
 
     private func previewPage(_ preview: CatalogImport.Preview, _ context: PageContext, kind: CatalogImport.Kind,

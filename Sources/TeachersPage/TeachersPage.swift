@@ -30,6 +30,9 @@ public final class TeachersPage: Sendable {
         public var storage: LibraryStorage = .elsewhere
         /// The sheets Cards and labels can be printed on (the configuration's, with the built-in ones).
         public var sheets: [Sheet] = []
+        /// How a User or Book added without a card or barcode is numbered (the configuration's numbering).
+        public var cardNumbering = BarcodeNumbering.cards
+        public var bookNumbering = BarcodeNumbering.books
 
         public init(language: Language = .default, policy: Policy = Policy(), libraryName: String = "",
                     sessionMinutes: Int = SessionTable.defaultIdleMinutes,

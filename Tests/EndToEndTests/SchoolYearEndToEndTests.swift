@@ -13,7 +13,8 @@ struct SchoolYearEndToEndTests {
     /// A library with two classes (grades 1 and 2), three Users and four Books; C0001 borrowed
     /// B0001 and B0002 and C0002 borrowed B0004 on 1 October 2026.
     static func library(in folder: TemporaryFolder) throws -> [String] {
-        let db = ["--db", folder.url.path + "/lib.sqlite"]
+        // The commands speak English here (the configuration's language), as these checks read.
+        let db = ["--db", folder.url.path + "/lib.sqlite", "--config", try folder.write("english.json", #"{"language": "en"}"#)]
         try folder.write("books.csv", Self.books)
         try folder.write("users.csv", Self.users)
         #expect(try BookKioskBinary.run(["import", "books", "books.csv"] + db, in: folder.url).status == 0)
@@ -126,7 +127,7 @@ struct SchoolYearEndToEndTests {
             #expect(exported.status == 0)
             let data = try Data(contentsOf: folder.url.appendingPathComponent("\(kind)-out.csv"))
             #expect(Array(data.prefix(3)) == [0xEF, 0xBB, 0xBF])
-            let copy = ["--db", folder.url.path + "/copy.sqlite"]
+            let copy = ["--db", folder.url.path + "/copy.sqlite", "--config", folder.url.path + "/english.json"]
             #expect(try BookKioskBinary.run(["import", kind, "\(kind)-out.csv"] + copy, in: folder.url).status == 0)
             if kind == "users" {
                 // The import made the classes; their grades (which order the list) are the teacher's.

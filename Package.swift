@@ -80,7 +80,7 @@ let package = Package(
         ),
         // The configuration file and its places (XDG, systemd), and KioskSetup: the configuration
         // and the database a command, the kiosk or the page opens.
-        .target(name: "KioskConfiguration", dependencies: ["Lending", "LendingSQLite", "LendingPostgres", "Printing", "ScannerInput", "HTTPServer"]),
+        .target(name: "KioskConfiguration", dependencies: ["Lending", "Feedback", "LendingSQLite", "LendingPostgres", "Printing", "ScannerInput", "HTTPServer"]),
         // What every command shares: the Command protocol and its usage lines, Arguments, Console.
         .target(name: "CommandCore", dependencies: ["KioskConfiguration", "Feedback", "Lending"]),
         // Books, Users and Loans in and out: the CSV reader, import, export, copy to PostgreSQL, backup advice.

@@ -22,7 +22,7 @@ scenario() {
     cat <<'SCENARIO'
 # 0001 ready: waiting for a card
 C0001
-# 0002 greeted: the Session, two empty slots
+# 0002 greeted: the Session, the reading big (やまだ はるとさん), the kanji name small, two empty slots
 B0001
 # 0003 lent: the cover beside the title, the due strip over the weekend
 B0001
@@ -38,53 +38,60 @@ B0001
 @wait 40s
 # 0008 sessionEnded: goodbye
 C0002
-# 0009 greeted: Mei has two overdue books
+# 0009 greeted: Mei has two overdue books, and is told so at the card scan (the slot row agrees)
 B0006
 # 0010 refused hasOverdue: the calendar
 B0003
-# 0011 returned, late, in the Session: thanked, never scolded
+# 0011 returned, late, in the Session: thanked, never scolded; another book is still overdue
+B0007
+# 0012 returned, the last overdue book: she may borrow again, and the screen says so
 @wait 40s
-# 0012 sessionEnded
+# 0013 sessionEnded
+C0004
+# 0014 greeted: Aoi's slots are all full, and she is told so at the card scan
+@wait 40s
+# 0015 sessionEnded
 B0002
-# 0013 returned with no Session
+# 0016 returned with no Session
 B0004
-# 0014 refused cardFirst: the card
+# 0017 refused cardFirst: the card
 X-UNKNOWN
-# 0015 refused unknownBarcode: the question mark
+# 0018 refused unknownBarcode: the question mark
 C0003
-# 0016 refused userInactive
+# 0019 refused userInactive
 B0005
-# 0017 refused bookNotLendable
+# 0020 refused bookNotLendable
 @unplug usb-Barcode_Scanner-event-kbd
-# 0018 scannerLost
+# 0021 scannerLost
 @plug usb-Barcode_Scanner-event-kbd
-# 0019 scannerBack; then staff mode: 0019-prompt-1 PIN, -3 two digits typed
+# 0022 scannerBack; then staff mode: 0022-prompt-1 PIN, -3 two digits typed
 @key F12
 @type 12
 @type 34
 @enter
-# 0020 staff entered; 0020-prompt-1 the menu, -2 scan a book to register, -3..-7 typing its title
+# 0023 staff entered; 0023-prompt-1 the menu, -2 scan a book to register, -3..-7 typing its title
 @key b
 B0010
 @type Guri
 @enter
 @enter
-# 0021 staff registeredBook; -1 its notice, -2 menu, -3 the overdue list, -4 menu, -5 scan a card, -6 scan books for Haruto
+# 0024 staff registeredBook; -1 its notice, -2 menu, -3 the overdue list, -4 menu, -5 scan a card, -6 scan books for Haruto
 @key Esc
 @key o
 @key Esc
 @key l
 C0001
 B0006
-# 0022 staff override; -1 its notice, -2, -3 back to the menu
+# 0025 staff override; -1 its notice, -2, -3 back to the menu
+@key Esc
 @key Esc
 @key Esc
 @key q
-# 0023 staff left; -1..-5 a wrong PIN typed
+# 0026 staff left; -1..-5 a wrong PIN typed
 @key F12
 @type 9999
 @enter
-# 0024 refused pinWrong; -1 the PIN again with the notice
+# 0027 refused pinWrong; -1 the PIN again with the notice
 @key Esc
 SCENARIO
 }
@@ -93,17 +100,19 @@ library() {
     db=$1
     lang=$2
     if [ "$lang" = ja ]; then
-        printf 'barcode,title,isbn,status\nB0001,ぐりとぐら,9784834000825,available\nB0002,はらぺこあおむし,,available\nB0003,しろくまちゃんのほっとけーき,,available\nB0004,ちいさなうさこちゃんとおおきなクリスマスツリーのおはなし ながいながいタイトル,,available\nB0005,ももたろう,,withdrawn\nB0006,おおきなかぶ,,available\nB0007,はじめてのおつかい,,available\n' > "$work/books.csv"
-        printf 'card,name,limit,active\nC0001,はると,,yes\nC0002,めい,,yes\nC0003,そうた,,no\n' > "$work/users.csv"
+        printf 'barcode,title,isbn,status\nB0001,ぐりとぐら,9784834000825,available\nB0002,はらぺこあおむし,,available\nB0003,しろくまちゃんの ほっとけーき,,available\nB0004,ちいさなうさこちゃんとおおきなクリスマスツリーのおはなし ながいながいタイトル,,available\nB0005,ももたろう,,withdrawn\nB0006,おおきなかぶ,,available\nB0007,はじめての おつかい,,available\nB0008,ねないこ だれだ,,available\nB0009,からすのパンやさん,,available\n' > "$work/books.csv"
+        printf 'card,name,reading,limit,active\nC0001,山田 陽翔,やまだ はると,,yes\nC0002,佐藤 芽衣,さとう めい,,yes\nC0003,そうた,,,no\nC0004,あおい,,,yes\n' > "$work/users.csv"
     else
-        printf 'barcode,title,isbn,status\nB0001,Guri and Gura,9784834000825,available\nB0002,The Very Hungry Caterpillar,,available\nB0003,Little Polar Bear'"'"'s Pancakes,,available\nB0004,Miffy and the Very Big Christmas Tree: A Rather Long Title Indeed,,available\nB0005,Momotaro,,withdrawn\nB0006,The Enormous Turnip,,available\nB0007,Miki'"'"'s First Errand,,available\n' > "$work/books.csv"
-        printf 'card,name,limit,active\nC0001,Haruto,,yes\nC0002,Mei,,yes\nC0003,Sota,,no\n' > "$work/users.csv"
+        printf 'barcode,title,isbn,status\nB0001,Guri and Gura,9784834000825,available\nB0002,The Very Hungry Caterpillar,,available\nB0003,Little Polar Bear'"'"'s Pancakes,,available\nB0004,Miffy and the Very Big Christmas Tree: A Rather Long Title Indeed,,available\nB0005,Momotaro,,withdrawn\nB0006,The Enormous Turnip,,available\nB0007,Miki'"'"'s First Errand,,available\nB0008,Go to Sleep or the Ghost Will Come,,available\nB0009,The Crows'"'"' Bakery,,available\n' > "$work/books.csv"
+        printf 'card,name,limit,active\nC0001,Haruto,,yes\nC0002,Mei,,yes\nC0003,Sota,,no\nC0004,Aoi,,yes\n' > "$work/users.csv"
     fi
     "$bookkiosk" import books "$work/books.csv" --db "$db" --config "$work/config-$lang.json" >/dev/null 2>&1
     "$bookkiosk" import users "$work/users.csv" --db "$db" --config "$work/config-$lang.json" >/dev/null 2>&1
     printf '1234\n' | "$bookkiosk" staff add "$3" --db "$db" --config "$work/config-$lang.json" >/dev/null
     # Mei borrowed B0003 and B0007 three weeks before the scenario: they are overdue.
     printf 'C0002\nB0003\nB0007\n' | "$bookkiosk" simulate --db "$db" --config "$work/config-$lang.json" --now 2026-11-12T09:00:00 >/dev/null
+    # Aoi borrowed B0008 and B0009 yesterday: her slots are full, nothing is overdue.
+    printf 'C0004\nB0008\nB0009\n' | "$bookkiosk" simulate --db "$db" --config "$work/config-$lang.json" --now 2026-12-02T09:00:00 >/dev/null
 }
 
 # A cover for Guri and Gura, drawn by cairo through a tiny scene (no image files in the repository).
@@ -142,21 +151,25 @@ render() {
     scenario | "$bookkiosk" simulate --db "$db" --config "$work/config-$lang.json" --now 2026-12-03T09:00:00 \
         --screens "$work/frames" --screen-size "$size" --covers "$work/covers" --library-name "$library_name" > "$work/events-$lang.jsonl"
     # Database trouble: another process holds the database past the busy timeout. The lock is
-    # taken once simulate is ready (its start-up housekeeping done), then a card is scanned.
+    # taken once simulate is ready (its start-up housekeeping done), then a Book on loan is
+    # scanned: its return must write (a card's greeting only reads, which WAL lets through).
     rm -f "$work/in" "$work/trouble.out"
     mkfifo "$work/in"
     "$bookkiosk" simulate --db "$db" --config "$work/config-$lang.json" --now 2026-12-03T09:00:00 \
         --screens "$work/trouble" --screen-size "$size" --library-name "$library_name" < "$work/in" > "$work/trouble.out" 2>/dev/null &
     exec 3> "$work/in"
     until grep -q '"ready"' "$work/trouble.out" 2>/dev/null; do sleep 0.1; done
-    python3 - "$db" <<'PY' &
+    rm -f "$work/locked"
+    python3 - "$db" "$work/locked" <<'PY' &
 import sqlite3, sys, time
 connection = sqlite3.connect(sys.argv[1], isolation_level=None)
 connection.execute("BEGIN EXCLUSIVE")
-time.sleep(8)
+open(sys.argv[2], "w").close()
+time.sleep(20)
 PY
-    sleep 1
-    echo C0001 >&3
+    # On a loaded machine python may take a while to start: scan only once the lock is held.
+    until [ -f "$work/locked" ]; do sleep 0.1; done
+    echo B0006 >&3
     exec 3>&-
     wait
     cp "$work/trouble/0002-error.png" "$work/frames/database.png"
@@ -166,11 +179,12 @@ PY
         0001-ready:waiting 0002-greeted:session 0003-lent:lent 0004-duplicate:duplicate \
         0006-refused:refused-limitReached 0007-returned:returned 0008-sessionEnded:sessionEnded \
         0009-greeted:session-overdue 0010-refused:refused-hasOverdue 0011-returned:returned-late \
-        0014-refused:refused-cardFirst 0015-refused:refused-unknownBarcode 0016-refused:refused-userInactive \
-        0017-refused:refused-bookNotLendable 0018-scannerLost:scannerLost 0019-scannerBack:scannerBack \
-        0019-prompt-3:staff-pin 0020-prompt-1:staff-menu 0020-prompt-7:staff-typeTitle \
-        0021-prompt-1:staff-registeredBook 0021-prompt-3:staff-overdue 0021-prompt-6:staff-scanBookToLend \
-        0022-prompt-1:staff-override 0024-refused:refused-pinWrong database:databaseTrouble
+        0012-returned:returned-again 0014-greeted:session-full \
+        0017-refused:refused-cardFirst 0018-refused:refused-unknownBarcode 0019-refused:refused-userInactive \
+        0020-refused:refused-bookNotLendable 0021-scannerLost:scannerLost 0022-scannerBack:scannerBack \
+        0022-prompt-3:staff-pin 0023-prompt-1:staff-menu 0023-prompt-7:staff-typeTitle \
+        0024-prompt-1:staff-registeredBook 0024-prompt-3:staff-overdue 0024-prompt-6:staff-scanBookToLend \
+        0025-prompt-1:staff-override 0027-refused:refused-pinWrong database:databaseTrouble
     do
         frame=${pair%%:*} name=${pair#*:}
         if [ -f "$work/frames/$frame.png" ]; then

@@ -9,7 +9,7 @@ extension BookKiosk {
         DemoCommand.self, RunCommand.self, Simulate.self, DecodeCommand.self, DevicesCommand.self,
         ImportCommand.self, ExportCommand.self, ReportCommand.self, ClassesCommand.self, PromoteCommand.self, StaffCommand.self,
         PrintCommand.self, RestoreCommand.self,
-        BackupCommand.self, CopyCommand.self, ServeCommand.self, DoctorCommand.self, HelpCommand.self,
+        BackupCommand.self, CopyCommand.self, ServeCommand.self, SayCommand.self, DoctorCommand.self, HelpCommand.self,
     ]
 }
 
@@ -29,7 +29,10 @@ extension RunCommand: Command {
 
 extension Simulate: Command {
     static let configuration = CommandConfiguration(commandName: "simulate", usage: [
-        .init("simulate [--now T]", "scans and directives from standard input, the event stream on standard output"),
+        .init("simulate [--now T] [--speech DIR]", """
+            scans and directives from standard input, the event stream on standard output;
+            with --speech, each sentence the kiosk would say as DIR/0001.wav and 0001.txt
+            """),
     ])
 }
 
@@ -129,6 +132,12 @@ extension CopyCommand: Command {
 extension ServeCommand: Command {
     static let configuration = CommandConfiguration(commandName: "serve", usage: [
         .init("serve [--listen ADDRESS:PORT]", "the teachers' page on the school network (default 0.0.0.0:8080), until Ctrl-C"),
+    ])
+}
+
+extension SayCommand: Command {
+    static let configuration = CommandConfiguration(commandName: "say", usage: [
+        .init("say TEXT [--out F.wav] [--language ja|en]", "speak one sentence with the configured engine (Open JTalk, espeak-ng), or write it as a WAV"),
     ])
 }
 

@@ -10,7 +10,7 @@ extension Configuration {
     func kioskSettings(statusLine: Int32? = nil, events: Int32? = nil, announces: Bool = true, journal: String? = nil,
                        language: Language? = nil, covers: String? = nil, libraryName: String? = nil,
                        environment: [String: String] = ProcessInfo.processInfo.environment) -> KioskSettings {
-        var feedback = feedbackSettings(statusLine: statusLine, events: events)
+        var feedback = feedbackSettings(statusLine: statusLine, events: events, environment: environment)
         if let language { feedback.language = language }
         return KioskSettings(policy: policy, libraryName: self.libraryName, feedback: feedback, announces: announces,
                              privacyDays: privacyDays, bookNumbering: bookNumbering,

@@ -12,10 +12,13 @@ import Scene
 import ScannerInput
 
 extension Configuration {
-    /// What Feedback needs from the configuration, with where the status line and events go.
-    func feedbackSettings(statusLine: Int32?, events: Int32?) -> FeedbackSettings {
+    /// What Feedback needs from the configuration, with where the status line and events go,
+    /// and spoken clauses are kept under the state directory (`Places.speechCache`).
+    func feedbackSettings(statusLine: Int32?, events: Int32?,
+                          environment: [String: String] = ProcessInfo.processInfo.environment) -> FeedbackSettings {
         FeedbackSettings(language: Language(rawValue: language) ?? .default, sound: sound, player: player,
-                         speech: speech, voice: voice, volume: volume, timeZone: policy.timeZone,
+                         speech: speech, speechCacheDirectory: Places(environment: environment).speechCache,
+                         volume: volume, timeZone: policy.timeZone,
                          statusLineFileDescriptor: statusLine, eventStreamFileDescriptor: events)
     }
 }

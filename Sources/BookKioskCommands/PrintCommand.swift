@@ -87,7 +87,7 @@ struct PrintCommand {
         }
         let laidOut = Result { () throws(PrintRefusal) -> [Scene] in
             switch what {
-            case .cards: try layout.cards(chosen.map { CardFace(name: $0.name, barcode: $0.barcode) })
+            case .cards: try layout.cards(chosen.map(CardFace.init))
             case .labels: try layout.labels(chosen.map { BookLabel(title: $0.name, barcode: $0.barcode) })
             case .sheets, .notices: []
             }

@@ -14,15 +14,17 @@ struct Simulate {
     let common: CommonOptions
     let console: Console
     let journalPath: String
+    let places: Places
 
     init(_ words: [String], places: Places, console: Console) throws {
-        arguments = try Arguments(words, valued: CommonOptions.valued.union(["now"]).union(ScreenFrames.options), flags: [])
+        arguments = try Arguments(words, valued: CommonOptions.valued.union(["now", "speech"]).union(ScreenFrames.options), flags: [])
         guard arguments.words.isEmpty else {
             throw Arguments.Invalid(description: "simulate reads its scans from standard input and takes no words (got \(arguments.words.joined(separator: " ")))")
         }
         common = try CommonOptions(arguments, places: places)
         self.console = console
         journalPath = places.returnJournal
+        self.places = places
     }
 
     /// The kiosk `run` assembles, fed from standard input on a clock the input moves: events
@@ -49,9 +51,13 @@ struct Simulate {
             guard let frames, frameFailure == nil else { return }
             do { try write(frames) } catch { frameFailure = error }
         }
+        let speech = try arguments.options["speech"].map {
+            try SpeechFiles(folder: $0, config: config, language: settings.feedback.language, places: places, console: console)
+        }
         kiosk.onEvent { event, time in
             console.print(kiosk.eventLine(for: event, at: time))
             frame { try $0.written(after: event) }
+            speech?.write(after: event)
         }
         kiosk.onPrompt { _, _, _ in frame { try $0.writtenAfterPrompt() } }
 
@@ -91,6 +97,47 @@ struct Simulate {
             }
         }
         if let frameFailure { throw frameFailure }
+        if let failure = speech?.failure { throw failure }
         return .success
+    }
+}
+
+/// `simulate --speech DIR`: each sentence the kiosk would say, as `0001.wav` with its text
+/// beside it in `0001.txt`, numbered in the order they are said, made with the configured
+/// engine (as `bookkiosk say` makes them). A sentence that cannot be made is reported and
+/// the simulation goes on.
+final class SpeechFiles {
+    let folder: URL
+    let speaker: Speaker
+    let catalog: MessageCatalog
+    let console: Console
+    private(set) var count = 0
+    private(set) var failure: CommandFailure?
+
+    init(folder: String, config: Configuration, language: Language, places: Places, console: Console) throws {
+        self.folder = URL(fileURLWithPath: folder)
+        do {
+            try FileManager.default.createDirectory(at: self.folder, withIntermediateDirectories: true)
+        } catch {
+            throw CommandFailure("--speech \(folder) could not be made (\(Configuration.describe(error))). Check the path.")
+        }
+        (speaker, _) = try config.speaker(language: language, places: places, console: console)
+        catalog = MessageCatalog(language: language)
+        self.console = console
+    }
+
+    func write(after event: KioskEvent) {
+        guard Announcer.isSpoken(event), failure == nil else { return }
+        let utterance = Utterance(speaking: catalog.spokenText(for: event))
+        count += 1
+        let name = String(format: "%04d", count)
+        do {
+            let audio = try speaker.audio(for: utterance)
+            try Data(audio.wav).write(to: folder.appendingPathComponent(name + ".wav"))
+            try Data((utterance.text + "\n").utf8).write(to: folder.appendingPathComponent(name + ".txt"))
+        } catch {
+            console.error("bookkiosk: speech \(name) (“\(utterance.text)”) was not written: \(error)")
+            if error is CocoaError { failure = CommandFailure("--speech \(folder.path) cannot be written: \(Configuration.describe(error))") }
+        }
     }
 }

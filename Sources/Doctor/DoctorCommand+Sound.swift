@@ -6,12 +6,12 @@ extension DoctorCommand {
     /// The player command's program is on PATH; with `aplay`, a sound card exists.
     func checkSound(_ configuration: Configuration) -> [Finding] {
         let area = "sound"
-        guard configuration.sound || configuration.speech else {
+        guard configuration.sound || configuration.speech.isOn else {
             return [.ok(area, "off (\"sound\": false): no cues are played")]
         }
         let command = configuration.player.trimmingCharacters(in: .whitespaces)
         if command == CuePlayer.mutedCommand {
-            return [.ok(area, "muted (\"player\": \"none\"): no cues\(configuration.speech ? " and no speech" : "") are played")]
+            return [.ok(area, "muted (\"player\": \"none\"): no cues\(configuration.speech.isOn ? " and no speech" : "") are played")]
         }
         guard let program = Self.program(ofShellCommand: command) else {
             return [.fail(area, "\"player\": \"\(command)\" names no program — set it to a command such as \"aplay -q\", or \"none\" to mute")]
@@ -48,26 +48,46 @@ extension DoctorCommand {
         }
     }
 
-    /// espeak-ng is on PATH and speaks with the configured voice (else the language's own).
+    /// Which engine speaks and why; its program, dictionary and voice are there and work
+    /// (Open JTalk says a word; espeak-ng loads the voice). A missing Open JTalk with espeak-ng
+    /// standing in is a warning; no engine at all, or one that fails, is a failure.
     func checkSpeech(_ configuration: Configuration) -> [Finding] {
         let area = "speech"
-        guard configuration.speech else {
+        guard configuration.speech.isOn else {
             return [.ok(area, "off (\"speech\": true has the messages spoken)")]
         }
-        guard let espeak = locate(Speech.program) else {
-            return [.fail(area, "\(Speech.program) is not found on PATH — install it (`sudo apt install espeak-ng`), or set \"speech\": false")]
+        let language = Language(rawValue: configuration.language) ?? .default
+        let system = SpeechChoice.System.current(environment: places.environment)
+        let choice = SpeechChoice.choose(configuration.speech, language: language, system: system)
+        guard let voice = choice.voice else {
+            return [.fail(area, "\(choice.reason) — " + choice.problems.joined(separator: "; "))]
         }
-        let voice = configuration.voice ?? configuration.language
-        let source = configuration.voice == nil ? "the language's own" : "\"voice\""
-        guard Self.espeakHasVoice(espeak, voice) else {
-            return [.fail(area, "\(Speech.program) has no voice “\(voice)” (\(source)) — set \"voice\" to one that `espeak-ng --voices` lists, or remove it to use the language's own")]
+        var findings = choice.problems.map { Finding.warn(area, $0) }
+        switch voice.engine {
+        case .openJTalk:
+            do throws(SpeechFailure) {
+                let audio = try EngineSynthesizer(voice: voice).synthesize(Self.speechTrial)
+                findings.append(.ok(area, "\(choice.reason); dictionary \(voice.dictionary ?? "?"); it said “\(Self.speechTrial)” in \(String(format: "%.1f", audio.seconds)) s"))
+            } catch {
+                findings.append(.fail(area, "Open JTalk cannot speak with the voice \(voice.voice) and the dictionary \(voice.dictionary ?? "?"): \(error) — reinstall open-jtalk and open-jtalk-mecab-naist-jdic, or set \"speech\": {\"voice\"} to a working .htsvoice"))
+                return findings
+            }
+        case .espeakNG:
+            let source = configuration.speech.voice.map { _ in "\"voice\"" } ?? "the language's own"
+            guard Self.espeakHasVoice(voice.program, voice.voice) else {
+                findings.append(.fail(area, "espeak-ng has no voice “\(voice.voice)” (\(source)) — set \"voice\" to one that `espeak-ng --voices` lists, or remove it to use the language's own"))
+                return findings
+            }
+            findings.append(.ok(area, "\(choice.reason), from \(voice.program)"))
         }
-        var findings: [Finding] = [.ok(area, "\(espeak) speaks with the voice “\(voice)”")]
         if configuration.player.trimmingCharacters(in: .whitespaces) == CuePlayer.mutedCommand {
             findings.append(.warn(area, "speech is on, but \"player\": \"none\" mutes it — set a player, or \"speech\": false"))
         }
         return findings
     }
+
+    /// What `doctor` has Open JTalk say, to see that it works.
+    static let speechTrial = "テスト"
 
     /// Whether espeak-ng loads `voice`: it exits 1 for a voice it does not have. `-q` speaks
     /// nothing, so this works without a sound card, and it accepts what the kiosk passes to

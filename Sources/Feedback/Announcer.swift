@@ -1,4 +1,5 @@
 import Foundation
+import Lending
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -10,7 +11,10 @@ import Glibc
 public final class Announcer: Sendable {
     public let settings: FeedbackSettings
     public let catalog: MessageCatalog
-    public let speech: Speech
+    /// Which engine speaks and why (silence when `speech` is off or nothing can speak).
+    public let speechChoice: SpeechChoice
+    /// Speaks after each cue; nil when speech is off, muted or nothing can speak.
+    public let speaker: Speaker?
     private let player: CuePlayer?
     private let statusLine: StatusLineWriter?
     private let eventStream: OutputDescriptor?
@@ -25,14 +29,17 @@ public final class Announcer: Sendable {
     /// to standard error unless that is a terminal, where it would break the status line.
     /// `debugLog` receives instead the lines of events about one scan (`isAboutOneScan`), so
     /// the log a grown-up reads holds what they act on; by default the same as `log`.
+    ///
+    /// With speech on, the engine is chosen on `system` (its choice and any problem logged
+    /// once), or `synthesizer` speaks when given (tests); `observeSpeech` gets a report per
+    /// utterance (the bench). The fixed phrases are made in the background at once.
     public init(settings: FeedbackSettings, log: @escaping @Sendable (String) -> Void = Announcer.standardErrorLog,
-                debugLog: (@Sendable (String) -> Void)? = nil) {
+                debugLog: (@Sendable (String) -> Void)? = nil, system: SpeechChoice.System = .current(),
+                synthesizer: (any SpeechSynthesizer)? = nil, observeSpeech: (@Sendable (Speaker.Report) -> Void)? = nil) {
         self.settings = settings
         self.log = log
         self.debugLog = debugLog ?? log
         catalog = MessageCatalog(language: settings.language)
-        speech = Speech(language: settings.language, voice: settings.voice, rate: settings.speechRate,
-                        volume: settings.volume)
         if settings.isAudible {
             do {
                 player = try CuePlayer(command: settings.player, volume: settings.volume, log: log)
@@ -42,6 +49,19 @@ public final class Announcer: Sendable {
             }
         } else {
             player = nil
+        }
+        speechChoice = SpeechChoice.choose(settings.speech, language: settings.language, system: system)
+        if settings.speech.isOn {
+            log("speech: " + speechChoice.reason)
+            for problem in speechChoice.problems { log("speech: " + problem) }
+        }
+        if let player, settings.speech.isOn, let engine = synthesizer ?? speechChoice.voice.map(EngineSynthesizer.init) {
+            let speaker = Speaker(synthesizer: engine, cache: settings.speechCacheDirectory.map { SpeechCache(directory: URL(fileURLWithPath: $0)) },
+                                  player: player, volume: settings.volume, log: log, observe: observeSpeech)
+            speaker.prepare(Announcer.fixedUtterances(catalog))
+            self.speaker = speaker
+        } else {
+            speaker = nil
         }
         statusLine = settings.statusLineFileDescriptor.map(StatusLineWriter.init(fileDescriptor:))
         eventStream = settings.eventStreamFileDescriptor.map(OutputDescriptor.init(fileDescriptor:))
@@ -55,9 +75,17 @@ public final class Announcer: Sendable {
         let trouble: String? = inOrder.withLock { eventStreamFailed in
             if let player {
                 let cue = settings.sound ? Cue(for: event) : nil
-                let spoken = settings.speech
-                    ? speech.arguments(speaking: catalog.spokenText(for: event), to: .standardOutput) : nil
-                player.play(cue, thenSpeak: spoken)
+                // The speaker hears of the event before the cue starts, so a voice still waiting
+                // for its turn can no longer slip in after this cue.
+                if let speaker {
+                    if Announcer.isSpoken(event) {
+                        speaker.say(Utterance(speaking: catalog.spokenText(for: event)),
+                                    notBefore: Date().addingTimeInterval(cue?.duration ?? 0))
+                    } else {
+                        speaker.interrupt()
+                    }
+                }
+                if let cue { player.play(cue) }
             }
             statusLine?.show(event, message: message)
             guard let eventStream else { return nil }
@@ -82,6 +110,53 @@ public final class Announcer: Sendable {
         }
     }
 
+    /// Whether `event` is said aloud: everything but the start and an Outcome carried out long
+    /// after its scan (the child who scanned has gone).
+    public static func isSpoken(_ event: KioskEvent) -> Bool {
+        switch event {
+        case .ready, .deferred: false
+        case .outcome, .duplicate, .sessionEnded, .staff, .pinRefused, .scannerLost, .scannerBack, .error: true
+        }
+    }
+
+    /// The events whose words never change (no name, title or date): their speech is made
+    /// at start and kept, so it is ready at once.
+    public static let fixedEvents: [KioskEvent] = [
+        .outcome(.refused(.unknownBarcode, barcode: "", user: nil, book: nil)),
+        .outcome(.refused(.cardFirst, barcode: "", user: nil, book: nil)),
+        .outcome(.refused(.bookNotLendable, barcode: "", user: nil, book: nil)),
+        .duplicate(barcode: ""),
+        .scannerLost(scanner: ""), .scannerBack(scanner: ""),
+        .error(KioskFault(kind: .databaseUnreachable, detail: "")), .error(KioskFault(kind: .database, detail: "")),
+        .pinRefused(.pinWrong, retryAfterSeconds: nil),
+    ]
+
+    /// What stands for a name or a title in `phraseEvents`: clauses holding it are not fixed.
+    static let placeholder = "〇"
+
+    /// Events whose sentences hold a name or a title among fixed clauses (「こんにちは、」,
+    /// 「ほんを スキャンしてね」): the placeholder stands for the name and the title.
+    static let phraseEvents: [KioskEvent] = {
+        let user = User(card: "", name: placeholder)
+        let book = Book(barcode: "", title: placeholder)
+        return [
+            .outcome(.greeted(user)),
+            .outcome(.returned(Loan(id: 0, book: "", user: "", lentAt: Date(timeIntervalSince1970: 0), due: LocalDate(year: 2000, month: 1, day: 1)),
+                               book: book, user: user, overdueDays: 0)),
+            .sessionEnded(user),
+        ]
+    }()
+
+    /// The fixed phrases of `catalog`'s language, as utterances: `fixedEvents`, and the clauses
+    /// of `phraseEvents` that hold no name or title.
+    public static func fixedUtterances(_ catalog: MessageCatalog) -> [Utterance] {
+        let whole = fixedEvents.map { Utterance(speaking: catalog.spokenText(for: $0)) }
+        let parts = phraseEvents.map { event in
+            Utterance(clauses: Utterance(speaking: catalog.spokenText(for: event)).clauses.filter { !$0.contains(placeholder) })
+        }
+        return whole + parts
+    }
+
     /// Shows a staff-mode prompt on the status line. Prompts are not events: nothing goes to the
     /// event stream, the log or the speaker, so a PIN being typed leaves no trace but its length.
     public func showPrompt(_ prompt: StaffPrompt, notice: StaffNotice?) {
@@ -100,16 +175,18 @@ public final class Announcer: Sendable {
         EventStream.line(for: event, message: catalog.message(for: event), at: time, timeZone: settings.timeZone)
     }
 
-    /// Cuts short whatever is playing.
+    /// Cuts short whatever is playing, and drops speech not yet said.
     public func silence() {
+        speaker?.interrupt()
         player?.stop()
     }
 
-    /// Waits until every player process has ended, or until `deadline`: for a clean shutdown
-    /// and for tests. Returns whether they all ended.
+    /// Waits until the speaker has nothing left to make or say and every player process has
+    /// ended, or until `deadline`: for a clean shutdown and for tests. Returns whether they did.
     @discardableResult
     public func waitUntilQuiet(deadline: Date) -> Bool {
-        player?.waitUntilQuiet(deadline: deadline) ?? true
+        guard speaker?.waitUntilIdle(deadline: deadline) ?? true else { return false }
+        return player?.waitUntilQuiet(deadline: deadline) ?? true
     }
 
     /// Writes each line to standard error, unless standard error is a terminal.

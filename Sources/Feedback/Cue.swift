@@ -82,3 +82,10 @@ public enum Cue: String, Sendable, Hashable, CaseIterable {
         static let c6 = 1046.50, e6 = 1318.51
     }
 }
+
+extension Cue {
+    /// How long the cue sounds: a voice after it waits this long.
+    public var duration: Double {
+        Double(notes.reduce(0) { $0 + $1.milliseconds }) / 1000
+    }
+}

@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 #endif
 
-/// Hands Cues (and speech) to a player command, never making the caller wait.
+/// Hands Cues (and a Speaker's voice) to a player command, never making the caller wait.
 ///
 /// The command (default `aplay -q`) is run by `/bin/sh -c` in a process group of its own and
 /// reads the WAV on its standard input. `play` returns as soon as the process is spawned; a new
@@ -46,16 +46,20 @@ public final class CuePlayer: Sendable {
     /// Whether a missing player has turned the cues off.
     public var isDisabled: Bool { state.withLock { $0.isDisabled } }
 
-    /// Plays `cue`, then speaks with espeak-ng and `speech`'s arguments (which must write the
-    /// WAV to standard output), cutting short whatever is still playing. Returns at once with
-    /// the player's process id, or nil when nothing was started (muted, disabled, nothing to
-    /// play, or the spawn failed).
+    /// Plays `cue`, cutting short whatever is still playing. Returns at once with the
+    /// player's process id, or nil when nothing was started (muted, disabled, or the spawn
+    /// failed).
     @discardableResult
-    public func play(_ cue: Cue?, thenSpeak speech: [String]? = nil) -> pid_t? {
-        guard let command, cue != nil || speech != nil else { return nil }
-        let script = CuePlayer.script(player: command, cue: cue != nil, speech: speech != nil)
-        let arguments = ["/bin/sh", "-c", script, "bookkiosk-player", cue.map { wavURL($0).path } ?? ""]
-            + (speech ?? [])
+    public func play(_ cue: Cue) -> pid_t? {
+        play(wav: wavURL(cue))
+    }
+
+    /// Plays the WAV file `file` (a Speaker's voice), cutting short whatever is still playing.
+    /// Returns at once, as `play(_:)`.
+    @discardableResult
+    public func play(wav file: URL) -> pid_t? {
+        guard let command else { return nil }
+        let arguments = ["/bin/sh", "-c", CuePlayer.script(player: command), "bookkiosk-player", file.path]
         var complaint: String?
         defer { if let complaint { log(complaint) } }
         return state.withLock { state -> pid_t? in
@@ -102,17 +106,10 @@ public final class CuePlayer: Sendable {
         directory.appendingPathComponent("\(cue.rawValue).wav")
     }
 
-    /// The shell script that plays the cue file `$1` and then pipes espeak-ng's speech (the
-    /// remaining arguments) to the player. The player's text stands in a group of its own
-    /// (`{ …\n}`) so that a command such as `cat > FILE` or `a; b` works as written.
-    static func script(player: String, cue: Bool, speech: Bool) -> String {
-        let group = "{ \(player)\n}"
-        let speak = "shift; \(Speech.program) \"$@\" | \(group)"
-        switch (cue, speech) {
-        case (true, true): return "\(group) < \"$1\" || exit; \(speak)"
-        case (true, false): return "\(group) < \"$1\""
-        case (false, _): return speak
-        }
+    /// The shell script that plays the WAV file `$1`. The player's text stands in a group of
+    /// its own (`{ …\n}`) so that a command such as `cat > FILE` or `a; b` works as written.
+    static func script(player: String) -> String {
+        "{ \(player)\n} < \"$1\""
     }
 
     /// Spawns `arguments` in a new process group, standard input and output on /dev/null,

@@ -26,6 +26,7 @@ public enum EventStream {
         case .outcome(.greeted(let user, let loans)):
             object.add("user", user.card)
             object.add("name", user.name)
+            object.add("reading", ifPresent: user.reading)
             add(loans, to: &object)
         case .outcome(.lent(let loan, let book, let user, let loans)):
             object.add("user", user.card)
@@ -75,8 +76,10 @@ public enum EventStream {
         return object.text
     }
 
-    /// `loans` (the User's open Loans: `book`, `title`, `isbn` when the Book has one, `due`)
-    /// and `remaining` (how many more the loan limit allows), when they are known.
+    /// `loans` (the User's open Loans: `book`, `title`, `isbn` when the Book has one, `due`,
+    /// `overdue: true` when it is), `remaining` (how many more the loan limit allows),
+    /// `lendRefusal` (why the User may not borrow now, if so) and `liftedRefusal` (on a return
+    /// that let them borrow again), when they are known.
     private static func add(_ loans: UserLoans?, to object: inout JSONObjectWriter) {
         guard let loans else { return }
         let entries = loans.loans.map { entry in
@@ -85,10 +88,13 @@ public enum EventStream {
             member.add("title", entry.title)
             member.add("isbn", ifPresent: entry.isbn)
             member.add("due", entry.due.description)
+            if entry.isOverdue { member.add("overdue", true) }
             return member.text
         }
         object.add("loans", json: "[" + entries.joined(separator: ",") + "]")
         object.add("remaining", loans.remaining)
+        object.add("lendRefusal", ifPresent: loans.lendRefusal?.rawValue)
+        object.add("liftedRefusal", ifPresent: loans.liftedRefusal?.rawValue)
     }
 
     /// The `event` field's value.

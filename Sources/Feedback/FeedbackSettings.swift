@@ -1,10 +1,11 @@
 import Foundation
 
 /// How the kiosk speaks to the people in front of it. The configuration file's keys `language`,
-/// `sound`, `player`, `speech`, `voice` and `volume` fill the first fields; the runtime sets the
-/// time zone and where the status line and the event stream go.
+/// `sound`, `player`, `speech` (and the older `voice`) and `volume` fill the first fields; the
+/// runtime sets the time zone, where spoken clauses are kept, and where the status line and the
+/// event stream go.
 public struct FeedbackSettings: Sendable, Equatable {
-    public static let defaultVolume = Speech.defaultVolume
+    public static let defaultVolume = 0.8
 
     /// `language`: `"ja"` (default) or `"en"`.
     public var language: Language
@@ -13,12 +14,11 @@ public struct FeedbackSettings: Sendable, Equatable {
     /// `player`: the shell command that plays a WAV read on its standard input (default
     /// `aplay -q`); `"none"` mutes cues and speech.
     public var player: String
-    /// `speech`: whether messages are spoken with espeak-ng after the cue (default false).
-    public var speech: Bool
-    /// `voice`: an espeak-ng voice (`"ja"`, `"en-us"`, `"en+f3"`, …); nil for the language's own.
-    public var voice: String?
-    /// Speech speed in words a minute.
-    public var speechRate: Int
+    /// `speech`: whether messages are spoken after the cue, by which engine, how fast, with
+    /// which voice (default off).
+    public var speech: SpeechSettings
+    /// The folder where spoken clauses are kept (`SpeechCache`), or nil to keep none.
+    public var speechCacheDirectory: String?
     /// `volume`: 0.0…1.0 for cues and speech (default 0.8).
     public var volume: Double
     /// The library's time zone, for the event stream's `time`.
@@ -32,9 +32,8 @@ public struct FeedbackSettings: Sendable, Equatable {
         language: Language = .default,
         sound: Bool = true,
         player: String = CuePlayer.defaultCommand,
-        speech: Bool = false,
-        voice: String? = nil,
-        speechRate: Int = Speech.defaultRate,
+        speech: SpeechSettings = .off,
+        speechCacheDirectory: String? = nil,
         volume: Double = FeedbackSettings.defaultVolume,
         timeZone: TimeZone = .current,
         statusLineFileDescriptor: Int32? = nil,
@@ -44,8 +43,7 @@ public struct FeedbackSettings: Sendable, Equatable {
         self.sound = sound
         self.player = player
         self.speech = speech
-        self.voice = voice
-        self.speechRate = speechRate
+        self.speechCacheDirectory = speechCacheDirectory
         self.volume = volume
         self.timeZone = timeZone
         self.statusLineFileDescriptor = statusLineFileDescriptor
@@ -54,6 +52,6 @@ public struct FeedbackSettings: Sendable, Equatable {
 
     /// Whether any audio is made at all.
     public var isAudible: Bool {
-        (sound || speech) && player.trimmingCharacters(in: .whitespaces) != CuePlayer.mutedCommand
+        (sound || speech.isOn) && player.trimmingCharacters(in: .whitespaces) != CuePlayer.mutedCommand
     }
 }

@@ -8,8 +8,9 @@ extension MessageCatalog {
         switch event {
         case .ready:
             return "ready: waiting for a Card"
-        case .outcome(.greeted(let user, _)):
-            return "greeted \(describe(user))"
+        case .outcome(.greeted(let user, let loans)):
+            let refusal = loans?.lendRefusal.map { "; may not borrow now (\($0.rawValue)), told so" } ?? ""
+            return "greeted \(describe(user))\(refusal)"
         case .outcome(.lent(let loan, let book, let user, _)):
             let override = loan.overrideBy.map { ", override by \($0)" } ?? ""
             return "lent \(describe(book)) to \(describe(user)), due \(loan.due)\(override)"

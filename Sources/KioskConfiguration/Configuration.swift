@@ -1,3 +1,4 @@
+import Feedback
 import Foundation
 import Lending
 import Printing
@@ -13,10 +14,10 @@ public struct Configuration: Sendable, Equatable {
     public var sound = true
     /// The command a cue's WAV is handed to, or `none`.
     public var player = "aplay -q"
-    /// Whether messages are also spoken (espeak-ng).
-    public var speech = false
-    /// The espeak-ng voice; nil means the language's own.
-    public var voice: String?
+    /// Whether messages are also spoken, and how: `false`, `true` (the default engine), or
+    /// `{"engine": "openjtalk" | "espeak-ng", "rate": 0.8, "voice": …}`. The older top-level
+    /// `"voice"` (an espeak-ng voice name) lands in `speech.voice`.
+    public var speech = SpeechSettings.off
     /// Loudness of cues, 0.0 to 1.0.
     public var volume = 0.8
     /// The database file; `--db` wins over it.
@@ -140,9 +141,14 @@ public struct Configuration: Sendable, Equatable {
             case "player":
                 if let command = value as? String, !command.trimmingCharacters(in: .whitespaces).isEmpty { config.player = command } else { problem("must be a command, like \"aplay -q\", or \"none\"") }
             case "speech":
-                if let flag = boolean(value) { config.speech = flag } else { problem("must be true or false") }
+                parseSpeech(value, into: &config, problems: &problems)
             case "voice":
-                if let name = value as? String, !name.isEmpty { config.voice = name } else { problem("must be an espeak-ng voice name, like \"ja\" or \"en-gb\"") }
+                // Kept for older files: the espeak-ng voice. "speech": {"voice"} wins over it.
+                if let name = value as? String, !name.isEmpty {
+                    if config.speech.voice == nil { config.speech.voice = name }
+                } else {
+                    problem("must be an espeak-ng voice name, like \"ja\" or \"en-gb\" (or use \"speech\": {\"voice\": …})")
+                }
             case "volume":
                 if let level = number(value), level >= 0, level <= 1 { config.volume = level } else { problem("must be a number from 0.0 (silent) to 1.0 (loudest), like 0.8") }
             case "database":
@@ -211,6 +217,45 @@ public struct Configuration: Sendable, Equatable {
                 // the "key: problem" shape of every other message.
                 problems.append(error.description.replacingOccurrences(
                     of: #"^scanners\[\]\.(\w+) "#, with: "\(label).$1: ", options: .regularExpression))
+            }
+        }
+    }
+
+    private static func parseSpeech(_ value: Any, into config: inout Configuration, problems: inout [String]) {
+        let example = "like true, or {\"engine\": \"openjtalk\", \"rate\": 0.8}"
+        if let flag = boolean(value) {
+            config.speech.isOn = flag
+            return
+        }
+        guard let fields = value as? [String: Any] else {
+            problems.append("speech: must be true, false or an object, \(example)")
+            return
+        }
+        // An object turns speech on, unless it says "on": false.
+        config.speech.isOn = true
+        for key in fields.keys.sorted() {
+            let field = fields[key]!
+            switch key {
+            case "on":
+                if let flag = boolean(field) { config.speech.isOn = flag } else { problems.append("speech.on: must be true or false") }
+            case "engine":
+                if let name = field as? String, let engine = SpeechEngine(rawValue: name.lowercased()) {
+                    config.speech.engine = engine
+                } else {
+                    problems.append("speech.engine: must be \"openjtalk\" (Japanese) or \"espeak-ng\"")
+                }
+            case "rate":
+                if let rate = number(field), SpeechSettings.rates.contains(rate) {
+                    config.speech.rate = rate
+                } else {
+                    problems.append("speech.rate: must be a number from \(SpeechSettings.rates.lowerBound) to \(SpeechSettings.rates.upperBound), the share of the engine's normal speed (\(SpeechSettings.defaultRate), the default, suits small children)")
+                }
+            case "voice":
+                if let voice = field as? String, !voice.isEmpty { config.speech.voice = voice } else {
+                    problems.append("speech.voice: must be the path of an Open JTalk voice (.htsvoice), or an espeak-ng voice name like \"en-gb\"")
+                }
+            default:
+                problems.append("speech.\(key): is not a key BookKiosk knows; speech has on, engine, rate and voice")
             }
         }
     }

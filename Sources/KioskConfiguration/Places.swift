@@ -24,8 +24,17 @@ public struct Places: Sendable, Equatable {
     /// `$STATE_DIRECTORY/return-journal.sqlite` under systemd's `StateDirectory=`, else beside
     /// the default database.
     public var returnJournal: String {
-        let folder = environment["STATE_DIRECTORY"].flatMap { $0.split(separator: ":").first.map(String.init) } ?? dataFolder
-        return folder + "/return-journal.sqlite"
+        stateFolder + "/return-journal.sqlite"
+    }
+
+    /// Where spoken clauses are kept (`SpeechCache`): `$STATE_DIRECTORY/speech` under
+    /// systemd's `StateDirectory=`, else `speech` beside the default database.
+    public var speechCache: String {
+        stateFolder + "/speech"
+    }
+
+    private var stateFolder: String {
+        environment["STATE_DIRECTORY"].flatMap { $0.split(separator: ":").first.map(String.init) } ?? dataFolder
     }
 
     private var dataFolder: String {

@@ -28,6 +28,13 @@ public struct ScreenLayout: Sendable {
     public static let dueStripGroup = "dueStrip"
     /// The group of the answer's picture (tick, back arrow, a refusal's own).
     public static let badgeGroup = "badge"
+    /// The group of the child's name: the reading big (its first text), the name as written
+    /// small (its second, when there is one).
+    public static let nameGroup = "name"
+    /// The group of the words telling a child who may not borrow now what to do.
+    public static let cannotBorrowGroup = "cannotBorrow"
+    /// The words after a return that let the child borrow again.
+    public static let canBorrowAgainGroup = "canBorrowAgain"
 
     public init(language: Language, libraryName: String? = nil,
                 cover: @escaping @Sendable (_ barcode: String, _ isbn: String?) -> String? = { _, _ in nil }) {
@@ -70,7 +77,7 @@ public struct ScreenLayout: Sendable {
             scene.add(hintItem(hint, grid))
         }
         if let fraction = model.sessionFractionLeft, model.isChildsAnswer, model.session != nil {
-            scene.add(sessionBar(fraction, grid))
+            scene.add(sessionBar(fraction, in: barFrame(for: model.face, grid)))
         }
         return scene
     }
@@ -97,6 +104,12 @@ public struct ScreenLayout: Sendable {
         var footTop: Double { height - margin - u * 0.95 }
         var hintFrame: Rect { Rect(x: margin, y: height - margin - u * 0.9, width: width - 2 * margin, height: u * 0.5) }
         var barFrame: Rect { Rect(x: margin, y: height - margin - u * 0.26, width: width - 2 * margin, height: u * 0.26) }
+        /// The bar on an answer's face: under the answer, right of the coloured band, so it
+        /// stays inside the panel it belongs to.
+        var answerBarFrame: Rect {
+            let x = panelWidth + margin
+            return Rect(x: x, y: barFrame.minY, width: width - x - margin, height: barFrame.height)
+        }
 
         /// The coloured band on the left of an answer.
         var panelWidth: Double { min(u * 5.4, width * 0.4) }
@@ -107,16 +120,35 @@ public struct ScreenLayout: Sendable {
         }
     }
 
+    /// A text run. Children's words break lines only between words (at the spaces of their
+    /// 分かち書き, and of a title); a teacher's text (`breaks: .anywhere`) may break anywhere.
     private func text(_ string: String, _ frame: Rect, size: Double, weight: TextRun.Weight = .regular, color: Color = Palette.ink,
                       alignment: TextRun.Alignment = .leading, vertical: TextRun.VerticalAlignment = .center,
-                      maxLines: Int = 1, minimumScale: Double = 0.7) -> SceneItem {
+                      maxLines: Int = 1, minimumScale: Double = 0.7, breaks: TextRun.LineBreaks = .betweenWords) -> SceneItem {
         .text(TextRun(string, frame: frame, size: size, weight: weight, color: color, alignment: alignment,
-                      verticalAlignment: vertical, maxLines: maxLines, minimumScale: minimumScale))
+                      verticalAlignment: vertical, maxLines: maxLines, minimumScale: minimumScale, lineBreaks: breaks))
+    }
+
+    /// A child's name at the foot of an answer's band: the reading big, the name as written
+    /// small under it (for the grown-ups).
+    private func nameTag(_ user: User, ink: Color, _ g: Grid) -> [SceneItem] {
+        let u = g.u
+        let shown = words.name(user)
+        let width = g.panelWidth - u * 0.6
+        let writtenHeight = shown.written == nil ? 0 : u * 0.5
+        let bottom = g.height - g.margin - u * 0.2
+        var items = [text(shown.read, Rect(x: u * 0.3, y: bottom - writtenHeight - u * 0.8, width: width, height: u * 0.8), size: u * 0.6,
+                          weight: .bold, color: ink, alignment: .center, minimumScale: 0.5)]
+        if let written = shown.written {
+            items.append(text(written, Rect(x: u * 0.3, y: bottom - writtenHeight, width: width, height: writtenHeight), size: u * 0.34,
+                              color: ink, alignment: .center, minimumScale: 0.6))
+        }
+        return [.group(name: ScreenLayout.nameGroup, clip: nil, items: items)]
     }
 
     // MARK: Waiting
 
-    private func waiting(farewell: String?, model: ScreenModel, _ g: Grid) -> [SceneItem] {
+    private func waiting(farewell: User?, model: ScreenModel, _ g: Grid) -> [SceneItem] {
         let u = g.u, m = g.margin
         var items: [SceneItem] = [
             text(libraryName ?? words.defaultLibraryName, Rect(x: m, y: m, width: g.width * 0.55 - m, height: u * 0.7), size: u * 0.45,
@@ -141,25 +173,52 @@ public struct ScreenLayout: Sendable {
 
     // MARK: Session
 
+    /// The greeting: the child's name (the reading big, the name as written small under it),
+    /// then what to do — scan a book, or, for a child who may not borrow now, what to do
+    /// instead on an orange band — and the slots, which agree with the words.
     private func sessionFace(_ session: ScreenModel.Session, today: LocalDate, _ g: Grid) -> [SceneItem] {
         let u = g.u, m = g.margin
-        var items: [SceneItem] = [
-            text(words.hello, Rect(x: m, y: m, width: g.width - 2 * m, height: u * 0.7), size: u * 0.5, color: Palette.softInk),
-            text(words.name(session.name), Rect(x: m, y: m + u * 0.6, width: g.width - 2 * m, height: u * 1.7), size: u * 1.3, weight: .bold,
-                 color: Palette.session, minimumScale: 0.55),
-            text(words.scanBook, Rect(x: m, y: m + u * 2.3, width: g.width - 2 * m, height: u * 0.8), size: u * 0.6, weight: .bold),
+        let shown = words.name(session.user)
+        var name: [SceneItem] = [
+            text(shown.read, Rect(x: m, y: m + u * 0.5, width: g.width - 2 * m, height: u * 1.5), size: u * 1.25, weight: .bold,
+                 color: Palette.session, minimumScale: 0.45),
         ]
-        let slotsTop = m + u * 3.4
-        let lineHeight = u * 0.75
+        if let written = shown.written {
+            name.append(text(written, Rect(x: m, y: m + u * 1.95, width: g.width - 2 * m, height: u * 0.5), size: u * 0.36, color: Palette.softInk,
+                             minimumScale: 0.6))
+        }
+        var items: [SceneItem] = [
+            text(words.hello, Rect(x: m, y: m, width: g.width - 2 * m, height: u * 0.6), size: u * 0.45, color: Palette.softInk),
+            .group(name: ScreenLayout.nameGroup, clip: nil, items: name),
+        ]
+        let todoTop = m + u * 2.5
+        if let refusal = session.loans.lendRefusal {
+            let band = Rect(x: m, y: todoTop, width: g.width - 2 * m, height: u * 1.05)
+            let side = band.height * 0.8
+            items.append(.group(name: ScreenLayout.cannotBorrowGroup, clip: nil, items: [
+                .rectangle(band, cornerRadius: u * 0.2, fill: Palette.refused),
+                .group(name: ScreenLayout.badgeGroup, clip: nil,
+                       items: Pictures.refusal(refusal, in: Rect(x: band.minX + u * 0.2, y: band.midY - side / 2, width: side, height: side),
+                                               color: Palette.refusedInk)),
+                text(words.cannotBorrow(refusal), Rect(x: band.minX + side + u * 0.4, y: band.minY + u * 0.05, width: band.width - side - u * 0.6,
+                                                       height: band.height - u * 0.1),
+                     size: u * 0.5, weight: .bold, color: Palette.refusedInk, maxLines: 2, minimumScale: 0.6),
+            ]))
+        } else {
+            items.append(text(words.scanBook, Rect(x: m, y: todoTop, width: g.width - 2 * m, height: u * 0.8), size: u * 0.6, weight: .bold))
+        }
+        let slotsTop = m + u * 3.75
+        let lineHeight = u * 0.7
         let slots = Rect(x: m, y: slotsTop, width: g.width - 2 * m, height: g.footTop - slotsTop - lineHeight)
         items.append(slotRow(session.loans, in: slots, today: today, g))
-        items.append(text(words.borrowMore(session.loans.remaining), Rect(x: m, y: slots.maxY, width: g.width - 2 * m, height: lineHeight),
-                          size: u * 0.5, weight: .bold, color: Palette.softInk, alignment: .center))
+        items.append(text(words.borrowMore(session.loans), Rect(x: m, y: slots.maxY, width: g.width - 2 * m, height: lineHeight),
+                          size: u * 0.45, weight: .bold, color: Palette.softInk, alignment: .center))
         return items
     }
 
     /// One slot per Book the child may hold: the Books they have (cover or picture, title, due
-    /// weekday), then empty slots for the ones they may still borrow.
+    /// weekday), then empty slots for the ones they may still borrow (locked, without a plus,
+    /// while a lend would be refused).
     private func slotRow(_ loans: UserLoans, in area: Rect, today: LocalDate?, allFull: Bool = false, _ g: Grid) -> SceneItem {
         let u = g.u
         let count = min(loans.limit, 8)
@@ -171,8 +230,12 @@ public struct ScreenLayout: Sendable {
         for index in 0..<count {
             let frame = Rect(x: area.midX - total / 2 + Double(index) * (width + gap), y: area.minY, width: width, height: area.height)
             if index < loans.loans.count {
-                slots.append(.group(name: "slot \(index + 1) filled", clip: nil,
-                                    items: filledSlot(loans.loans[index], in: frame, index: index, overdue: today.map { loans.loans[index].due < $0 } ?? false, g)))
+                let entry = loans.loans[index]
+                let overdue = entry.isOverdue || today.map { entry.due < $0 } ?? false
+                slots.append(.group(name: "slot \(index + 1) filled", clip: nil, items: filledSlot(entry, in: frame, index: index, overdue: overdue, g)))
+            } else if loans.lendRefusal != nil {
+                // A free slot the child may fill only after bringing a Book back: no plus.
+                slots.append(.group(name: "slot \(index + 1) locked", clip: nil, items: lockedSlot(in: frame, g)))
             } else {
                 slots.append(.group(name: "slot \(index + 1) empty", clip: nil, items: emptySlot(in: frame, g)))
             }
@@ -221,25 +284,33 @@ public struct ScreenLayout: Sendable {
         ]
     }
 
+    private func lockedSlot(in frame: Rect, _ g: Grid) -> [SceneItem] {
+        let u = g.u
+        let side = min(frame.width, frame.height) * 0.36
+        return [
+            .rectangle(frame.insetBy(dx: u * 0.03, dy: u * 0.03), cornerRadius: u * 0.25, fill: Palette.closedDay.opacity(0.5),
+                       stroke: Stroke(color: Palette.softInk.opacity(0.35), width: u * 0.05, dash: [u * 0.18, u * 0.14])),
+            .group(name: "padlock", clip: nil, items: Pictures.padlock(in: Rect(x: frame.midX - side / 2, y: frame.minY + frame.height * 0.4 - side / 2,
+                                                                               width: side, height: side), color: Palette.closedInk)),
+            text(words.lockedSlot, Rect(x: frame.minX + u * 0.1, y: frame.minY + frame.height * 0.66, width: frame.width - u * 0.2, height: frame.height * 0.22),
+                 size: min(u * 0.36, frame.height * 0.12), color: Palette.softInk, alignment: .center, minimumScale: 0.6),
+        ]
+    }
+
     // MARK: Answers
 
     /// The coloured band on the left: the picture in a white disc, the headline under it.
-    private func panel(color: Color, ink: Color, headline: String, badge: (Rect) -> [SceneItem], subline: String? = nil, _ g: Grid) -> [SceneItem] {
+    private func panel(color: Color, ink: Color, headline: String, badge: (Rect) -> [SceneItem], _ g: Grid) -> [SceneItem] {
         let u = g.u
         let width = g.panelWidth
         let disc = min(width * 0.62, g.height * 0.42)
         let discFrame = Rect(x: (width - disc) / 2, y: g.height * 0.12, width: disc, height: disc)
-        var items: [SceneItem] = [
+        return [
             .rectangle(Rect(x: 0, y: 0, width: width, height: g.height), fill: color),
             .group(name: ScreenLayout.badgeGroup, clip: nil, items: badge(discFrame)),
             text(headline, Rect(x: u * 0.3, y: discFrame.maxY + u * 0.3, width: width - u * 0.6, height: u * 2.0), size: u * 0.78, weight: .bold,
                  color: ink, alignment: .center, vertical: .top, maxLines: 2, minimumScale: 0.5),
         ]
-        if let subline {
-            items.append(text(subline, Rect(x: u * 0.3, y: g.height - g.margin - u * 1.1, width: width - u * 0.6, height: u * 0.7), size: u * 0.45,
-                              weight: .bold, color: ink, alignment: .center, minimumScale: 0.6))
-        }
-        return items
     }
 
     /// The Book's title, with its cover beside it when there is one; returns the items and the
@@ -267,7 +338,8 @@ public struct ScreenLayout: Sendable {
     private func lentFace(_ lent: ScreenModel.LentBook, model: ScreenModel, _ g: Grid) -> [SceneItem] {
         let u = g.u
         var items = panel(color: Palette.lent, ink: Palette.lentInk, headline: words.lentHeadline,
-                          badge: { Pictures.tick(in: $0, color: Palette.lent) }, subline: words.name(lent.name), g)
+                          badge: { Pictures.tick(in: $0, color: Palette.lent) }, g)
+        items += nameTag(lent.user, ink: Palette.lentInk, g)
         let area = g.answerArea
         let (title, titleBottom) = titleBlock(title: lent.title, barcode: lent.book, isbn: lent.isbn,
                                               in: Rect(x: area.minX, y: area.minY + u * 0.15, width: area.width, height: area.height), size: u * 0.9, g)
@@ -335,20 +407,29 @@ public struct ScreenLayout: Sendable {
         let u = g.u
         var items = panel(color: Palette.returned, ink: Palette.returnedInk, headline: words.returnedHeadline,
                           badge: { Pictures.backArrow(in: $0, color: Palette.returned) }, g)
+        if let user = returned.user { items += nameTag(user, ink: Palette.returnedInk, g) }
         let area = g.answerArea
         let (title, titleBottom) = titleBlock(title: returned.title, barcode: returned.book, isbn: returned.isbn,
                                               in: Rect(x: area.minX, y: area.minY + u * 0.15, width: area.width, height: area.height), size: u * 0.9, g)
         items += title
-        let sentenceTop = titleBottom + u * 0.3
-        items.append(text(words.returnedSentence(returned.name), Rect(x: area.minX, y: sentenceTop, width: area.width, height: u * 0.9),
+        var sentenceTop = titleBottom + u * 0.3
+        items.append(text(words.returnedSentence(returned.user), Rect(x: area.minX, y: sentenceTop, width: area.width, height: u * 0.9),
                           size: u * 0.6, weight: .bold, vertical: .top, minimumScale: 0.6))
-        if let session = model.session, session.name == returned.name {
+        if returned.lifted != nil {
+            // The child could not borrow before this return, and can now: said in green.
+            sentenceTop += u * 0.85
+            items.append(.group(name: ScreenLayout.canBorrowAgainGroup, clip: nil, items: [
+                text(words.canBorrowAgain, Rect(x: area.minX, y: sentenceTop, width: area.width, height: u * 0.8), size: u * 0.55, weight: .bold,
+                     color: Palette.lent, vertical: .top, minimumScale: 0.6),
+            ]))
+        }
+        if let session = model.session, session.card == returned.user?.card {
             let slotsTop = sentenceTop + u * 1.1
             let line = u * 0.65
             let slots = Rect(x: area.minX, y: slotsTop, width: area.width, height: max(u * 1.2, g.footTop - slotsTop - line))
             if slots.height >= u * 1.5 {
                 items.append(slotRow(session.loans, in: slots, today: model.today, g))
-                items.append(text(words.borrowMore(session.loans.remaining), Rect(x: area.minX, y: slots.maxY, width: area.width, height: line),
+                items.append(text(words.borrowMore(session.loans), Rect(x: area.minX, y: slots.maxY, width: area.width, height: line),
                                   size: u * 0.42, weight: .bold, color: Palette.softInk, alignment: .center))
             }
         }
@@ -359,6 +440,7 @@ public struct ScreenLayout: Sendable {
         let u = g.u
         var items = panel(color: Palette.refused, ink: Palette.refusedInk, headline: words.headline(refused.reason),
                           badge: { Pictures.refusal(refused.reason, in: $0, color: Palette.refusedInk) }, g)
+        if let user = refused.user { items += nameTag(user, ink: Palette.refusedInk, g) }
         let area = g.answerArea
         var top = area.minY + u * 0.15
         let message = words.catalog.message(for: refused.event)
@@ -406,24 +488,31 @@ public struct ScreenLayout: Sendable {
                               minimumScale: 0.6))
         }
         items.append(text(detail, Rect(x: area.minX, y: g.footTop - u * 1.0, width: area.width, height: u * 1.0), size: u * 0.3,
-                          color: Palette.softInk, vertical: .bottom, maxLines: 2, minimumScale: 0.8))
+                          color: Palette.softInk, vertical: .bottom, maxLines: 2, minimumScale: 0.8, breaks: .anywhere))
         return items
     }
 
     // MARK: Staff mode
+
+    /// A teacher's text: it may break between any characters (staff words have no 分かち書き).
+    private func staffText(_ string: String, _ frame: Rect, size: Double, weight: TextRun.Weight = .regular, color: Color = Palette.ink,
+                           alignment: TextRun.Alignment = .leading, maxLines: Int = 1, minimumScale: Double = 0.7) -> SceneItem {
+        text(string, frame, size: size, weight: weight, color: color, alignment: alignment, maxLines: maxLines, minimumScale: minimumScale,
+             breaks: .anywhere)
+    }
 
     private func staffFace(_ staff: ScreenModel.StaffScreen, _ g: Grid) -> [SceneItem] {
         let u = g.u, m = g.margin
         let header = u * 1.2
         var items: [SceneItem] = [
             .rectangle(Rect(x: 0, y: 0, width: g.width, height: header), fill: Palette.staff),
-            text(words.staffTitle(staff.staff), Rect(x: m, y: 0, width: g.width - 2 * m, height: header), size: u * 0.5, weight: .bold,
+            staffText(words.staffTitle(staff.staff), Rect(x: m, y: 0, width: g.width - 2 * m, height: header), size: u * 0.5, weight: .bold,
                  color: Palette.staffInk, minimumScale: 0.6),
         ]
         // Kana input's mode lasts the staff session: shown at the header's end while it is on.
         if let mode = staff.prompt.inputMode, case let shown = words.catalog.inputModeText(mode), !shown.isEmpty {
             items.append(.group(name: ScreenLayout.inputModeGroup, clip: nil, items: [
-                text(shown, Rect(x: m, y: 0, width: g.width - 2 * m, height: header), size: u * 0.45, weight: .bold,
+                staffText(shown, Rect(x: m, y: 0, width: g.width - 2 * m, height: header), size: u * 0.45, weight: .bold,
                      color: Palette.staffInk, alignment: .trailing, minimumScale: 0.6),
             ]))
         }
@@ -438,7 +527,7 @@ public struct ScreenLayout: Sendable {
             let banner = Rect(x: m, y: top, width: g.width - 2 * m, height: u * 1.2)
             items.append(.group(name: "notice", clip: nil, items: [
                 .rectangle(banner, cornerRadius: u * 0.2, fill: good ? Palette.staffGood : Palette.staffNote),
-                text((good ? "✓ " : "! ") + words.catalog.text(for: notice), banner.insetBy(dx: u * 0.3, dy: u * 0.1), size: u * 0.4, weight: .bold,
+                staffText((good ? "✓ " : "! ") + words.catalog.text(for: notice), banner.insetBy(dx: u * 0.3, dy: u * 0.1), size: u * 0.4, weight: .bold,
                      color: .white, maxLines: 2, minimumScale: 0.75),
             ]))
             top = banner.maxY + u * 0.35
@@ -449,7 +538,7 @@ public struct ScreenLayout: Sendable {
         case .idle:
             break
         case .pin(let typed):
-            items.append(text(instruction, Rect(x: area.minX, y: area.minY, width: area.width, height: u * 1.0), size: u * 0.6, weight: .bold,
+            items.append(staffText(instruction, Rect(x: area.minX, y: area.minY, width: area.width, height: u * 1.0), size: u * 0.6, weight: .bold,
                               alignment: .center))
             let count = max(typed, 4)
             let dot = min(u * 0.7, area.width / Double(count * 2))
@@ -461,7 +550,7 @@ public struct ScreenLayout: Sendable {
                 dots.append(.ellipse(frame, fill: index < typed ? Palette.staff : nil, stroke: Stroke(color: Palette.staff, width: u * 0.06)))
             }
             items.append(.group(name: "pin", clip: nil, items: dots))
-            items.append(text(words.escBack, Rect(x: area.minX, y: y + dot + u * 0.6, width: area.width, height: u * 0.7), size: u * 0.4,
+            items.append(staffText(words.escBack, Rect(x: area.minX, y: y + dot + u * 0.6, width: area.width, height: u * 0.7), size: u * 0.4,
                               color: Palette.softInk, alignment: .center))
         case .menu:
             let entries = words.menu
@@ -473,8 +562,8 @@ public struct ScreenLayout: Sendable {
                 let y = area.minY + Double(index % rows) * rowHeight
                 let key = Rect(x: x, y: y + rowHeight * 0.1, width: rowHeight * 0.8, height: rowHeight * 0.8)
                 items.append(.rectangle(key, cornerRadius: rowHeight * 0.16, fill: .white, stroke: Stroke(color: Palette.staff, width: u * 0.05)))
-                items.append(text(entry.key, key, size: rowHeight * 0.45, weight: .bold, color: Palette.staff, alignment: .center))
-                items.append(text(entry.label, Rect(x: key.maxX + u * 0.3, y: y, width: columnWidth - key.width - u * 0.6, height: rowHeight),
+                items.append(staffText(entry.key, key, size: rowHeight * 0.45, weight: .bold, color: Palette.staff, alignment: .center))
+                items.append(staffText(entry.label, Rect(x: key.maxX + u * 0.3, y: y, width: columnWidth - key.width - u * 0.6, height: rowHeight),
                                   size: min(u * 0.48, rowHeight * 0.45), color: Palette.ink, minimumScale: 0.7))
             }
         case .scanCardToLend, .scanBookToLend, .scanBookToReturn, .scanBookToExtend, .scanBookToRegister, .scanCardToRegister, .scanBookToWithdraw:
@@ -482,35 +571,35 @@ public struct ScreenLayout: Sendable {
             items.append(.group(name: "picture", clip: nil, items: Pictures.scanner(in: Rect(x: area.minX, y: area.minY + (area.height - side) / 2,
                                                                                              width: side, height: side))))
             let x = area.minX + side + u * 0.5
-            items.append(text(title, Rect(x: x, y: area.midY - u * 1.5, width: area.maxX - x, height: u * 1.0), size: u * 0.55, color: Palette.softInk))
-            items.append(text(instruction, Rect(x: x, y: area.midY - u * 0.6, width: area.maxX - x, height: u * 1.2), size: u * 0.8, weight: .bold,
+            items.append(staffText(title, Rect(x: x, y: area.midY - u * 1.5, width: area.maxX - x, height: u * 1.0), size: u * 0.55, color: Palette.softInk))
+            items.append(staffText(instruction, Rect(x: x, y: area.midY - u * 0.6, width: area.maxX - x, height: u * 1.2), size: u * 0.8, weight: .bold,
                               minimumScale: 0.6))
-            items.append(text(words.escBack, Rect(x: x, y: area.midY + u * 0.7, width: area.maxX - x, height: u * 0.6), size: u * 0.4, color: Palette.softInk))
+            items.append(staffText(words.escBack, Rect(x: x, y: area.midY + u * 0.7, width: area.maxX - x, height: u * 0.6), size: u * 0.4, color: Palette.softInk))
         case .typeTitle(_, let typed, let composition), .typeAuthor(_, _, let typed, let composition),
              .typeName(_, let typed, let composition):
-            items.append(text(title, Rect(x: area.minX, y: area.minY, width: area.width, height: u * 0.8), size: u * 0.5, color: Palette.softInk))
-            items.append(text(instruction, Rect(x: area.minX, y: area.minY + u * 0.9, width: area.width, height: u * 0.8), size: u * 0.5, weight: .bold))
+            items.append(staffText(title, Rect(x: area.minX, y: area.minY, width: area.width, height: u * 0.8), size: u * 0.5, color: Palette.softInk))
+            items.append(staffText(instruction, Rect(x: area.minX, y: area.minY + u * 0.9, width: area.width, height: u * 0.8), size: u * 0.5, weight: .bold))
             let field = Rect(x: area.minX, y: area.minY + u * 1.8, width: area.width, height: u * 1.3)
             items.append(.group(name: "field", clip: nil, items: [
                 .rectangle(field, cornerRadius: u * 0.15, fill: .white, stroke: Stroke(color: Palette.staff, width: u * 0.06)),
                 // The input mode ([あ], [カ] or [A]), what is typed, and the kana or kanji being
                 // composed between ‹ ›, the current conversion segment in [ ], as the status line shows them.
-                text(words.catalog.fieldText(typed, composition), field.insetBy(dx: u * 0.3, dy: u * 0.1), size: u * 0.65, minimumScale: 0.6),
+                staffText(words.catalog.fieldText(typed, composition), field.insetBy(dx: u * 0.3, dy: u * 0.1), size: u * 0.65, minimumScale: 0.6),
             ]))
-            items.append(text(words.fieldKeys(composition), Rect(x: area.minX, y: field.maxY + u * 0.3, width: area.width, height: u * 0.6), size: u * 0.4,
+            items.append(staffText(words.fieldKeys(composition), Rect(x: area.minX, y: field.maxY + u * 0.3, width: area.width, height: u * 0.6), size: u * 0.4,
                               color: Palette.softInk))
         case .overdue(let entry, _, _):
-            items.append(text(title, Rect(x: area.minX, y: area.minY, width: area.width, height: u * 0.9), size: u * 0.6, weight: .bold))
+            items.append(staffText(title, Rect(x: area.minX, y: area.minY, width: area.width, height: u * 0.9), size: u * 0.6, weight: .bold))
             if let entry {
                 for (index, line) in words.overdueLines(entry).enumerated() {
-                    items.append(text(line, Rect(x: area.minX, y: area.minY + u * (1.1 + 0.85 * Double(index)), width: area.width, height: u * 0.8),
+                    items.append(staffText(line, Rect(x: area.minX, y: area.minY + u * (1.1 + 0.85 * Double(index)), width: area.width, height: u * 0.8),
                                       size: u * 0.5, minimumScale: 0.7))
                 }
-                items.append(text(words.pageKeys, Rect(x: area.minX, y: area.minY + u * 3.8, width: area.width, height: u * 0.6), size: u * 0.4,
+                items.append(staffText(words.pageKeys, Rect(x: area.minX, y: area.minY + u * 3.8, width: area.width, height: u * 0.6), size: u * 0.4,
                                   color: Palette.softInk))
             } else {
-                items.append(text(instruction, Rect(x: area.minX, y: area.minY + u * 1.1, width: area.width, height: u * 0.8), size: u * 0.5))
-                items.append(text(words.escBack, Rect(x: area.minX, y: area.minY + u * 2.0, width: area.width, height: u * 0.6), size: u * 0.4,
+                items.append(staffText(instruction, Rect(x: area.minX, y: area.minY + u * 1.1, width: area.width, height: u * 0.8), size: u * 0.5))
+                items.append(staffText(words.escBack, Rect(x: area.minX, y: area.minY + u * 2.0, width: area.width, height: u * 0.6), size: u * 0.4,
                                   color: Palette.softInk))
             }
         }
@@ -531,8 +620,16 @@ public struct ScreenLayout: Sendable {
         ])
     }
 
-    private func sessionBar(_ fraction: Double, _ g: Grid) -> SceneItem {
-        let frame = g.barFrame
+    /// Where the Session's bar goes on `face`: across the screen, or on an answer's face
+    /// inside the answer's panel (right of the coloured band).
+    private func barFrame(for face: ScreenModel.Face, _ g: Grid) -> Rect {
+        switch face {
+        case .lent, .returned, .refused: g.answerBarFrame
+        case .waiting, .session, .staff, .scannerLost, .trouble: g.barFrame
+        }
+    }
+
+    private func sessionBar(_ fraction: Double, in frame: Rect) -> SceneItem {
         let fill = Rect(x: frame.minX, y: frame.minY, width: max(frame.height, frame.width * fraction), height: frame.height)
         return .group(name: ScreenLayout.sessionBarGroup, clip: frame, items: [
             .rectangle(frame, cornerRadius: frame.height / 2, fill: Palette.barTrack),

@@ -8,8 +8,8 @@ import Lending
 public struct ScreenModel: Sendable, Equatable {
     /// The screen's main content.
     public enum Face: Sendable, Equatable {
-        /// Waiting for a Card. `farewell` is the name of a child whose Session just ended.
-        case waiting(farewell: String?)
+        /// Waiting for a Card. `farewell` is the child whose Session just ended.
+        case waiting(farewell: User?)
         /// A Session is open: the child's name and slots (in `session`).
         case session
         case lent(LentBook)
@@ -27,7 +27,8 @@ public struct ScreenModel: Sendable, Equatable {
         public var book: String
         public var isbn: String?
         public var title: String
-        public var name: String
+        /// The borrower.
+        public var user: User
         public var due: LocalDate
         /// Today to the due day, each with whether the library is closed.
         public var days: [StripDay]
@@ -45,13 +46,16 @@ public struct ScreenModel: Sendable, Equatable {
         public var book: String
         public var isbn: String?
         public var title: String
-        /// The borrower's name, when known.
-        public var name: String?
+        /// The borrower, when known.
+        public var user: User?
+        /// The Refusal this return lifted: the Session's child can borrow again now.
+        public var lifted: Refusal?
     }
 
     public struct RefusedScan: Sendable, Equatable {
         public var reason: Refusal
-        public var name: String?
+        /// The child, when known.
+        public var user: User?
         public var book: String?
         public var isbn: String?
         public var title: String?
@@ -76,11 +80,14 @@ public struct ScreenModel: Sendable, Equatable {
 
     /// The open Session: who, their Loans, and when it times out.
     public struct Session: Sendable, Equatable {
-        public var card: String
-        public var name: String
+        public var user: User
+        /// The child's open Loans, and (`lendRefusal`) whether they may borrow now.
         public var loans: UserLoans
         /// When the Session ends if nothing is scanned.
         public var deadline: Date
+
+        public var card: String { user.card }
+        public var name: String { user.name }
     }
 
     /// A small line at the foot of the screen that changes nothing else.
@@ -208,7 +215,7 @@ public struct ScreenModel: Sendable, Equatable {
         case .sessionEnded(let user):
             session = nil
             // An unplugged scanner, a fault or staff mode stays on the screen until it is over.
-            if isChildsAnswer { face = .waiting(farewell: user.name) }
+            if isChildsAnswer { face = .waiting(farewell: user) }
         case .staff(let staffEvent):
             apply(staffEvent)
         case .pinRefused(let refusal, let retryAfterSeconds):
@@ -263,21 +270,22 @@ public struct ScreenModel: Sendable, Equatable {
         }
         switch outcome {
         case .greeted(let user, let loans):
-            session = Session(card: user.card, name: user.name, loans: loans ?? session(of: user)?.loans
+            session = Session(user: user, loans: loans ?? session(of: user)?.loans
                                   ?? UserLoans(loans: [], remaining: user.loanLimit ?? policy.loanLimit),
                               deadline: deadline)
             face = .session
         case .lent(let loan, let book, let user, let loans):
             update(user, loans: loans, deadline: deadline)
-            face = .lent(LentBook(book: book.barcode, isbn: book.isbn, title: book.title, name: user.name, due: loan.due,
+            face = .lent(LentBook(book: book.barcode, isbn: book.isbn, title: book.title, user: user, due: loan.due,
                                   days: stripDays(to: loan.due), isOverride: loan.overrideBy != nil))
         case .returned(_, let book, let user, _, let loans):
             if let user { update(user, loans: loans, deadline: deadline) }
             touchSession(deadline: deadline)
-            face = .returned(ReturnedBook(book: book.barcode, isbn: book.isbn, title: book.title, name: user?.name))
+            face = .returned(ReturnedBook(book: book.barcode, isbn: book.isbn, title: book.title, user: user,
+                                          lifted: loans?.liftedRefusal))
         case .refused(let refusal, _, let user, let book):
             touchSession(deadline: deadline)
-            face = .refused(RefusedScan(reason: refusal, name: user?.name ?? session?.name, book: book?.barcode,
+            face = .refused(RefusedScan(reason: refusal, user: user ?? session?.user, book: book?.barcode,
                                         isbn: book?.isbn, title: book?.title, event: event))
         }
         expireAnswer(at: time)
@@ -303,6 +311,7 @@ public struct ScreenModel: Sendable, Equatable {
     /// in the middle of a Session changes nothing of it.
     private mutating func update(_ user: User, loans: UserLoans?, deadline: Date) {
         guard var session, session.card == user.card else { return }
+        session.user = user
         if let loans { session.loans = loans }
         session.deadline = deadline
         self.session = session

@@ -22,15 +22,27 @@ public struct ScreenWords: Sendable, Equatable {
     var scanCard: String { catalog.prompt }
     var scanBook: String { pick("ほんを スキャンしてね", "Now scan a book") }
     var hello: String { pick("こんにちは", "Hello") }
-    func name(_ name: String) -> String { pick("\(name)さん", name) }
-    func farewell(_ name: String) -> String { pick("またね、\(name)さん！", "Bye, \(name)!") }
+    /// A child's name as the screen shows it: the reading big, the name as written small.
+    func name(_ user: User) -> ShownName { catalog.phrasebook.shownName(user) }
+    /// What a sentence calls the child (the reading, in Japanese).
+    func called(_ user: User) -> String { catalog.phrasebook.called(user) }
+    func farewell(_ user: User) -> String { pick("またね、 \(called(user))さん！", "Bye, \(called(user))!") }
 
-    func borrowMore(_ count: Int) -> String {
+    /// The line under the slots: how many more the child may borrow, or why not now.
+    func borrowMore(_ loans: UserLoans) -> String {
+        if loans.lendRefusal == .hasOverdue { return pick("かえしたら また かりられるよ", "Bring it back, then borrow again") }
+        let count = loans.remaining
         if count <= 0 { return pick("いまは もう いっぱい", "That's all for now") }
         return pick("あと \(count)さつ かりられるよ", count == 1 ? "You can borrow 1 more" : "You can borrow \(count) more")
     }
 
+    /// What a child who may not borrow now does instead (the Session's big words).
+    func cannotBorrow(_ refusal: Refusal) -> String { catalog.phrasebook.cannotBorrow(refusal, title: nil) }
+    var canBorrowAgain: String { catalog.phrasebook.canBorrowAgain }
+
     var emptySlot: String { pick("かりられるよ", "Free") }
+    /// A slot the child may fill only after bringing a Book back.
+    var lockedSlot: String { pick("かえしてから", "After a return") }
     var bringBack: String { pick("かえしてね", "Bring it back") }
     var today: String { pick("きょう", "Today") }
     var lentHeadline: String { pick("かりたよ！", "Borrowed!") }
@@ -41,9 +53,9 @@ public struct ScreenWords: Sendable, Equatable {
         pick("\(language.dueDateText(due))までに かえしてね", "Please bring it back by \(language.dueDateText(due))")
     }
 
-    func returnedSentence(_ name: String?) -> String {
-        guard let name else { return pick("かえしてくれて ありがとう", "Thanks for bringing it back") }
-        return pick("\(name)さん、かえしてくれて ありがとう", "Thanks for bringing it back, \(name)")
+    func returnedSentence(_ user: User?) -> String {
+        guard let user else { return pick("かえしてくれて ありがとう", "Thanks for bringing it back") }
+        return pick("\(called(user))さん、 かえしてくれて ありがとう", "Thanks for bringing it back, \(called(user))")
     }
 
     /// The weekday as a child says it: `かようび`, `Tuesday`.
@@ -79,8 +91,8 @@ public struct ScreenWords: Sendable, Equatable {
         case .hasOverdue: pick("さきに\nかえしてね", "Bring a book back first")
         case .cardFirst: pick("さきに\nカードを", "Card first")
         case .unknownBarcode: pick("しらない\nバーコード", "I don't know this one")
-        case .userInactive: pick("このカードは\nおやすみ", "This card is resting")
-        case .bookNotLendable: pick("このほんは\nかりられないよ", "This book stays here")
+        case .userInactive: pick("この カードは\nおやすみ", "This card is resting")
+        case .bookNotLendable: pick("この ほんは\nかりられないよ", "This book stays here")
         case .pinWrong: pick("PIN が\nちがいます", "Wrong PIN")
         case .pinLocked: pick("PIN は\nしばらく まってね", "PIN entry is locked")
         }
@@ -90,7 +102,7 @@ public struct ScreenWords: Sendable, Equatable {
     var scannerBack: String { catalog.message(for: .scannerBack(scanner: "")) }
     var callTeacher: String { pick("せんせいを よんでね", "Please call a teacher") }
     var waitAMoment: String { pick("ちょっと まってね", "Just a moment") }
-    var nothingLost: String { pick("だいじょうぶ、なにも なくなっていないよ", "Don't worry, nothing is lost") }
+    var nothingLost: String { pick("だいじょうぶ、 なにも なくなっていないよ", "Don't worry, nothing is lost") }
 
     func scannerLostDetail(_ scanner: String) -> String {
         pick("バーコードリーダー（\(scanner)）がつながっていません。USB をさしなおしてください。",

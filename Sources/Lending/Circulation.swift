@@ -55,6 +55,14 @@ public struct Circulation: Sendable {
         if !user.isActive { return .userInactive }
         if book.status != .available { return .bookNotLendable }
         if overridden { return nil }
+        return lendRefusal(user: user, openLoans: openLoans, at: now)
+    }
+
+    /// The Refusal any lend to `user`, holding `openLoans`, would meet at `now`, whatever the
+    /// Book: `hasOverdue` (when the Policy blocks on overdue), then `limitReached`; nil when
+    /// they may borrow. Decided at the Card scan too, so a child who cannot borrow is told so
+    /// (and what to do) before scanning a Book.
+    public func lendRefusal(user: User, openLoans: [Loan], at now: Date) -> Refusal? {
         if policy.blockOnOverdue, openLoans.contains(where: { policy.isOverdue($0, at: now) }) {
             return .hasOverdue
         }
@@ -168,15 +176,19 @@ public struct Circulation: Sendable {
     public func carryOut(_ decision: Decision, barcode: String, at now: Date,
                          in tx: any LendingTransaction, sessionLoans: (card: String, loans: [Loan])? = nil) throws -> Outcome {
         /// The open Loans of `card` once `change` is made to them, from the Session's when known.
-        func loans(of user: User, known: Book? = nil, changing change: ([Loan]) -> [Loan]) throws -> UserLoans {
+        func loans(of user: User, known: Book? = nil, returning returned: Loan? = nil,
+                   changing change: ([Loan]) -> [Loan]) throws -> UserLoans {
+            let open: [Loan]
             if let sessionLoans, sessionLoans.card == user.card {
-                return try userLoans(of: user, openLoans: change(sessionLoans.loans), known: known, in: tx)
+                open = change(sessionLoans.loans)
+            } else {
+                open = try tx.openLoans(user: user.card)
             }
-            return try userLoans(of: user, in: tx)
+            return try userLoans(of: user, openLoans: open, before: returned.map { open + [$0] }, known: known, at: now, in: tx)
         }
         switch decision {
         case .greet(let user):
-            return .greeted(user, loans: try userLoans(of: user, in: tx))
+            return .greeted(user, loans: try userLoans(of: user, at: now, in: tx))
         case .refuse(let refusal, let user, let book):
             return .refused(refusal, barcode: barcode, user: user, book: book)
         case .lend(let book, let user, let due, let overrideBy):
@@ -188,7 +200,7 @@ public struct Circulation: Sendable {
             // Shown, not decided on: the Book's lock is what the return rests on.
             let user = try loan.user.flatMap { try tx.users(cards: [$0]).first }
             return .returned(closed, book: book, user: user, overdueDays: policy.overdueDays(due: loan.due, at: now),
-                             loans: try user.map { user in try loans(of: user) { $0.filter { $0.id != loan.id } } })
+                             loans: try user.map { user in try loans(of: user, returning: loan) { $0.filter { $0.id != loan.id } } })
         }
     }
 }

@@ -1,13 +1,35 @@
 import Scene
 
-/// What goes on one library Card.
+/// What goes on one library Card: the child's name (its reading big, where there is one, for
+/// the child who reads only hiragana; the name as written and the class small, for the
+/// grown-ups) and the barcode.
 public struct CardFace: Sendable, Equatable {
     public var name: String
     public var barcode: String
+    /// The name's reading (よみがな) in hiragana; nil prints the name big.
+    public var reading: String?
+    /// The User's class (組).
+    public var className: String?
 
-    public init(name: String, barcode: String) {
+    public init(name: String, barcode: String, reading: String? = nil, className: String? = nil) {
         self.name = name
         self.barcode = barcode
+        self.reading = reading
+        self.className = className
+    }
+
+    /// The Card of a chosen User.
+    public init(_ choice: PrintChoice) {
+        self.init(name: choice.name, barcode: choice.barcode, reading: choice.reading, className: choice.className)
+    }
+
+    /// The big line: the reading, else the name.
+    public var bigName: String { reading ?? name }
+
+    /// The small line under it: the name as written (when the reading is big) and the class.
+    public var smallLine: String? {
+        let parts = [reading == nil || reading == name ? nil : name, className].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: "　")
     }
 }
 
@@ -197,8 +219,9 @@ public struct PageLayout: Sendable {
 
     // MARK: A Card
 
-    /// A coloured band with the library's name, the child's name large in the middle, the
-    /// barcode and its digits at the bottom.
+    /// A coloured band with the library's name, the child's name large in the middle (the
+    /// reading, with the name as written and the class small under it), the barcode and its
+    /// digits at the bottom.
     static func card(_ face: CardFace, size: Size, layout: PageLayout) throws(PrintRefusal) -> [SceneItem] {
         let w = size.width, h = size.height
         let what = "the card of \(face.barcode) \(face.name)"
@@ -241,9 +264,17 @@ public struct PageLayout: Sendable {
         let zoneTop = band.maxY + gap * 0.5
         // A line in the accent colour between the name and the bars, where there is room.
         let lineSpace = barsTop - zoneTop >= nameHeight + 3.4 ? 3.0 : 0
-        let nameFrame = Rect(x: inset + 1, y: zoneTop, width: w - 2 * inset - 2, height: barsTop - lineSpace - zoneTop)
-        items.append(.text(TextRun(face.name, frame: nameFrame, size: nameHeight * 0.62, color: Palette.ink,
-                                   alignment: .center, maxLines: 1, minimumScale: 0.4)))
+        let zone = Rect(x: inset + 1, y: zoneTop, width: w - 2 * inset - 2, height: barsTop - lineSpace - zoneTop)
+        let smallHeight = face.smallLine == nil ? 0 : min(zone.height * 0.34, max(digitsSize * 1.5, nameHeight * 0.3))
+        let nameFrame = Rect(x: zone.minX, y: zone.minY, width: zone.width, height: zone.height - smallHeight)
+        items.append(.group(name: "name", clip: nil, items: [
+            .text(TextRun(face.bigName, frame: nameFrame, size: min(nameHeight * 0.62, nameFrame.height * 0.8), color: Palette.ink,
+                          alignment: .center, verticalAlignment: face.smallLine == nil ? .center : .bottom, maxLines: 1, minimumScale: 0.4,
+                          lineBreaks: .betweenWords)),
+        ] + (face.smallLine.map { small in
+            [.text(TextRun(small, frame: Rect(x: zone.minX, y: nameFrame.maxY, width: zone.width, height: smallHeight),
+                           size: smallHeight * 0.7, color: Palette.ink, alignment: .center, maxLines: 1, minimumScale: 0.6))]
+        } ?? [])))
         if lineSpace > 0 {
             let underline = min(fitted.barsWidth, w * 0.5)
             items.append(.rectangle(Rect(x: (w - underline) / 2, y: barsTop - lineSpace * 0.6 - 0.3, width: underline, height: 0.6),

@@ -1,14 +1,21 @@
 import Lending
 
-/// One Card or label to print: its barcode and the name or title on it, chosen from the library
-/// by `PrintChoice.choose` (for `bookkiosk print cards|labels` and the page's 印刷).
+/// One Card or label to print: its barcode and the name or title on it (and a Card's reading
+/// and class), chosen from the library by `PrintChoice.choose` (for `bookkiosk print
+/// cards|labels` and the page's 印刷).
 public struct PrintChoice: Sendable, Equatable {
     public var barcode: String
     public var name: String
+    /// A Card's reading (よみがな), printed big for the child; nil for a label or a User without one.
+    public var reading: String?
+    /// A Card's class (組); nil for a label or a User in none.
+    public var className: String?
 
-    public init(barcode: String, name: String) {
+    public init(barcode: String, name: String, reading: String? = nil, className: String? = nil) {
         self.barcode = barcode
         self.name = name
+        self.reading = reading
+        self.className = className
     }
 
     /// Which to print.
@@ -29,7 +36,7 @@ public struct PrintChoice: Sendable, Equatable {
         let everything: [(PrintChoice, Bool)] = switch kind {
         case .card:
             try tx.allUsers().filter { className == nil || $0.className == className }
-                .map { (PrintChoice(barcode: $0.card, name: $0.name), $0.isActive) }
+                .map { (PrintChoice(barcode: $0.card, name: $0.name, reading: $0.reading, className: $0.className), $0.isActive) }
         case .label:
             try tx.allBooks().map { (PrintChoice(barcode: $0.barcode, name: $0.title), $0.status == .available) }
         }

@@ -221,8 +221,8 @@ public final class ScenePainter {
 
     // MARK: Text
 
-    /// Lays `run` out with pango: wrapped between any characters, at most `maxLines` lines,
-    /// shrunk towards `minimumScale` and then ellipsized at the end.
+    /// Lays `run` out with pango and draws it: its lines (between words, or anywhere: see
+    /// `TextRun.LineBreaks`), shrunk towards `minimumScale`, then ellipsized at the end.
     /// Calls `pango_cairo_create_layout`, `pango_layout_set_text` and `pango_cairo_show_layout`.
     private func draw(_ run: TextRun, on context: CairoContext) {
         guard !run.text.isEmpty, run.frame.width > 0, run.frame.height > 0, run.size > 0 else { return }
@@ -230,28 +230,150 @@ public final class ScenePainter {
         cairo_save(cr)
         defer { cairo_restore(cr) }
         let layout = TextLayout(on: context, fontOptions: fontOptions)
+        set(run.color, on: cr)
+        switch run.lineBreaks {
+        case .betweenWords:
+            drawBetweenWords(run, fitted: fitBetweenWords(run, with: layout), with: layout)
+        case .anywhere:
+            let size = fitAnywhere(run, with: layout)
+            layout.setFont(families: families(of: run), size: size, bold: run.weight == .bold)
+            let extent = layout.extent
+            cairo_move_to(cr, run.frame.minX, top(of: run, height: extent.height))
+            layout.show()
+        }
+    }
+
+    private func families(of run: TextRun) -> [String] {
+        run.family.map { [$0] } ?? families
+    }
+
+    /// Where text `height` tall starts in `run`'s frame.
+    private func top(of run: TextRun, height: Double) -> Double {
+        switch run.verticalAlignment {
+        case .top: run.frame.minY
+        case .center: run.frame.midY - height / 2
+        case .bottom: run.frame.maxY - height
+        }
+    }
+
+    /// `.anywhere`: pango wraps between any characters; the size shrinks in steps while the
+    /// text would be ellipsized or overflow the frame's height. Leaves `layout` set up.
+    private func fitAnywhere(_ run: TextRun, with layout: TextLayout) -> Double {
         layout.setText(run.text)
         layout.setWrapping(width: run.frame.width, maxLines: run.maxLines, alignment: run.alignment)
         var size = run.size
-        layout.setFont(families: run.family.map { [$0] } ?? families, size: size, bold: run.weight == .bold)
+        layout.setFont(families: families(of: run), size: size, bold: run.weight == .bold)
         if run.minimumScale < 1 {
-            // Shrink in steps while it would be ellipsized or overflow the frame's height.
             let smallest = run.size * run.minimumScale
             while size > smallest, layout.isEllipsized || layout.extent.height > run.frame.height {
                 size = max(smallest, size * 0.94)
-                layout.setFont(families: run.family.map { [$0] } ?? families, size: size, bold: run.weight == .bold)
+                layout.setFont(families: families(of: run), size: size, bold: run.weight == .bold)
             }
         }
-        let extent = layout.extent
-        let y: Double
-        switch run.verticalAlignment {
-        case .top: y = run.frame.minY
-        case .center: y = run.frame.midY - extent.height / 2
-        case .bottom: y = run.frame.maxY - extent.height
+        return size
+    }
+
+    /// A `.betweenWords` run as it is drawn: its font size, its lines, and whether the last
+    /// one is cut with "…" (the text did not fit even at `minimumScale`).
+    struct WordLines: Equatable {
+        var size: Double
+        var lines: [Substring]
+        var isEllipsized: Bool
+    }
+
+    /// `.betweenWords`: the lines `WordWrap` makes at the run's size, shrunk in steps (towards
+    /// `minimumScale`) while there are more than `maxLines`, a word is wider than the frame, or
+    /// the lines are taller than it. Each size measures its own pieces of text: a bold made by
+    /// fontconfig from a regular face does not widen in proportion to the size.
+    func fitBetweenWords(_ run: TextRun, with layout: TextLayout) -> WordLines {
+        layout.setOneLine()
+        let smallest = run.size * min(run.minimumScale, 1)
+        var size = run.size
+        while true {
+            layout.setFont(families: families(of: run), size: size, bold: run.weight == .bold)
+            var measured: [String: Size] = [:]
+            func extent(_ piece: Substring) -> Size {
+                let key = piece.isEmpty ? "あ" : String(piece)
+                if let known = measured[key] { return known }
+                layout.setText(key)
+                let size = layout.extent
+                measured[key] = size
+                return size
+            }
+            let lines = WordWrap.lines(of: run.text, width: run.frame.width) { extent($0).width }
+            let widest = lines.map { extent($0).width }.max() ?? 0
+            let height = lines.map { extent($0).height }.reduce(0, +)
+            let fits = lines.count <= max(run.maxLines, 1) && widest <= run.frame.width + 0.5 && height <= run.frame.height + 0.5
+            if fits { return WordLines(size: size, lines: lines, isEllipsized: false) }
+            if size <= smallest {
+                // Still too big at the smallest size: keep the lines that fit, the last one
+                // holding the rest of the text, cut with "…".
+                let kept = max(run.maxLines, 1)
+                guard lines.count > kept || widest > run.frame.width + 0.5 else {
+                    return WordLines(size: size, lines: lines, isEllipsized: false)
+                }
+                var shown = Array(lines.prefix(kept))
+                if lines.count > kept, let last = shown.last, let end = lines.last?.endIndex {
+                    shown[shown.count - 1] = run.text[last.startIndex..<end]
+                }
+                return WordLines(size: size, lines: shown, isEllipsized: true)
+            }
+            size = max(smallest, size * 0.94)
         }
-        set(run.color, on: cr)
-        cairo_move_to(cr, run.frame.minX, y)
-        layout.show()
+    }
+
+    /// Draws the lines of `fitted`, one under another, each placed by the run's alignment; a
+    /// line wider than the frame (only when ellipsized) is cut with "…" at the frame's edge.
+    private func drawBetweenWords(_ run: TextRun, fitted: WordLines, with layout: TextLayout) {
+        let cr = layout.contextPointer
+        layout.setFont(families: families(of: run), size: fitted.size, bold: run.weight == .bold)
+        var extents: [Size] = []
+        for line in fitted.lines {
+            layout.setOneLine()
+            layout.setText(line.isEmpty ? " " : String(line))
+            extents.append(layout.extent)
+        }
+        var y = top(of: run, height: extents.map(\.height).reduce(0, +))
+        for (line, extent) in zip(fitted.lines, extents) {
+            defer { y += extent.height }
+            guard !line.isEmpty else { continue }
+            layout.setText(String(line))
+            if extent.width > run.frame.width + 0.5 {
+                layout.setWrapping(width: run.frame.width, maxLines: 1, alignment: run.alignment)
+                cairo_move_to(cr, run.frame.minX, y)
+            } else {
+                layout.setOneLine()
+                let x: Double
+                switch run.alignment {
+                case .leading: x = run.frame.minX
+                case .center: x = run.frame.midX - extent.width / 2
+                case .trailing: x = run.frame.maxX - extent.width
+                }
+                cairo_move_to(cr, x, y)
+            }
+            layout.show()
+        }
+    }
+
+    /// The lines `run` is drawn in, as text (an ellipsized last line whole, before its cut),
+    /// the font size it is drawn at, and whether it is cut with "…": for tests of where lines
+    /// break, and for layouts that need to know.
+    public func lines(of run: TextRun) throws(PaintingError) -> (lines: [String], size: Double, isEllipsized: Bool) {
+        let image = ImageBuffer(width: 1, height: 1)
+        return try image.withFrameBuffer { buffer throws(PaintingError) in
+            let context = try CairoContext(try CairoSurface(buffer))
+            let layout = TextLayout(on: context, fontOptions: fontOptions)
+            switch run.lineBreaks {
+            case .betweenWords:
+                let fitted = fitBetweenWords(run, with: layout)
+                return (fitted.lines.map(String.init), fitted.size, fitted.isEllipsized)
+            case .anywhere:
+                let size = fitAnywhere(run, with: layout)
+                let bytes = Array(run.text.utf8)
+                let lines = layout.lineRanges.map { String(decoding: bytes[$0.clamped(to: 0..<bytes.count)], as: UTF8.self) }
+                return (lines, size, layout.isEllipsized)
+            }
+        }
     }
 
     /// The size `run`'s text takes when laid out at its own size (wrapped, at most `maxLines`
@@ -263,7 +385,11 @@ public final class ScenePainter {
 
     /// Whether `run`'s text fits its frame without shrinking or an ellipsis.
     public func fits(_ run: TextRun) throws(PaintingError) -> Bool {
-        try withLayout(of: run) { !$0.isEllipsized && $0.extent.height <= run.frame.height + 0.5 }
+        if run.lineBreaks == .betweenWords {
+            let laid = try lines(of: run)
+            return !laid.isEllipsized && laid.size >= run.size
+        }
+        return try withLayout(of: run) { !$0.isEllipsized && $0.extent.height <= run.frame.height + 0.5 }
     }
 
     /// `run` laid out at its own size on a scratch surface, for measuring.

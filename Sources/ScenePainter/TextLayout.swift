@@ -14,6 +14,9 @@ final class TextLayout {
         pango_layout_context_changed(pointer)
     }
 
+    /// The cairo context the layout draws on.
+    var contextPointer: OpaquePointer { context.pointer }
+
     deinit {
         g_object_unref(UnsafeMutableRawPointer(pointer))
     }
@@ -35,6 +38,25 @@ final class TextLayout {
         case .leading: pango_layout_set_alignment(pointer, PANGO_ALIGN_LEFT)
         case .center: pango_layout_set_alignment(pointer, PANGO_ALIGN_CENTER)
         case .trailing: pango_layout_set_alignment(pointer, PANGO_ALIGN_RIGHT)
+        }
+    }
+
+    /// Lays the text out on one line, as wide as it is: no wrapping, no ellipsis. Calls
+    /// `pango_layout_set_width` (-1), `_set_height` and `_set_ellipsize`.
+    func setOneLine() {
+        pango_layout_set_width(pointer, -1)
+        pango_layout_set_height(pointer, -1)
+        pango_layout_set_ellipsize(pointer, PANGO_ELLIPSIZE_NONE)
+        pango_layout_set_alignment(pointer, PANGO_ALIGN_LEFT)
+    }
+
+    /// The byte ranges (UTF-8) of the laid-out lines. Calls `pango_layout_get_line_count` and
+    /// `pango_layout_get_line_readonly`.
+    var lineRanges: [Range<Int>] {
+        (0..<pango_layout_get_line_count(pointer)).compactMap { index in
+            guard let line = pango_layout_get_line_readonly(pointer, index) else { return nil }
+            let start = Int(line.pointee.start_index)
+            return start..<(start + Int(line.pointee.length))
         }
     }
 

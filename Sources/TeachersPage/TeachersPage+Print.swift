@@ -94,7 +94,7 @@ extension TeachersPage {
                                          cardCaption: words.languageCode == "en" ? "Library card" : "としょかんカード")
         let laidOut = Result { () throws(PrintRefusal) -> [Scene] in
             switch kind {
-            case .card: try layout.cards(chosen.map { CardFace(name: $0.name, barcode: $0.barcode) })
+            case .card: try layout.cards(chosen.map(CardFace.init))
             case .label: try layout.labels(chosen.map { BookLabel(title: $0.name, barcode: $0.barcode) })
             }
         }

@@ -3,12 +3,13 @@
 //
 //     swift build -c release --scratch-path .build-bench
 //     .build-bench/release/bookkiosk-bench [--json] [--json-file F] [--skip-large] [--rounds N] [--long-rounds N] [--idle-seconds S] [--page-rounds N] [--page-only] [--page-nice N] [--page-threads N]
-//                                          [--kiosk-scans N] [--kiosks-only]
+//                                          [--kiosk-scans N] [--kiosks-only] [--speech-rounds N] [--speech-only]
 //
 // (`swift run -c release bookkiosk-bench` works too once `bookkiosk` is built in the same
 // place; the process figures need that binary.)
 // Everything happens in a temporary folder, removed at the end (`--keep` keeps it).
 import CSQLite
+import Feedback
 import Foundation
 import HTTPServer
 import LendingSQLite
@@ -36,6 +37,10 @@ struct Options {
     var kioskScans = 1000
     /// Only the many-kiosk run.
     var kiosksOnly = false
+    /// Cold and warm lends each in the speech run.
+    var speechRounds = 20
+    /// Only the speech run.
+    var speechOnly = false
 
     init(_ arguments: [String]) {
         var words = arguments[...]
@@ -54,10 +59,12 @@ struct Options {
             case "--page-rounds": pageRounds = Int(words.popFirst() ?? "") ?? pageRounds
             case "--kiosk-scans": kioskScans = Int(words.popFirst() ?? "") ?? kioskScans
             case "--kiosks-only": kiosksOnly = true
+            case "--speech-rounds": speechRounds = Int(words.popFirst() ?? "") ?? speechRounds
+            case "--speech-only": speechOnly = true
             default:
                 FileHandle.standardError.write(Data("""
                 usage: bookkiosk-bench [--json] [--json-file F] [--skip-large] [--keep] [--rounds N] [--long-rounds N] [--idle-seconds S] [--page-rounds N] [--page-only] [--page-nice N] [--page-threads N]
-                                       [--kiosk-scans N] [--kiosks-only]
+                                       [--kiosk-scans N] [--kiosks-only] [--speech-rounds N] [--speech-only]
                 unknown argument: \(word)
 
                 """.utf8))
@@ -134,6 +141,50 @@ if options.pageOnly {
     }
     try printReport()
     if !options.keep { try? FileManager.default.removeItem(atPath: folder) }
+    exit(0)
+}
+
+/// The voice after a lend (SpeechBenchmark.swift): cue start, voice ready and voice start,
+/// cold and warm, and the scan's answer with speech on ÷ off.
+@MainActor func measureSpeech() {
+    let figures: SpeechFigures
+    do {
+        figures = try SpeechBenchmark.run(folder: folder, rounds: options.speechRounds, start: start, progress: progress)
+    } catch {
+        report["speech"] = "skipped: \(error)"
+        row("speech", "skipped: \(error)")
+        return
+    }
+    func millis(_ latencies: Latencies) -> [String: Double] {
+        ["p50": rounded(latencies.p50, places: 1), "p99": rounded(latencies.p99, places: 1)]
+    }
+    func pair(_ latencies: Latencies) -> String { "\(rounded(latencies.p50, places: 1)) / \(rounded(latencies.p99, places: 1))" }
+    let ratio = figures.answerOn.p50 / figures.answerOff.p50
+    let cueMillis = Cue.lent.duration * 1000
+    report["speech"] = ["engine": figures.engine, "rounds": options.speechRounds, "cueMillis": cueMillis,
+                        "cueStartMicros": ["p50": rounded(figures.cueStart.p50), "p99": rounded(figures.cueStart.p99)],
+                        "voiceReadyColdMillis": millis(figures.coldReady), "voiceStartColdMillis": millis(figures.coldStart),
+                        "voiceReadyWarmMillis": millis(figures.warmReady), "voiceStartWarmMillis": millis(figures.warmStart),
+                        "answerMicrosOn": ["p50": rounded(figures.answerOn.p50), "p99": rounded(figures.answerOn.p99)],
+                        "answerMicrosOff": ["p50": rounded(figures.answerOff.p50), "p99": rounded(figures.answerOff.p99)],
+                        "method": "in-process kiosk (KioskAssembly) on an in-memory library, Announcer with player `cat > /dev/null`; a voice is handed to the player no sooner than the lend cue's \(Int(cueMillis)) ms after the scan; ratio of answer p50s"]
+    report["voiceStartWarmP99Ms"] = rounded(figures.warmStart.p99, places: 1)
+    report["voiceStartColdP99Ms"] = rounded(figures.coldStart.p99, places: 1)
+    report["speechOnOffRatio"] = rounded(ratio, places: 3)
+    row("speech: \(figures.engine)", "")
+    row("speech: scan → cue start µs p50 / p99", "\(rounded(figures.cueStart.p50)) / \(rounded(figures.cueStart.p99))")
+    row("speech: scan → voice ready ms p50 / p99, warm; cold", "\(pair(figures.warmReady)); \(pair(figures.coldReady))")
+    row("speech: scan → voice start ms p50 / p99, warm (after the \(Int(cueMillis)) ms cue)", pair(figures.warmStart),
+        "p99 ≤ 300: \(verdict(figures.warmStart.p99 <= 300))")
+    row("speech: scan → voice start ms p50 / p99, cold (a new name and title)", pair(figures.coldStart),
+        "p99 ≤ 1000: \(verdict(figures.coldStart.p99 <= 1000))")
+    row("speech: answer µs p50 on / off; ratio", "\(rounded(figures.answerOn.p50)) / \(rounded(figures.answerOff.p50)); \(rounded(ratio, places: 3))",
+        "≤ 1.05: \(verdict(ratio <= 1.05))")
+}
+
+if options.speechOnly {
+    measureSpeech()
+    try printReport()
     exit(0)
 }
 
@@ -317,6 +368,7 @@ do {
         report["processFigures"] = "skipped: no bookkiosk beside this benchmark; build it with `swift build -c release --scratch-path .build-bench`"
         row("process figures", "skipped: build bookkiosk beside the benchmark")
     }
+    measureSpeech()
     try measurePage()
     // PostgreSQL (PostgresBenchmark.swift): lend over the socket and over TCP.
     if ScratchPostgresServer.isInstalled {

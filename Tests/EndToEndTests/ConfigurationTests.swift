@@ -1,3 +1,4 @@
+import Feedback
 import Foundation
 import Testing
 import Lending
@@ -35,9 +36,28 @@ struct ConfigurationTests {
         #expect(config.language == "ja")
         #expect(config.sound)
         #expect(config.player == "aplay -q")
-        #expect(!config.speech)
+        #expect(config.speech == .off)
         #expect(config.privacyDays == 30)
         #expect(config.keyboard == nil, "without a keyboard, staff keys come from the terminal")
+    }
+
+    @Test("speech is true, false or an object of engine, rate and voice; a bad one is named")
+    func speechIsReadInEachForm() throws {
+        #expect(try parse(#"{"speech": true}"#).speech == .on)
+        #expect(try parse(#"{"speech": false}"#).speech == .off)
+        #expect(try parse(#"{"speech": {"engine": "openjtalk", "rate": 0.7, "voice": "/opt/v/mei.htsvoice"}}"#).speech
+                == SpeechSettings(isOn: true, engine: .openJTalk, rate: 0.7, voice: "/opt/v/mei.htsvoice"))
+        #expect(try parse(#"{"speech": {"engine": "espeak-ng"}, "voice": "en-gb"}"#).speech
+                == SpeechSettings(isOn: true, engine: .espeakNG, voice: "en-gb"))
+        #expect(try parse(#"{"speech": {"voice": "/v.htsvoice"}, "voice": "en-gb"}"#).speech.voice == "/v.htsvoice",
+                "speech.voice wins over the older voice")
+        #expect(try parse(#"{"speech": {"on": false, "engine": "openjtalk"}}"#).speech.isOn == false)
+        #expect(problems(#"{"speech": {"engine": "festival", "rate": 9, "pitch": 1}}"#) == [
+            "speech.engine: must be \"openjtalk\" (Japanese) or \"espeak-ng\"",
+            "speech.pitch: is not a key BookKiosk knows; speech has on, engine, rate and voice",
+            "speech.rate: must be a number from 0.5 to 2.0, the share of the engine's normal speed (0.8, the default, suits small children)",
+        ])
+        #expect(problems(#"{"speech": "loud"}"#) == ["speech: must be true, false or an object, like true, or {\"engine\": \"openjtalk\", \"rate\": 0.8}"])
     }
 
     @Test func theStaffKeyboardIsReadInEachFormOfMatch() throws {
@@ -76,8 +96,7 @@ struct ConfigurationTests {
         #expect(config.language == "en")
         #expect(!config.sound)
         #expect(config.player == "paplay")
-        #expect(config.speech)
-        #expect(config.voice == "en-gb")
+        #expect(config.speech == SpeechSettings(isOn: true, voice: "en-gb"), "the older top-level voice is espeak-ng's")
         #expect(config.volume == 0.5)
         #expect(config.database == "/tmp/x.sqlite")
         #expect(config.scanners == [

@@ -1,3 +1,4 @@
+import Feedback
 import Foundation
 import Lending
 import LendingSQLite
@@ -200,8 +201,8 @@ struct DoctorTests {
 @Suite("doctor checks")
 struct DoctorCheckTests {
     /// The doctor of `folder`: PATH is the folder alone, so only its stand-in programs are found.
-    func doctor(in folder: TemporaryFolder) throws -> DoctorCommand {
-        let environment = ["HOME": folder.url.path, "PATH": folder.url.path]
+    func doctor(in folder: TemporaryFolder, path: String? = nil) throws -> DoctorCommand {
+        let environment = ["HOME": folder.url.path, "PATH": path ?? folder.url.path]
         var command = try DoctorCommand([], places: Places(environment: environment), console: Console())
         command.inputDirectory = InputDeviceDirectory(devicePath: folder.path("dev/input"), sysfsPath: folder.path("sys/class/input"))
         command.soundCardsPath = folder.path("asound-cards")
@@ -312,25 +313,50 @@ struct DoctorCheckTests {
         #expect(findings.first?.message.hasPrefix("the player “\(folder.path("missing-player"))”") == true)
     }
 
-    @Test("speech: off is ok; on without espeak-ng, or with a voice it lacks, is a failure")
+    @Test("speech: off is ok; on without Open JTalk falls back to espeak-ng with a warning; without either, or with a voice it lacks, is a failure")
     func speech() throws {
         let folder = try TemporaryFolder()
         var config = Configuration()
         #expect(try doctor(in: folder).checkSpeech(config).map(\.level) == [.ok])
 
-        config.speech = true
+        // PATH is the folder alone: neither open_jtalk nor espeak-ng is there.
+        config.speech = .on
         let missing = try doctor(in: folder).checkSpeech(config)
         #expect(missing.map(\.level) == [.fail])
-        #expect(missing.first?.message.hasPrefix("espeak-ng is not found on PATH") == true)
+        #expect(missing.first?.message.hasPrefix("silent: no speech engine can speak") == true)
+        #expect(missing.first?.message.contains("Open JTalk (open_jtalk) is not found on PATH") == true)
+        #expect(missing.first?.message.contains("espeak-ng is not found on PATH") == true)
 
         // A stand-in espeak-ng that has one voice, "ja" (the arguments are -q -v VOICE TEXT).
         try script("espeak-ng", #"[ "$3" = ja ]"#, in: folder)
         let command = try doctor(in: folder)
-        #expect(command.checkSpeech(config).map(\.level) == [.ok])
-        config.voice = "xx"
+        let fallback = command.checkSpeech(config)
+        #expect(fallback.map(\.level) == [.warn, .ok])
+        #expect(fallback.first?.message.hasPrefix("Open JTalk (open_jtalk) is not found on PATH — install it") == true)
+        #expect(fallback.last?.message.hasPrefix("espeak-ng speaks (instead of Open JTalk, which cannot speak here)") == true)
+        config.speech.voice = "xx"
         let lacking = command.checkSpeech(config)
-        #expect(lacking.map(\.level) == [.fail])
-        #expect(lacking.first?.message.hasPrefix("espeak-ng has no voice “xx” (\"voice\")") == true)
+        #expect(lacking.map(\.level) == [.warn, .fail])
+        #expect(lacking.last?.message.hasPrefix("espeak-ng has no voice “xx” (\"voice\")") == true)
+    }
+
+    @Test("speech: Open JTalk, where installed, speaks Japanese and says a word for the doctor",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/open_jtalk")
+                   && FileManager.default.isExecutableFile(atPath: "/usr/bin/espeak-ng")
+                   && FileManager.default.fileExists(atPath: SpeechChoice.debianDictionary + "/sys.dic"), "Open JTalk or espeak-ng is not installed"))
+    func speechWithOpenJTalk() throws {
+        let folder = try TemporaryFolder()
+        var config = Configuration()
+        config.speech = .on
+        let findings = try doctor(in: folder, path: "/usr/bin").checkSpeech(config)
+        #expect(findings.map(\.level) == [.ok], "\(findings)")
+        #expect(findings.first?.message.hasPrefix("Open JTalk speaks (the default for Japanese, and installed), with the voice ") == true)
+        #expect(findings.first?.message.contains("kiosk/voice/mei_normal.htsvoice") == true, "a checkout's voice is found")
+        config.speech.voice = folder.path("nowhere.htsvoice")
+        let noVoice = try doctor(in: folder, path: "/usr/bin").checkSpeech(config)
+        #expect(noVoice.first?.level == .warn)
+        #expect(noVoice.first?.message.hasPrefix("the voice file \(folder.path("nowhere.htsvoice")) (\"speech\": {\"voice\"}) does not exist") == true)
+        #expect(noVoice.last?.message.hasPrefix("espeak-ng speaks (instead of Open JTalk") == true)
     }
 
     @Test("the exit status: warnings alone pass, any failure fails")

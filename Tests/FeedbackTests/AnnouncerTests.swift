@@ -31,7 +31,7 @@ import Glibc
 
         let lent = KioskEvent.outcome(.lent(Fixtures.loan, book: Fixtures.guri, user: Fixtures.haruto))
         let message = announcer.announce(lent, at: Fixtures.morning)
-        #expect(message == "はるとさん、「ぐりとぐら」をかりたよ。12月3日(木)までにかえしてね")
+        #expect(message == "はるとさん、 「ぐりとぐら」を かりたよ。 12月3日(木)までに かえしてね")
         #expect(announcer.waitUntilQuiet(deadline: Date().addingTimeInterval(10)))
 
         #expect(try Data(contentsOf: played) == Data(Cue.lent.wav(volume: 0.5)))
@@ -54,7 +54,7 @@ import Glibc
         for settings in [
             FeedbackSettings(language: .en, sound: false, player: "cat >> \(shellQuoted(played.path))",
                              timeZone: Fixtures.utc, eventStreamFileDescriptor: events),
-            FeedbackSettings(language: .en, sound: true, player: "none", speech: true,
+            FeedbackSettings(language: .en, sound: true, player: "none", speech: .on,
                              timeZone: Fixtures.utc, eventStreamFileDescriptor: events),
         ] {
             let announcer = Announcer(settings: settings, log: LogRecorder().sink)
@@ -109,7 +109,7 @@ import Glibc
         #expect(Set(barcodes).count == threads * each)
         let statusLines = try String(contentsOf: statusFile, encoding: .utf8).split(separator: "\n")
         #expect(statusLines.count == threads * each)
-        #expect(statusLines.allSatisfy { $0 == "↻ もうスキャンしたよ" })
+        #expect(statusLines.allSatisfy { $0 == "↻ もう スキャンしたよ" })
     }
 
     /// Prints how long `announce` takes and how soon the player has the cue. A figure, not a

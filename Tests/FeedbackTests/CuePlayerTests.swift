@@ -166,20 +166,24 @@ func eventually(within seconds: Double = 10, _ condition: () -> Bool) -> Bool {
         #expect(!descriptors.contains(Int(leaked)), "\(descriptors)")
     }
 
-    @Test(.enabled(if: Fixtures.which(Speech.program) != nil, "espeak-ng is not installed"))
+    @Test(.enabled(if: Fixtures.which(SpeechEngine.espeakNG.program) != nil, "espeak-ng is not installed"))
     func speechFollowsTheCueThroughTheSamePlayer() throws {
         let directory = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = directory.appendingPathComponent("played.raw")
-        let player = try CuePlayer(command: "cat >> \(shellQuoted(output.path))", volume: 1, log: LogRecorder().sink)
-        let speech = Speech(language: .en).arguments(speaking: "Thank you", to: .standardOutput)
-        player.play(.returned, thenSpeak: speech)
-        #expect(player.waitUntilQuiet(deadline: Date().addingTimeInterval(CuePlayerTests.soon)))
+        let announcer = Announcer(settings: FeedbackSettings(language: .en, player: "cat >> \(shellQuoted(output.path))",
+                                                             speech: .on, volume: 1),
+                                  log: LogRecorder().sink)
+        try #require(announcer.speaker != nil)
+        announcer.waitUntilQuiet(deadline: Date().addingTimeInterval(60))
+        announcer.announce(.outcome(.returned(Fixtures.caterpillarLoan, book: Fixtures.caterpillar, user: Fixtures.emma, overdueDays: 0)),
+                           at: Fixtures.morning)
+        #expect(announcer.waitUntilQuiet(deadline: Date().addingTimeInterval(CuePlayerTests.soon)))
         let bytes = try [UInt8](Data(contentsOf: output))
         let cue = Cue.returned.wav(volume: 1)
         #expect(Array(bytes.prefix(cue.count)) == cue, "the cue comes first")
         let spoken = Array(bytes.dropFirst(cue.count))
-        #expect(String(decoding: spoken.prefix(4), as: UTF8.self) == "RIFF", "then espeak-ng's WAV")
+        #expect(String(decoding: spoken.prefix(4), as: UTF8.self) == "RIFF", "then the voice's WAV")
         #expect(SpeechTests.rms(ofWAV: spoken) > SpeechTests.silence)
     }
 
@@ -194,10 +198,6 @@ func eventually(within seconds: Double = 10, _ condition: () -> Bool) -> Bool {
     }
 
     @Test func scriptQuotesNothingOfThePlayerAway() {
-        #expect(CuePlayer.script(player: "aplay -q", cue: true, speech: false) == "{ aplay -q\n} < \"$1\"")
-        #expect(CuePlayer.script(player: "aplay -q", cue: true, speech: true)
-                == "{ aplay -q\n} < \"$1\" || exit; shift; espeak-ng \"$@\" | { aplay -q\n}")
-        #expect(CuePlayer.script(player: "aplay -q", cue: false, speech: true)
-                == "shift; espeak-ng \"$@\" | { aplay -q\n}")
+        #expect(CuePlayer.script(player: "aplay -q") == "{ aplay -q\n} < \"$1\"")
     }
 }

@@ -35,35 +35,25 @@ import Testing
     }
 
     @Test func arguments() {
-        let speech = Speech(language: .ja, voice: nil, rate: 140, volume: 0.8)
-        #expect(speech.arguments(speaking: "こんにちは", to: .standardOutput)
-                == ["-v", "ja", "-s", "140", "-a", "80", "--stdout", "こんにちは"])
-        let english = Speech(language: .en, voice: "en-us", rate: 160, volume: 1)
-        #expect(english.arguments(speaking: "-1 book", to: .file("/tmp/x.wav"))
-                == ["-v", "en-us", "-s", "160", "-a", "100", "-w", "/tmp/x.wav", " -1 book"])
+        let openJTalk = SpeechVoice(engine: .openJTalk, program: "/usr/bin/open_jtalk", dictionary: "/dic", voice: "/v/mei.htsvoice", rate: 0.8)
+        #expect(openJTalk.arguments == ["-x", "/dic", "-m", "/v/mei.htsvoice", "-r", "0.80", "-ow", "/dev/stdout"])
+        let english = SpeechVoice(engine: .espeakNG, program: "/usr/bin/espeak-ng", dictionary: nil, voice: "en-us", rate: 0.8)
+        #expect(english.arguments == ["-v", "en-us", "-s", "140", "--stdout"])
     }
 
-    @Test(.enabled(if: Fixtures.which(Speech.program) != nil, "espeak-ng is not installed"),
+    @Test(.enabled(if: Fixtures.which(SpeechEngine.espeakNG.program) != nil, "espeak-ng is not installed"),
           arguments: Language.allCases)
     func espeakMakesRealAudio(_ language: Language) throws {
-        let espeak = try #require(Fixtures.which(Speech.program))
-        let directory = try Fixtures.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("speech.wav")
+        let espeak = try #require(Fixtures.which(SpeechEngine.espeakNG.program))
         let catalog = MessageCatalog(language: language)
         let event = KioskEvent.outcome(.lent(Fixtures.loan, book: Fixtures.guri, user: Fixtures.haruto))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: espeak)
-        process.arguments = Speech(language: language).arguments(speaking: catalog.spokenText(for: event),
-                                                                 to: .file(file.path))
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let bytes = try [UInt8](Data(contentsOf: file))
+        let voice = SpeechVoice(engine: .espeakNG, program: espeak, dictionary: nil, voice: language.rawValue, rate: 0.8)
+        let audio = try EngineSynthesizer(voice: voice).synthesize(catalog.spokenText(for: event))
+        let bytes = audio.wav
         #expect(String(decoding: bytes.prefix(4), as: UTF8.self) == "RIFF")
         let rms = SpeechTests.rms(ofWAV: bytes)
         #expect(rms > SpeechTests.silence, "RMS \(rms)")
-        #expect(bytes.count > 22050, "more than half a second of speech")
+        #expect(audio.seconds > 0.5, "more than half a second of speech")
     }
 
     @Test func silenceMeasuresAsSilence() {

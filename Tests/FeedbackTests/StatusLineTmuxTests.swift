@@ -80,18 +80,19 @@ struct StatusLineTmuxTests {
         let catalog = MessageCatalog(language: .ja)
         let lent = KioskEvent.outcome(.lent(Fixtures.loan, book: Fixtures.guri, user: Fixtures.haruto))
         writer.show(.ready, message: catalog.message(for: .ready))
-        #expect(try pane.screen(untilItShows: ["› カードをスキャンしてね"]) == ["› カードをスキャンしてね"])
+        #expect(try pane.screen(untilItShows: ["› カードを スキャンしてね"]) == ["› カードを スキャンしてね"])
 
-        // 2 + 64 columns of Japanese in a 30-column pane: cut to 29 columns, on one line, no wrap.
+        // A long line of Japanese in a 30-column pane: cut within 29 columns (the next character,
+        // 」, is two columns wide, so 28), on one line, no wrap.
         writer.show(lent, message: catalog.message(for: lent))
-        let cut = "✓ はるとさん、「ぐりとぐら」…"
-        #expect(DisplayWidth.of(cut) == 29)
+        let cut = "✓ はるとさん、 「ぐりとぐら…"
+        #expect(DisplayWidth.of(cut) == 28)
         #expect(try pane.screen(untilItShows: [cut]) == [cut])
 
         // A shorter line leaves nothing of the longer one behind.
         let duplicate = KioskEvent.duplicate(barcode: "B0042")
         writer.show(duplicate, message: catalog.message(for: duplicate))
-        #expect(try pane.screen(untilItShows: ["↻ もうスキャンしたよ"]) == ["↻ もうスキャンしたよ"])
+        #expect(try pane.screen(untilItShows: ["↻ もう スキャンしたよ"]) == ["↻ もう スキャンしたよ"])
 
         // Many updates in a row still leave exactly one line: the last.
         for example in MessageCatalogTests.cases {

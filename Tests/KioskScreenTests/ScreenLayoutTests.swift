@@ -151,7 +151,7 @@ struct ScreenLayoutTests {
         let size = PixelSize(width: 1280, height: 800)
         let ja = ScreenLayout(language: .ja).scene(for: S.model([.ready]), size: size).textRuns.map(\.text)
         let en = ScreenLayout(language: .en).scene(for: S.model([.ready]), size: size).textRuns.map(\.text)
-        #expect(ja.contains("カードをスキャンしてね"))
+        #expect(ja.contains("カードを スキャンしてね"))
         #expect(en.contains("Scan your card"))
         #expect(en.contains("Tuesday 1 December"))
     }

@@ -41,7 +41,7 @@ struct ScreenModelTests {
     @Test func theSessionEndsWithAGoodbyeOnTheWaitingScreen() {
         var model = S.model([.ready, S.greeted])
         model.apply(.sessionEnded(S.haruto), at: S.morning.addingTimeInterval(30))
-        #expect(model.face == .waiting(farewell: "はると"))
+        #expect(model.face == .waiting(farewell: S.haruto))
         #expect(model.session == nil)
     }
 

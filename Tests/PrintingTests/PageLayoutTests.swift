@@ -130,6 +130,29 @@ struct PageLayoutTests {
         #expect(digits.frame.minY >= bars.map(\.maxY).max()! - 1e-9)
     }
 
+    @Test("a card shows the reading big, the name as written and the class small, on every built-in sheet",
+          arguments: Sheet.builtIn.map(\.name))
+    func cardReading(sheet: String) throws {
+        let face = CardFace(name: "山田 陽翔", barcode: "10000001", reading: "やまだ はると", className: "ひよこ組")
+        let pages = try PageLayout(sheet: try #require(Sheet.builtIn.first { $0.name == sheet }), libraryName: "ひまわり文庫").cards([face])
+        let name = try #require(Self.groups(pages[0])[1]?.items.first { if case .group("name", _, _) = $0 { true } else { false } })
+        let runs = name.textRuns
+        #expect(runs.map(\.text) == ["やまだ はると", "山田 陽翔　ひよこ組"])
+        #expect(runs[0].size > runs[1].size * 1.5)
+        #expect(runs[0].frame.maxY <= runs[1].frame.minY + 1e-9)
+        #expect(runs[0].lineBreaks == .betweenWords)
+        // Without a reading, the name is big as before, with the class under it.
+        let plain = try PageLayout(sheet: try #require(Sheet.builtIn.first { $0.name == sheet })).cards([CardFace(name: "はると", barcode: "10000002", className: "ひよこ組")])
+        #expect(plain[0].textRuns.map(\.text).contains("はると") && plain[0].textRuns.map(\.text).contains("ひよこ組"))
+    }
+
+    @Test("a chosen User's card carries their reading and class")
+    func cardFromChoice() {
+        let face = CardFace(PrintChoice(barcode: "C1", name: "佐藤 芽衣", reading: "さとう めい", className: "うさぎ組"))
+        #expect(face.bigName == "さとう めい" && face.smallLine == "佐藤 芽衣　うさぎ組")
+        #expect(CardFace(name: "めい", barcode: "C2", reading: "めい").smallLine == nil)
+    }
+
     @Test("a barcode that cannot be drawn at a scannable size is refused, named, with a larger sheet")
     func refusal() {
         do {

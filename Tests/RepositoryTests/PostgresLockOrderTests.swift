@@ -32,7 +32,7 @@ struct PostgresLockOrderTests {
             let card = try F.circulation.scan(F.yui.card, session: F.haruto, at: F.t0, in: kiosk)
             #expect(card == .greeted(F.yui, loans: UserLoans(loans: [UserLoans.Entry(book: "B0001", title: F.guri1.title,
                                                                                       isbn: F.isbn, due: F.dueFromT0)],
-                                                             remaining: 0)))
+                                                             remaining: 0, lendRefusal: .limitReached)))
             let book = try F.circulation.scan("B0001", session: F.haruto, at: F.t0.addingTimeInterval(60), in: kiosk)
             guard case .returned(let loan, _, let user, _, _) = book else {
                 Issue.record("expected ゆい's Book back, got \(book)")

@@ -1,0 +1,180 @@
+import Foundation
+
+/// Which engine speaks, with what, and why: the configuration's `speech` settled against what
+/// is installed. Open JTalk needs its program, its dictionary and a voice file; where one of
+/// them is missing, espeak-ng speaks instead, and where that is missing too, the kiosk is
+/// silent (the cues still sound). `doctor` prints `reason` and `problems`.
+public struct SpeechChoice: Sendable, Equatable {
+    /// The engine in use, set up to run, or nil for silence.
+    public var voice: SpeechVoice?
+    /// Why this engine (or silence): one sentence for `doctor` and the log.
+    public var reason: String
+    /// What is missing or wrong, each with what to do; empty when all is well.
+    public var problems: [String]
+
+    /// Debian's `open-jtalk-mecab-naist-jdic` puts the dictionary here.
+    public static let debianDictionary = "/var/lib/mecab/dic/open-jtalk/naist-jdic"
+    /// The voice's file name, as kept in the repository and installed.
+    public static let voiceFileName = "mei_normal.htsvoice"
+    /// Where the Debian package installs the voice.
+    public static let installedVoice = "/usr/share/bookkiosk/voice/" + voiceFileName
+
+    /// What the machine has: programs on PATH, files and folders.
+    public struct System: Sendable {
+        public var locate: @Sendable (String) -> String?
+        public var fileExists: @Sendable (String) -> Bool
+        /// The folder of the running program, where a checkout's voice is looked for.
+        public var executableFolder: String?
+
+        public init(locate: @escaping @Sendable (String) -> String?, fileExists: @escaping @Sendable (String) -> Bool,
+                    executableFolder: String?) {
+            self.locate = locate
+            self.fileExists = fileExists
+            self.executableFolder = executableFolder
+        }
+
+        /// This machine: PATH from `environment`, the files as they are, `/proc/self/exe`.
+        public static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> System {
+            let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+            let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                ?? CommandLine.arguments.first
+            return System(
+                locate: { program in
+                    if program.contains("/") { return FileManager.default.isExecutableFile(atPath: program) ? program : nil }
+                    for folder in path.split(separator: ":") where !folder.isEmpty {
+                        let candidate = "\(folder)/\(program)"
+                        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+                    }
+                    return nil
+                },
+                fileExists: { FileManager.default.fileExists(atPath: $0) },
+                executableFolder: executable.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path })
+        }
+    }
+
+    /// The places the voice is looked for, in order, when the configuration names none: where
+    /// the package installs it; `../share/bookkiosk/voice/` beside the program (an install
+    /// under /usr/local); and `kiosk/voice/` in any folder above the program (a checkout's
+    /// `.build/debug/bookkiosk` or `.build/release/bookkiosk`, and the tests).
+    public static func voicePlaces(executableFolder: String?) -> [String] {
+        var places = [installedVoice]
+        guard let executableFolder else { return places }
+        var folder = URL(fileURLWithPath: executableFolder).standardizedFileURL
+        places.append(folder.deletingLastPathComponent().appendingPathComponent("share/bookkiosk/voice/" + voiceFileName).path)
+        for _ in 0..<6 {
+            places.append(folder.appendingPathComponent("kiosk/voice/" + voiceFileName).path)
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { break }
+            folder = parent
+        }
+        return places
+    }
+
+    /// Settles `settings` for `language` on `system`.
+    public static func choose(_ settings: SpeechSettings, language: Language, system: System) -> SpeechChoice {
+        guard settings.isOn else { return SpeechChoice(voice: nil, reason: "off (\"speech\": true has the messages spoken)", problems: []) }
+        let asked = settings.engine
+        var problems: [String] = []
+        if asked != .espeakNG {
+            if language == .ja {
+                switch openJTalk(settings, system: system) {
+                case .success(let voice):
+                    let why = asked == nil ? "the default for Japanese, and installed" : "\"speech\": {\"engine\": \"openjtalk\"}"
+                    return SpeechChoice(voice: voice, reason: "Open JTalk speaks (\(why)), with the voice \(voice.voice)", problems: [])
+                case .failure(let missing):
+                    problems += missing.problems
+                }
+            } else if asked == .openJTalk {
+                problems.append("Open JTalk speaks Japanese only, and \"language\" is \"en\" — espeak-ng speaks English; set \"engine\": \"espeak-ng\" to say so")
+            }
+        }
+        guard let program = system.locate(SpeechEngine.espeakNG.program) else {
+            problems.append("espeak-ng is not found on PATH — install it (`sudo apt install espeak-ng`)")
+            return SpeechChoice(voice: nil, reason: "silent: no speech engine can speak (the cues still sound)", problems: problems)
+        }
+        let name = settings.voice.flatMap { isVoiceFile($0) ? nil : $0 } ?? language.rawValue
+        let voice = SpeechVoice(engine: .espeakNG, program: program, dictionary: nil, voice: name, rate: settings.rate)
+        let why: String
+        if asked == .espeakNG {
+            why = "\"speech\": {\"engine\": \"espeak-ng\"}"
+        } else if language == .en {
+            why = "the engine for English"
+        } else {
+            why = "instead of Open JTalk, which cannot speak here"
+        }
+        return SpeechChoice(voice: voice, reason: "espeak-ng speaks (\(why)), with the voice “\(name)”", problems: problems)
+    }
+
+    /// Whether a configured `voice` names a file (Open JTalk's) rather than an espeak-ng voice.
+    static func isVoiceFile(_ voice: String) -> Bool {
+        voice.contains("/") || voice.hasSuffix(".htsvoice")
+    }
+
+    struct Missing: Error { var problems: [String] }
+
+    private static func openJTalk(_ settings: SpeechSettings, system: System) -> Result<SpeechVoice, Missing> {
+        var problems: [String] = []
+        let program = system.locate(SpeechEngine.openJTalk.program)
+        if program == nil {
+            problems.append("Open JTalk (open_jtalk) is not found on PATH — install it (`sudo apt install open-jtalk open-jtalk-mecab-naist-jdic`)")
+        }
+        let dictionary = debianDictionary
+        if !system.fileExists(dictionary + "/sys.dic") {
+            problems.append("Open JTalk's dictionary is missing (\(dictionary)/sys.dic) — install it (`sudo apt install open-jtalk-mecab-naist-jdic`)")
+        }
+        var voice: String?
+        if let configured = settings.voice, isVoiceFile(configured) {
+            if system.fileExists(configured) { voice = configured } else {
+                problems.append("the voice file \(configured) (\"speech\": {\"voice\"}) does not exist — give the path of an .htsvoice file, or remove \"voice\" to use Mei")
+            }
+        } else {
+            let places = voicePlaces(executableFolder: system.executableFolder)
+            voice = places.first(where: system.fileExists)
+            if voice == nil {
+                problems.append("the voice \(voiceFileName) is not found (looked in \(places.joined(separator: ", "))) — reinstall BookKiosk, or set \"speech\": {\"voice\": PATH}")
+            }
+        }
+        guard let program, let voice, problems.isEmpty else { return .failure(Missing(problems: problems)) }
+        return .success(SpeechVoice(engine: .openJTalk, program: program, dictionary: dictionary, voice: voice, rate: settings.rate))
+    }
+}
+
+/// An engine set up to speak: its program, dictionary, voice and speed.
+public struct SpeechVoice: Sendable, Hashable {
+    public var engine: SpeechEngine
+    /// The program's full path.
+    public var program: String
+    /// Open JTalk's dictionary folder; nil for espeak-ng.
+    public var dictionary: String?
+    /// Open JTalk: the HTS voice file; espeak-ng: the voice name.
+    public var voice: String
+    /// A share of the engine's normal speed.
+    public var rate: Double
+
+    public init(engine: SpeechEngine, program: String, dictionary: String?, voice: String, rate: Double) {
+        self.engine = engine
+        self.program = program
+        self.dictionary = dictionary
+        self.voice = voice
+        self.rate = rate
+    }
+
+    /// espeak-ng's normal speed in words a minute (its `-s` default).
+    public static let espeakNormalWordsPerMinute = 175.0
+
+    /// The engine's arguments (without the program's name) that write `text`'s speech as a
+    /// WAV to standard output; Open JTalk reads the text on standard input.
+    public var arguments: [String] {
+        switch engine {
+        case .openJTalk:
+            return ["-x", dictionary ?? SpeechChoice.debianDictionary, "-m", voice, "-r", Self.decimal(rate), "-ow", "/dev/stdout"]
+        case .espeakNG:
+            return ["-v", voice, "-s", String(Int((SpeechVoice.espeakNormalWordsPerMinute * rate).rounded())), "--stdout"]
+        }
+    }
+
+    /// `rate` as the engine takes it: `0.8`, `1.25`.
+    static func decimal(_ value: Double) -> String {
+        String(format: "%.2f", value)
+    }
+}

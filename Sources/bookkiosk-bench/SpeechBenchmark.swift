@@ -1,0 +1,108 @@
+import Feedback
+import Foundation
+import KioskAssembly
+import Lending
+import Synchronization
+
+/// The voice after a lend: from a Scan entering the runtime to the cue's player being started
+/// (`announce` returns), to the voice being ready (made or taken from the cache), and to the
+/// voice being handed to the player (after the cue has sounded its length). Cold: every round
+/// a new child and a new title, so the engine must make the name's and the title's clauses;
+/// warm: the same child and title again, all from the cache. The player is `cat > /dev/null`
+/// (no sound card is needed; the voice still waits the cue's length). Also the scan's answer
+/// time with speech on ÷ off, over the same rounds.
+struct SpeechFigures {
+    var engine: String
+    var cueStart = Latencies()
+    var coldReady = Latencies()
+    var coldStart = Latencies()
+    var warmReady = Latencies()
+    var warmStart = Latencies()
+    var answerOn = Latencies()
+    var answerOff = Latencies()
+}
+
+enum SpeechBenchmark {
+    struct Unavailable: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static let syllables = Array("あかさたなはまやらわいきしちにひみりえけせてねへめれおこそとのほもよろ").map(String.init)
+
+    /// A reading no earlier round had: three syllables and こ (はなこ, …).
+    static func reading(_ index: Int) -> String {
+        let count = syllables.count
+        return syllables[index % count] + syllables[(index / count) % count] + syllables[(index / count / count) % count] + "こ"
+    }
+
+    static func run(folder: String, rounds: Int, start: Date, progress: @escaping @Sendable (String) -> Void) throws -> SpeechFigures {
+        let system = SpeechChoice.System.current()
+        let choice = SpeechChoice.choose(.on, language: .ja, system: system)
+        guard choice.voice != nil else { throw Unavailable(description: choice.reason + ": " + choice.problems.joined(separator: "; ")) }
+        let policy = Policy(loanLimit: 3, timeZone: TimeZone(identifier: "UTC")!)
+        let repository = InMemoryLendingRepository()
+        try repository.transaction { transaction in
+            for index in 0...(2 * rounds + 1) {
+                try transaction.save(User(card: String(format: "C%05d", index), name: "ベンチ \(index)", reading: reading(index)))
+                try transaction.save(Book(barcode: String(format: "B%05d", index), title: "\(reading(index + 7))の ぼうけん"))
+            }
+        }
+        let reports = Mutex<[Speaker.Report]>([])
+        let cache = folder + "/speech-cache"
+        func announcer(speech: Bool) -> Announcer {
+            Announcer(settings: FeedbackSettings(language: .ja, player: "cat > /dev/null", speech: speech ? .on : .off,
+                                                 speechCacheDirectory: cache, timeZone: policy.timeZone),
+                      log: { progress("speech: " + $0) }, system: system,
+                      observeSpeech: { report in reports.withLock { $0.append(report) } })
+        }
+        var figures = SpeechFigures(engine: choice.reason)
+        for speech in [true, false] {
+            let voice = announcer(speech: speech)
+            voice.waitUntilQuiet(deadline: Date().addingTimeInterval(120))   // the fixed phrases, made ahead
+            var answered: UInt64 = 0
+            let kiosk = try benchKiosk(policy: policy, repository: repository, now: start) { event, time in
+                voice.announce(event, at: time)
+                answered = monotonicNanoseconds()
+            }
+            var clock = start.addingTimeInterval(speech ? 0 : 86_400)
+            kiosk.runtime.feed(.started(at: clock))
+            // One scan; its answer time, and the speech report it led to.
+            func scan(_ barcode: String) -> (answer: Double, report: Speaker.Report?, at: Date) {
+                clock = clock.addingTimeInterval(5)
+                let at = Date()
+                let before = monotonicNanoseconds()
+                kiosk.runtime.feed(.scanned(barcode, at: clock))
+                let answer = microseconds(from: before, to: answered)
+                voice.waitUntilQuiet(deadline: Date().addingTimeInterval(30))
+                return (answer, reports.withLock { $0.last }, at)
+            }
+            progress("speech \(speech ? "on" : "off"): \(rounds) cold rounds, \(rounds) warm rounds")
+            for round in 0..<(2 * rounds) {
+                let cold = round < rounds
+                let index = cold ? round + (speech ? 0 : rounds) : 2 * rounds
+                let user = String(format: "C%05d", index), book = String(format: "B%05d", index)
+                _ = scan(user)
+                let lend = scan(book)
+                _ = scan(book)   // returned: the next round starts afresh
+                if speech {
+                    figures.answerOn.add(lend.answer)
+                    figures.cueStart.add(lend.answer)
+                    guard let report = lend.report, let ready = report.readyAt, let started = report.startedAt else {
+                        throw Unavailable(description: "the lend of round \(round) was not spoken")
+                    }
+                    let readyMillis = ready.timeIntervalSince(lend.at) * 1000, startMillis = started.timeIntervalSince(lend.at) * 1000
+                    if cold {
+                        figures.coldReady.add(readyMillis)
+                        figures.coldStart.add(startMillis)
+                    } else if round > rounds {   // the first warm round makes the shared child's clauses
+                        figures.warmReady.add(readyMillis)
+                        figures.warmStart.add(startMillis)
+                    }
+                } else {
+                    figures.answerOff.add(lend.answer)
+                }
+            }
+        }
+        return figures
+    }
+}

@@ -86,9 +86,10 @@ struct SchoolYearEndToEndTests {
           .enabled(if: pdftotext != nil, "needs pdftotext (poppler-utils)"))
     func notices() throws {
         let folder = try TemporaryFolder()
-        let db = try Self.library(in: folder)
+        // The notices in Japanese, as the command's report (the last --config wins).
+        let db = try Self.library(in: folder) + ["--config", try folder.write("japanese.json", #"{"language": "ja"}"#)]
         let printed = try BookKioskBinary.run(["print", "notices", "--out", "notices.pdf", "--now", "2026-11-24T10:00:00"] + db, in: folder.url)
-        #expect(printed.status == 0 && printed.output.contains("Wrote 2 notices on 1 A4 page"))
+        #expect(printed.status == 0 && printed.output.contains("返却のおねがい 2 枚を、A4 1 ページに"), "\(printed.output)")
         let text = try run(pdftotext!, [folder.url.path + "/notices.pdf", "-"])
         #expect(text.components(separatedBy: "えほんの へんきゃくの おねがい").count == 3)
         #expect(text.contains("佐藤 陽翔 さん") && text.contains("鈴木 結衣 さん") && !text.contains("田中"))
@@ -97,7 +98,7 @@ struct SchoolYearEndToEndTests {
         _ = try BookKioskBinary.run(["simulate"] + db, input: "@at 2026-11-24T09:00:00\nB0004\n", in: folder.url)
         let none = try BookKioskBinary.run(["print", "notices", "--out", "none.pdf", "--class", "きりん組", "--now", "2026-11-24T10:00:00"] + db,
                                            in: folder.url)
-        #expect(none.status == 0 && none.errors.contains("no notices to print"))
+        #expect(none.status == 0 && none.errors.contains("おねがいの紙はいりません"), "\(none.errors)")
         #expect(!FileManager.default.fileExists(atPath: folder.url.path + "/none.pdf"))
     }
 

@@ -68,9 +68,16 @@ let package = Package(
         .target(name: "QRCode", dependencies: ["CQREncode"]),
         // The teachers' page: HTML by construction, sessions, sign-in and the pages, as handlers
         // from request values to response values (no socket).
+        // It knows no store by name: its library comes as a `RepositoryPool`, backup and restore
+        // as a `LibraryBackup` value (neither SQLite nor libpq is linked through it).
         .target(name: "TeachersPage", dependencies: ["Lending", "HTTPServer", "StaffPIN", "Feedback",
                                                      // pageyear-b: 印刷, 取り込み, backup and restore
-                                                     "LendingSQLite", "CatalogIO", "Printing", "Scene", "ScenePainter"]),
+                                                     "CatalogIO", "Printing", "Scene", "ScenePainter"]),
+        // The one place the teachers' page is assembled from settings and an opened library:
+        // the pool of connections, the rules seeded, covers, backup and restore, the daemon,
+        // the stop signals. `serve`, `bookkiosk-bench` and the page's tests all build it here.
+        .target(name: "PageAssembly", dependencies: ["TeachersPage", "Lending", "LendingSQLite", "LendingPostgres", "HTTPServer",
+                                                     "KioskPresenter", "QRCode", "Printing", "Feedback"]),
         // The one place a kiosk is assembled from settings and a repository: runtime, announcer,
         // presenter, journal, privacy pass, quiet checkpoint, library rules, server retry.
         .target(
@@ -83,8 +90,10 @@ let package = Package(
         .target(name: "KioskConfiguration", dependencies: ["Lending", "Feedback", "LendingSQLite", "LendingPostgres", "Printing", "ScannerInput", "HTTPServer"]),
         // What every command shares: the Command protocol and its usage lines, Arguments, Console.
         .target(name: "CommandCore", dependencies: ["KioskConfiguration", "Feedback", "Lending"]),
-        // Books, Users and Loans in and out: the CSV reader, import, export, copy to PostgreSQL, backup advice.
-        .target(name: "CatalogIO", dependencies: ["Lending", "LendingSQLite", "LendingPostgres", "Feedback"]),
+        // Books, Users and Loans in and out: the CSV reader, import, export (no store by name).
+        .target(name: "CatalogIO", dependencies: ["Lending", "Feedback"]),
+        // A SQLite library copied to PostgreSQL, and what to run to back up a PostgreSQL one.
+        .target(name: "LibraryTransfer", dependencies: ["Lending", "LendingSQLite", "LendingPostgres"]),
         // `bookkiosk doctor`: checks the configuration, database, scanners, sound, speech, screen, kanji, the page.
         .target(
             name: "Doctor",
@@ -97,7 +106,7 @@ let package = Package(
             dependencies: ["CommandCore", "KioskConfiguration", "CatalogIO", "Doctor",
                            "Lending", "LendingSQLite", "LendingPostgres", "ScannerInput", "TextInput", "Feedback", "Kiosk", "KioskAssembly", "StaffPIN", "KanjiConversion",
                            "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter", "ScreenWindow", "KioskDisplay",
-                           "HTTPServer", "QRCode", "TeachersPage"]
+                           "HTTPServer", "QRCode", "TeachersPage", "PageAssembly", "LibraryTransfer"]
         ),
         .executableTarget(name: "bookkiosk", dependencies: ["BookKioskCommands", "CommandCore"]),
         // Test helper: paints a known scene onto the DRM display, or into a PNG, and compares
@@ -109,7 +118,7 @@ let package = Package(
         .executableTarget(
             name: "bookkiosk-bench",
             dependencies: ["Lending", "LendingSQLite", "CSQLite", "LendingPostgres", "PostgresScratch", "ScannerInput", "CEvdev",
-                           "Feedback", "Kiosk", "KioskAssembly", "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter", "HTTPServer", "TeachersPage", "StaffPIN"]
+                           "Feedback", "Kiosk", "KioskAssembly", "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter", "HTTPServer", "TeachersPage", "PageAssembly", "StaffPIN"]
         ),
 
         .testTarget(name: "LendingTests", dependencies: ["Lending"]),
@@ -124,7 +133,7 @@ let package = Package(
         .testTarget(name: "FeedbackTests", dependencies: ["Feedback", "Lending", "TextInput"]),
         .testTarget(name: "StaffPINTests", dependencies: ["StaffPIN"]),
         .testTarget(name: "TeachersPageTests", dependencies: ["TeachersPage", "HTTPServer", "Lending", "LendingSQLite", "LendingPostgres",
-                                                            "PostgresScratch", "StaffPIN", "Feedback", "Printing", "CatalogIO"]),
+                                                            "PostgresScratch", "StaffPIN", "Feedback", "Printing", "CatalogIO", "PageAssembly"]),
         .testTarget(name: "ScenePainterTests", dependencies: ["Scene", "ScenePainter"]),
         .testTarget(name: "KioskDisplayTests", dependencies: ["KioskDisplay", "Scene"]),
         .testTarget(name: "PrintingTests", dependencies: ["Printing", "Scene", "ScenePainter", "Lending"]),

@@ -1,5 +1,6 @@
 import CatalogIO
 import Feedback
+import LibraryTransfer
 import CommandCore
 import Foundation
 import KioskConfiguration

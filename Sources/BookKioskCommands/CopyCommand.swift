@@ -1,4 +1,5 @@
 import CatalogIO
+import LibraryTransfer
 import CommandCore
 import LendingPostgres
 

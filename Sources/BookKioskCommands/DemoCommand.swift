@@ -1,4 +1,5 @@
 import CommandCore
+import Doctor
 import KioskConfiguration
 import Foundation
 import Feedback
@@ -41,10 +42,18 @@ struct DemoCommand {
         self.console = console
     }
 
+    /// Whether ALSA lists a sound card (`/proc/asound/cards`).
+    static func hasSoundCard(cards: String = "/proc/asound/cards") -> Bool {
+        guard let text = try? String(contentsOfFile: cards, encoding: .utf8) else { return false }
+        return !DoctorCommand.soundCards(in: text).isEmpty
+    }
+
     func run() throws -> BookKiosk.Status {
         var config = common.configuration
         config.language = language.rawValue
         if let covers = arguments.options["covers"] { config.screen.covers = covers }
+        // The demo speaks where there is a sound card, unless the configuration says otherwise.
+        if !config.speechIsGiven, DemoCommand.hasSoundCard() { config.speech = .on }
         let repository = try freshLibrary(policy: config.policy)
         console.print(instructions(interactive: isatty(STDIN_FILENO) == 1))
 

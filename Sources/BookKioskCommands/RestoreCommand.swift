@@ -1,6 +1,7 @@
 import CommandCore
 import Foundation
 import KioskConfiguration
+import Lending
 import CatalogIO
 import LendingSQLite
 

@@ -3,9 +3,8 @@ import Feedback
 import Foundation
 import KioskConfiguration
 import HTTPServer
-import KioskPresenter
 import Lending
-import QRCode
+import PageAssembly
 import TeachersPage
 
 /// `bookkiosk serve [--listen ADDRESS:PORT] [--db D] [--config F]`: the teachers' page, on the
@@ -37,59 +36,33 @@ struct ServeCommand {
     func run() throws -> BookKiosk.Status {
         let configuration = options.configuration
         let repository = try options.openRepository()
-        try seedRules(configuration, into: repository)
-        let tls = try credentials(configuration.web)
-        let covers = CoverFolder(path: configuration.screen.covers)
-        var setup = TeachersPage.Setup(
-            language: Language(rawValue: configuration.language) ?? .default,
-            policy: configuration.policy,
-            libraryName: configuration.libraryName,
-            sessionMinutes: configuration.web.sessionMinutes,
-            cover: { covers.cover(barcode: $0.barcode, isbn: $0.isbn) },
-            qrCode: { text in try? QRCode(text: text).svg() },
-            publicAddresses: listen.port == 0 ? [] : listen.reachableURLs(secure: tls != nil, interfaces: InterfaceAddress.current()))
-        setup.storage = options.postgresURL.map { .postgres(url: $0.redacted.replacingOccurrences(of: ":***@", with: "@")) } ?? .sqlite(path: options.databasePath)
-        setup.sheets = configuration.allSheets
-        setup.cardNumbering = configuration.cardNumbering
-        setup.bookNumbering = configuration.bookNumbering
-        let page = TeachersPage(repository: repository, setup: setup)
+        var settings = PageSettings(
+            language: Language(rawValue: configuration.language) ?? .default, policy: configuration.policy,
+            libraryName: configuration.libraryName, sessionMinutes: configuration.web.sessionMinutes,
+            covers: configuration.screen.covers, sheets: configuration.allSheets, listen: listen,
+            tls: try credentials(configuration.web), busyTimeout: options.busyTimeout)
+        settings.cardNumbering = configuration.cardNumbering
+        settings.bookNumbering = configuration.bookNumbering
+        let assembly = try PageAssembly(settings: settings, repository: repository, publicAddresses: PageAssembly.publicAddresses(settings))
 
-        // The daemon's threads start with SIGINT and SIGTERM blocked, so this thread's sigwait
-        // takes them and stops the daemon in order.
-        var stopSignals = sigset_t()
-        sigemptyset(&stopSignals)
-        for signalNumber in [SIGINT, SIGTERM] { sigaddset(&stopSignals, signalNumber) }
-        pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
-        signal(SIGPIPE, SIG_IGN)
-
+        // Blocked before the daemon's threads start, so this thread's wait takes them and stops the daemon in order.
+        let stopSignals = StopSignals()
         let daemon: HTTPDaemon
         do {
-            daemon = try HTTPDaemon(HTTPDaemonConfiguration(address: listen, tls: tls, refusalResponse: { PageSecurity.secured(HTTPRefusal.plainTextResponse($0)) }),
-                                  handler: page.handler)
+            daemon = try assembly.listen()
         } catch {
             // The daemon's error already says what is wrong and what to do: say it once.
-            throw CommandFailure("The teachers' page did not start. \(error.description)")
+            throw CommandFailure("The teachers' page did not start. \(error)")
         }
         let addresses = daemon.address.reachableURLs(secure: daemon.isSecure, interfaces: InterfaceAddress.current())
         for url in addresses.isEmpty ? [daemon.url] : addresses {
             console.print("先生のページ: \(url)")
         }
         console.print("Serving the teachers' page on \(daemon.address) (database \(options.databaseForPeople)); stop with Ctrl-C or SIGTERM.")
-        var received: Int32 = 0
-        sigwait(&stopSignals, &received)
+        stopSignals.wait()
         daemon.stop()
         console.print("The teachers' page has stopped.")
         return .success
-    }
-
-    /// The library's rules live in the database; the configuration seeds them once, when the
-    /// database has none. Afterwards the database wins (change them on the page's 設定).
-    func seedRules(_ configuration: Configuration, into repository: any LendingRepository) throws {
-        try repository.transaction { tx in
-            if try tx.libraryRules() == nil {
-                try tx.save(LibraryRules(configuration.policy, libraryName: configuration.libraryName))
-            }
-        }
     }
 
     /// The PEM certificate and key for HTTPS, when the configuration names them.

@@ -40,7 +40,7 @@ extension DoctorCommand {
 
     /// The cards of `/proc/asound/cards`: " 0 [PCH            ]: HDA-Intel - HDA Intel PCH",
     /// each followed by an indented detail line, or " --- no soundcards ---".
-    static func soundCards(in text: String) -> [String] {
+    public static func soundCards(in text: String) -> [String] {
         text.split(separator: "\n").compactMap { line in
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             guard trimmed.first?.isNumber == true, let colon = trimmed.range(of: "]: ") else { return nil }

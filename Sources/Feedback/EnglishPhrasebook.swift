@@ -80,6 +80,12 @@ public struct EnglishPhrasebook: Phrasebook {
     public var serverAway: String { "Please wait a moment and call a teacher. Books to return can be left here" }
     public var fault: String { "Please wait a moment and call a teacher. Don't worry, nothing is lost" }
 
+    // MARK: Spoken
+
+    public func spokenDate(_ date: LocalDate) -> String {
+        Language.en.dueDateText(date)
+    }
+
     private func capitalized(_ text: String) -> String {
         text.prefix(1).uppercased() + text.dropFirst()
     }

@@ -80,4 +80,31 @@ public struct JapanesePhrasebook: Phrasebook {
     public var scannerBack: String { "バーコードリーダーが もどったよ。 \(scanCard)" }
     public var serverAway: String { "ちょっと まってね。 せんせいを よんでね。 かえす ほんは、 ここに おいていってね" }
     public var fault: String { "ちょっと まってね。 せんせいを よんでね。 だいじょうぶ、 なにも なくなっていないよ" }
+
+    // MARK: Spoken
+
+    public func spokenDate(_ date: LocalDate) -> String {
+        "\(Self.monthReadings[date.month - 1]) \(Self.dayReadings[date.day - 1]) \(Self.weekdayReadings[date.weekday]!)"
+    }
+
+    static let weekdayReadings: [Weekday: String] = [
+        .sunday: "にちようび", .monday: "げつようび", .tuesday: "かようび", .wednesday: "すいようび",
+        .thursday: "もくようび", .friday: "きんようび", .saturday: "どようび",
+    ]
+
+    static let monthReadings = [
+        "いちがつ", "にがつ", "さんがつ", "しがつ", "ごがつ", "ろくがつ",
+        "しちがつ", "はちがつ", "くがつ", "じゅうがつ", "じゅういちがつ", "じゅうにがつ",
+    ]
+
+    /// The days of the month as they are said: ついたち to みそか's day before (31 is
+    /// さんじゅういちにち), with the old readings of 1 to 10, 14, 20 and 24.
+    static let dayReadings = [
+        "ついたち", "ふつか", "みっか", "よっか", "いつか", "むいか", "なのか", "ようか", "ここのか", "とおか",
+        "じゅういちにち", "じゅうににち", "じゅうさんにち", "じゅうよっか", "じゅうごにち",
+        "じゅうろくにち", "じゅうしちにち", "じゅうはちにち", "じゅうくにち", "はつか",
+        "にじゅういちにち", "にじゅうににち", "にじゅうさんにち", "にじゅうよっか", "にじゅうごにち",
+        "にじゅうろくにち", "にじゅうしちにち", "にじゅうはちにち", "にじゅうくにち", "さんじゅうにち",
+        "さんじゅういちにち",
+    ]
 }

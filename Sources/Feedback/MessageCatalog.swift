@@ -56,11 +56,11 @@ public struct MessageCatalog: Sendable, Equatable {
         case .greeted(let user, let loans):
             return words.greeting(called(user), lendRefusal: loans?.lendRefusal, overdueTitle: loans?.firstOverdue?.title)
         case .lent(let loan, let book, let user, _):
-            return words.lent(called(user), title: book.title, due: dueText(loan.due))
+            return words.lent(called(user), title: titled(book), due: dueText(loan.due))
         case .returned(_, let book, let user, _, let loans):
-            return words.returned(user.map(called), title: book.title, lifted: loans?.liftedRefusal)
+            return words.returned(user.map(called), title: titled(book), lifted: loans?.liftedRefusal)
         case .refused(let refusal, _, let user, let book):
-            return words.refused(refusal, name: user.map(called), title: book?.title, retryAfterSeconds: nil)
+            return words.refused(refusal, name: user.map(called), title: book.map(titled), retryAfterSeconds: nil)
         }
     }
 
@@ -91,8 +91,14 @@ public struct MessageCatalog: Sendable, Equatable {
         isSpoken ? user.spokenName : user.name
     }
 
+    /// What a message calls a Book: its title as written; speech says the title's reading
+    /// where the Book has one (Open JTalk reads kanji, but a reading is sure).
+    private func titled(_ book: Book) -> String {
+        isSpoken ? book.reading ?? book.title : book.title
+    }
+
     private func dueText(_ date: LocalDate) -> String {
-        isSpoken ? language.spokenDueDateText(date) : language.dueDateText(date)
+        isSpoken ? phrasebook.spokenDate(date) : language.dueDateText(date)
     }
 
     /// The catalog's kanji words and their readings, longest first.

@@ -47,6 +47,11 @@ public protocol Phrasebook: Sendable {
     var serverAway: String { get }
     /// A fault the kiosk survived: nothing was lost.
     var fault: String { get }
+
+    /// A due date as a child hears it, for speech (the spoken sentences are these same
+    /// sentences, with this date and the child's reading): `じゅうにがつ みっか もくようび`,
+    /// never digits; `Thursday 3 December`.
+    func spokenDate(_ date: LocalDate) -> String
 }
 
 /// A child's name as a screen or a Card shows it: `read`, big, is what the child reads (the

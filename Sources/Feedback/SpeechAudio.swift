@@ -36,13 +36,28 @@ public struct SpeechAudio: Sendable, Equatable {
     /// The root mean square of the samples louder than the edge threshold (the speech, not
     /// its pauses), of 32767; 0 when silent.
     public var speakingLevel: Double {
-        var sum = 0.0
-        var count = 0
-        for sample in samples where abs(Int32(sample)) > Int32(Self.edgeThreshold) {
-            sum += Double(sample) * Double(sample)
-            count += 1
+        let threshold = Int32(Self.edgeThreshold)
+        return samples.withUnsafeBufferPointer { buffer in
+            var sum = 0.0
+            var count = 0
+            for sample in buffer {
+                let value = Int32(sample)
+                if value > threshold || value < -threshold {
+                    sum += Double(value * value)
+                    count += 1
+                }
+            }
+            return count == 0 ? 0 : (sum / Double(count)).squareRoot()
         }
-        return count == 0 ? 0 : (sum / Double(count)).squareRoot()
+    }
+
+    /// The largest magnitude of a sample.
+    var peak: Double {
+        samples.withUnsafeBufferPointer { buffer in
+            var peak: Int32 = 0
+            for sample in buffer { peak = Swift.max(peak, abs(Int32(sample))) }
+            return Double(peak)
+        }
     }
 
     /// The highest a normalised voice's peak goes, as a share of full scale (no clipping).
@@ -54,12 +69,19 @@ public struct SpeechAudio: Sendable, Equatable {
     /// in practice its peaks reach the ceiling and it sounds about as loud as the cue.
     public func normalised(volume: Double) -> SpeechAudio {
         let volume = min(max(volume, 0), 1)
-        let peak = samples.map { abs(Double($0)) }.max() ?? 0
+        let peak = self.peak
         let level = speakingLevel
         guard peak > 0, level > 0 else { return self }
         let cueLevel = Cue.peakAtFullVolume * volume * Double(Int16.max) / 2.0.squareRoot()
         let gain = min(cueLevel / level, Self.peakCeiling * volume * Double(Int16.max) / peak)
-        let scaled = samples.map { Int16(max(-32767, min(32767, (Double($0) * gain).rounded()))) }
+        let scaled = [Int16](unsafeUninitializedCapacity: samples.count) { output, count in
+            samples.withUnsafeBufferPointer { input in
+                for index in input.indices {
+                    output[index] = Int16(Swift.max(-32767, Swift.min(32767, (Double(input[index]) * gain).rounded())))
+                }
+            }
+            count = samples.count
+        }
         return SpeechAudio(samples: scaled, sampleRate: sampleRate)
     }
 
@@ -110,12 +132,15 @@ public struct SpeechAudio: Sendable, Equatable {
                 }
                 if size == 0 || size == 0xFFFF_FFFF || size == 0x7FFF_FFFF || body + size > bytes.count { size = bytes.count - body }
                 let frame = 2 * format.channels
-                var samples: [Int16] = []
-                samples.reserveCapacity(size / frame)
-                var at = body
-                while at + 1 < body + size, at + 1 < bytes.count {
-                    samples.append(Int16(bitPattern: UInt16(bytes[at]) | UInt16(bytes[at + 1]) << 8))
-                    at += frame
+                let count = Swift.max(0, Swift.min(size, bytes.count - body)) / frame
+                let samples = bytes.withUnsafeBytes { raw in
+                    [Int16](unsafeUninitializedCapacity: count) { output, initialized in
+                        for index in 0..<count {
+                            let at = body + index * frame
+                            output[index] = Int16(bitPattern: UInt16(raw[at]) | UInt16(raw[at + 1]) << 8)
+                        }
+                        initialized = count
+                    }
                 }
                 self.init(samples: samples, sampleRate: format.rate)
                 return

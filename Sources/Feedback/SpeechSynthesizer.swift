@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Makes the audio of one clause. The kiosk's is `EngineSynthesizer`; tests bring their own.
 public protocol SpeechSynthesizer: Sendable {
@@ -42,7 +45,7 @@ public struct EngineSynthesizer: SpeechSynthesizer {
             // A leading space keeps text such as "-1 book" from being read as an option.
             arguments.append(clause.hasPrefix("-") ? " " + clause : clause)
         }
-        let result = try EngineSynthesizer.run(voice.program, arguments, input: input)
+        let result = try EngineSynthesizer.run(voice.program, arguments, input: input, niceness: EngineSynthesizer.niceness)
         guard result.status == 0, !result.output.isEmpty else {
             let said = CuePlayer.oneLine(result.error)
             throw SpeechFailure("\(voice.engine.program) could not say “\(clause)” (exit \(result.status)\(said))")
@@ -84,11 +87,26 @@ public struct EngineSynthesizer: SpeechSynthesizer {
         var error: String
     }
 
-    /// Runs `program` with `arguments`, `input` on its standard input, and reads all it writes.
-    static func run(_ program: String, _ arguments: [String], input: String?) throws(SpeechFailure) -> Run {
+    /// The engine runs this much nicer than the kiosk, so making a voice never takes the
+    /// processor from answering a scan or drawing the screen.
+    static let niceness = 10
+    static let nicePath = "/usr/bin/nice"
+
+    /// An engine that takes longer than this over one clause is stopped (SIGTERM): a hung
+    /// engine must not keep the kiosk silent for good.
+    static let longestRunSeconds = 20.0
+
+    /// Runs `program` with `arguments`, `input` on its standard input, and reads all it writes;
+    /// stops it after `longestRunSeconds`.
+    static func run(_ program: String, _ arguments: [String], input: String?, niceness: Int = 0) throws(SpeechFailure) -> Run {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
+        if niceness > 0, FileManager.default.isExecutableFile(atPath: nicePath) {
+            process.executableURL = URL(fileURLWithPath: nicePath)
+            process.arguments = ["-n", String(niceness), program] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = arguments
+        }
         let output = Pipe()
         let errors = Pipe()
         let standardInput = Pipe()
@@ -100,6 +118,11 @@ public struct EngineSynthesizer: SpeechSynthesizer {
         } catch {
             throw SpeechFailure("\(program) could not be started: \(error.localizedDescription)")
         }
+        // Cancelled as soon as the engine has been waited for, so the id is still its own.
+        let pid = process.processIdentifier
+        let watchdog = DispatchWorkItem { _ = kill(pid, SIGTERM) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + longestRunSeconds, execute: watchdog)
+        defer { watchdog.cancel() }
         if let input {
             // A clause is far smaller than a pipe's buffer: writing cannot block.
             standardInput.fileHandleForWriting.write(Data(input.utf8))

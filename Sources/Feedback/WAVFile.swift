@@ -22,7 +22,15 @@ public enum WAVFile {
         append(UInt16(bitsPerSample), to: &bytes)
         bytes += Array("data".utf8)
         append(UInt32(dataSize), to: &bytes)
-        for sample in samples { append(UInt16(bitPattern: sample), to: &bytes) }
+        // Little-endian 16-bit samples are the machine's own on every target BookKiosk builds
+        // for; copied in one go.
+        samples.withUnsafeBytes { raw in
+            if UInt16(1).littleEndian == 1 {
+                bytes.append(contentsOf: raw)
+            } else {
+                for sample in samples { append(UInt16(bitPattern: sample), to: &bytes) }
+            }
+        }
         return bytes
     }
 

@@ -138,12 +138,7 @@ public final class KioskAssembly {
     static func seedRules(_ settings: KioskSettings, in repository: any LendingRepository,
                           log: (String) -> Void) -> LibraryRules? {
         do {
-            return try repository.transaction { tx in
-                if let stored = try tx.libraryRules() { return stored }
-                let seed = LibraryRules(settings.policy, libraryName: settings.libraryName)
-                try tx.save(seed)
-                return seed
-            }
+            return try LibraryRules.seeded(LibraryRules(settings.policy, libraryName: settings.libraryName), in: repository)
         } catch {
             log("library rules: the configured ones are used (\(KioskLogLine.oneLine(String(describing: error))))")
             return nil

@@ -1,6 +1,7 @@
 import Foundation
 import Feedback
 import Kiosk
+import KioskPresenter
 import Lending
 import ScannerInput
 import ScenePainter
@@ -76,5 +77,5 @@ public struct ScreenSettings: Sendable, Equatable {
 
     /// The painter's own: the rounded Japanese font of `fonts-motoya-l-maruberi`.
     public static let defaultFont = ScenePainter.defaultFamily
-    public static let defaultCovers = "/var/lib/bookkiosk/covers"
+    public static let defaultCovers = CoverFolder.defaultPath
 }

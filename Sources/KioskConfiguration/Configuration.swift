@@ -18,6 +18,8 @@ public struct Configuration: Sendable, Equatable {
     /// `{"engine": "openjtalk" | "espeak-ng", "rate": 0.8, "voice": …}`. The older top-level
     /// `"voice"` (an espeak-ng voice name) lands in `speech.voice`.
     public var speech = SpeechSettings.off
+    /// Whether the file said `speech` at all (the demo speaks by default where it did not).
+    public var speechIsGiven = false
     /// Loudness of cues, 0.0 to 1.0.
     public var volume = 0.8
     /// The database file; `--db` wins over it.
@@ -141,6 +143,7 @@ public struct Configuration: Sendable, Equatable {
             case "player":
                 if let command = value as? String, !command.trimmingCharacters(in: .whitespaces).isEmpty { config.player = command } else { problem("must be a command, like \"aplay -q\", or \"none\"") }
             case "speech":
+                config.speechIsGiven = true
                 parseSpeech(value, into: &config, problems: &problems)
             case "voice":
                 // Kept for older files: the espeak-ng voice. "speech": {"voice"} wins over it.

@@ -4,11 +4,14 @@ import Foundation
 /// time a frame is laid out (a few `stat` calls), so covers added while the kiosk runs appear.
 public struct CoverFolder: Sendable, Equatable {
     public let path: String
-    static let extensions = ["png", "jpg", "jpeg", "PNG", "JPG", "JPEG"]
+    public static let extensions = ["png", "jpg", "jpeg", "PNG", "JPG", "JPEG"]
 
     public init(path: String) {
         self.path = path
     }
+
+    /// The kiosk's covers folder unless configured otherwise: the screen and the page use the same.
+    public static let defaultPath = "/var/lib/bookkiosk/covers"
 
     /// The cover of the Book with `barcode` (or, failing that, its `isbn`), if the folder has one.
     public func cover(barcode: String, isbn: String?) -> String? {
@@ -22,7 +25,7 @@ public struct CoverFolder: Sendable, Equatable {
     }
 
     /// A barcode may hold any character a Scanner types: only plain names become file names.
-    static func isPlainName(_ name: String) -> Bool {
+    public static func isPlainName(_ name: String) -> Bool {
         !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\0")
     }
 }

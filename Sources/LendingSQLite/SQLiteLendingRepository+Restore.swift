@@ -6,23 +6,6 @@ import Musl
 import Foundation
 import Lending
 
-/// What a library file holds, for a teacher to recognise a backup before putting it back.
-public struct LibrarySnapshot: Sendable, Equatable {
-    public var books: Int
-    public var users: Int
-    public var loans: Int
-    public var openLoans: Int
-    /// When the newest Loan was made; nil when there is none.
-    public var lastLoan: Date?
-    /// The schema version of the file as found (older ones are brought up to date on restore).
-    public var schemaVersion: Int
-}
-
-/// Why a file cannot be restored; says what to do.
-public struct RestoreRefusal: Error, Equatable, CustomStringConvertible {
-    public var description: String
-}
-
 extension SQLiteLendingRepository {
     /// Reads what the library file at `path` holds, without changing it: it is copied to a
     /// scratch file first (which an older schema is brought up to date in), so a backup on a

@@ -26,53 +26,77 @@ public indirect enum HTML: Sendable, Equatable {
 
     /// The markup, every value escaped.
     public var rendered: String {
-        var output = ""
+        var output: [UInt8] = []
         render(into: &output)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
-    public func render(into output: inout String) {
+    /// Appends the markup as UTF-8 bytes, every value escaped: the response's body is made
+    /// here, with no string in between.
+    public func render(into output: inout [UInt8]) {
         switch self {
         case .text(let text):
             HTML.escape(text, into: &output)
         case .fragment(let nodes):
             for node in nodes { node.render(into: &output) }
         case .element(let tag, let attributes, let children):
-            output += "<" + tag.rawValue
+            output.append(UInt8(ascii: "<"))
+            output.append(contentsOf: tag.rawValue.utf8)
             for attribute in attributes {
-                output += " " + attribute.name.rawValue
+                output.append(UInt8(ascii: " "))
+                output.append(contentsOf: attribute.name.rawValue.utf8)
                 if let value = attribute.value {
-                    output += "=\""
+                    output.append(contentsOf: "=\"".utf8)
                     HTML.escape(value, into: &output)
-                    output += "\""
+                    output.append(UInt8(ascii: "\""))
                 }
             }
-            output += ">"
+            output.append(UInt8(ascii: ">"))
             guard !tag.isVoid else { return }
             for child in children { child.render(into: &output) }
-            output += "</" + tag.rawValue + ">"
+            output.append(contentsOf: "</".utf8)
+            output.append(contentsOf: tag.rawValue.utf8)
+            output.append(UInt8(ascii: ">"))
         }
     }
 
     /// A whole document: the one fixed doctype, then `root` (an `html` element).
     public static func document(_ root: HTML) -> String {
-        var output = "<!DOCTYPE html>\n"
+        String(decoding: documentBytes(root), as: UTF8.self)
+    }
+
+    /// The same document as UTF-8 bytes, as the response sends it.
+    public static func documentBytes(_ root: HTML) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(16 * 1024)
+        output.append(contentsOf: "<!DOCTYPE html>\n".utf8)
         root.render(into: &output)
         return output
     }
 
-    /// Escapes the five characters that matter in text and in double-quoted attribute values.
-    static func escape(_ text: String, into output: inout String) {
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&#39;"
-            case "\0": output += "\u{FFFD}"
-            default: output.unicodeScalars.append(scalar)
+    /// Escapes the five characters that matter in text and in double-quoted attribute values
+    /// (all ASCII, so each is one byte of UTF-8 and never part of another character's bytes);
+    /// a NUL becomes U+FFFD.
+    static func escape(_ text: String, into output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            for index in bytes.indices {
+                let replacement: StaticString
+                switch bytes[index] {
+                case UInt8(ascii: "&"): replacement = "&amp;"
+                case UInt8(ascii: "<"): replacement = "&lt;"
+                case UInt8(ascii: ">"): replacement = "&gt;"
+                case UInt8(ascii: "\""): replacement = "&quot;"
+                case UInt8(ascii: "'"): replacement = "&#39;"
+                case 0: replacement = "\u{FFFD}"
+                default: continue
+                }
+                output.append(contentsOf: bytes[start..<index])
+                replacement.withUTF8Buffer { output.append(contentsOf: $0) }
+                start = index + 1
             }
+            output.append(contentsOf: bytes[start...])
         }
     }
 }

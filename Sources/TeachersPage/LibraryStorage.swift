@@ -1,14 +1,41 @@
 import CatalogIO
 import Foundation
+import Lending
 
-/// Where the library the page serves is kept, so 設定 can offer a backup and a restore:
-/// SQLite's file (the page copies it with SQLite's backup API), a PostgreSQL server (done there
-/// with pg_dump and pg_restore), or elsewhere (a library in memory: neither).
-public enum LibraryStorage: Sendable, Equatable {
-    case sqlite(path: String)
+/// Where the library the page serves is kept, so 設定 can offer a backup and a restore: a file
+/// the page copies and puts back itself (SQLite), a PostgreSQL server (done there with pg_dump
+/// and pg_restore), or elsewhere (a library in memory: neither).
+public enum LibraryStorage: Sendable {
+    case file(LibraryBackup)
     /// The server's URL without its password, for the pg_dump and pg_restore commands.
     case postgres(url: String)
     case elsewhere
+}
+
+/// 設定's backup and restore of a library kept in one file, as a value the page is given
+/// (`PageAssembly` makes it for a SQLite library), so the page needs no store of its own kind.
+/// Each runs on the connection of the page's pool it is handed (`RepositoryPool.withConnection`).
+public struct LibraryBackup: Sendable {
+    /// Writes a consistent copy of the library to the file at the path given.
+    public var copy: @Sendable (any LendingRepository, String) throws -> Void
+    /// What the library holds now.
+    public var snapshot: @Sendable (any LendingRepository) throws -> LibrarySnapshot
+    /// What the backup file at the path given holds, without changing it; throws
+    /// `RestoreRefusal` for a file that is not a library this BookKiosk can restore.
+    public var inspect: @Sendable (String) throws -> LibrarySnapshot
+    /// Puts the backup at the path given in the library's place at the time given, keeping the
+    /// library as it was beside it; what the restored library holds and where the old one is kept.
+    public var restore: @Sendable (any LendingRepository, String, Date) throws -> (restored: LibrarySnapshot, keptAt: String)
+
+    public init(copy: @escaping @Sendable (any LendingRepository, String) throws -> Void,
+                snapshot: @escaping @Sendable (any LendingRepository) throws -> LibrarySnapshot,
+                inspect: @escaping @Sendable (String) throws -> LibrarySnapshot,
+                restore: @escaping @Sendable (any LendingRepository, String, Date) throws -> (restored: LibrarySnapshot, keptAt: String)) {
+        self.copy = copy
+        self.snapshot = snapshot
+        self.inspect = inspect
+        self.restore = restore
+    }
 }
 
 /// Files uploaded and waiting for their confirmation, by session: what is applied is exactly

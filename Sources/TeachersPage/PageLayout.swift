@@ -48,7 +48,8 @@ struct PageLayout {
     var notice: PageNotice?
     var content: [HTML]
 
-    var document: String {
+    /// The page as the bytes of its response.
+    var document: [UInt8] {
         let title = [heading, libraryName.isEmpty ? words.pageTitle : libraryName].joined(separator: " · ")
         let head: HTML = .el(.head,
             .el(.meta, [HTMLAttribute(.charset, "utf-8")]),
@@ -62,7 +63,7 @@ struct PageLayout {
         let main: HTML = .el(.main, [.id("main")], children: [.el(.h1, .text(heading)), noticeNode] + content)
         let skip: HTML = .el(.a, [.class("skip"), .href("#main")], .text(words.skipToContent))
         let body: HTML = .el(.body, skip, header, main)
-        return HTML.document(.el(.html, [HTMLAttribute(.lang, words.languageCode)], head, body))
+        return HTML.documentBytes(.el(.html, [HTMLAttribute(.lang, words.languageCode)], head, body))
     }
 
     private var header: HTML {

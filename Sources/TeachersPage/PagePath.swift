@@ -1,42 +1,43 @@
 import Foundation
 
-/// The page's own URLs, with every piece that came from data percent-encoded.
+/// The page's links, every one made from the route table (`PageRoutes`), with every piece that
+/// came from data percent-encoded.
 enum PagePath {
-    static let home = "/"
-    static let signIn = "/sign-in"
-    static let signOut = "/sign-out"
-    static let loans = "/loans"
-    static let books = "/books"
-    static let newBook = "/books/new"
-    static let users = "/users"
-    static let newUser = "/users/new"
-    static let settings = "/settings"
-    static let staff = "/settings/staff"
-    static let stylesheet = "/style.css"
-    static let qrCode = "/qr.svg"
-    // The school year (組, 記録)
-    static let classes = "/classes"
-    static let promote = "/classes/promote"
-    static let records = "/records"
-    static func schoolClass(_ name: String, _ action: String) -> String { "/classes/" + segment(name) + "/" + action }
-    // pageyear-b
-    static let print = "/print"
-    static let printNotices = "/print/notices"
-    static let printCards = "/print/cards"
-    static let printLabels = "/print/labels"
-    static let importCSV = "/import"
-    static let applyImport = "/import/apply"
-    static let backup = "/settings/backup"
-    static let restore = "/settings/restore"
-    static let confirmRestore = "/settings/restore/confirm"
+    /// The path of the endpoint `name`, with `values` in its places.
+    static func to(_ name: PageRoute.Name, _ values: String...) -> String {
+        PageRoutes.table.path(name, values)
+    }
 
-    static func loan(_ id: Int64, _ action: String) -> String { "/loans/\(id)/\(action)" }
-    static func book(_ barcode: String) -> String { "/books/" + segment(barcode) }
-    static func book(_ barcode: String, _ action: String) -> String { book(barcode) + "/" + action }
-    static func cover(_ barcode: String) -> String { "/covers/" + segment(barcode) }
-    static func user(_ card: String) -> String { "/users/" + segment(card) }
-    static func user(_ card: String, _ action: String) -> String { user(card) + "/" + action }
-    static func staff(_ name: String, _ action: String) -> String { "/settings/staff/" + segment(name) + "/" + action }
+    static var home: String { to(.home) }
+    static var signIn: String { to(.signInForm) }
+    static var signOut: String { to(.signOut) }
+    static var loans: String { to(.loans) }
+    static var books: String { to(.books) }
+    static var newBook: String { to(.newBookForm) }
+    static var users: String { to(.users) }
+    static var newUser: String { to(.newUserForm) }
+    static var settings: String { to(.settings) }
+    static var staff: String { to(.addStaff) }
+    static var stylesheet: String { to(.stylesheet) }
+    static var qrCode: String { to(.qrCode) }
+    // The school year (組, 記録)
+    static var classes: String { to(.classes) }
+    static var promote: String { to(.promote) }
+    static var records: String { to(.records) }
+    // 印刷, 取り込み, backup and restore
+    static var print: String { to(.printPage) }
+    static var printNotices: String { to(.printNotices) }
+    static var printCards: String { to(.printCards) }
+    static var printLabels: String { to(.printLabels) }
+    static var importCSV: String { to(.importForm) }
+    static var applyImport: String { to(.applyImport) }
+    static var backup: String { to(.backup) }
+    static var restore: String { to(.previewRestore) }
+    static var confirmRestore: String { to(.restore) }
+
+    static func book(_ barcode: String) -> String { to(.book, barcode) }
+    static func cover(_ barcode: String) -> String { to(.cover, barcode) }
+    static func user(_ card: String) -> String { to(.user, card) }
 
     /// `path?name=value&…`, leaving out empty values.
     static func with(_ path: String, _ query: [(String, String)]) -> String {

@@ -2,7 +2,6 @@ import CatalogIO
 import Foundation
 import HTTPServer
 import Lending
-import LendingSQLite
 
 /// 設定's 「バックアップ」 and 「復元」: a consistent copy of the SQLite library as a download, and a
 /// backup put back in its place after the page has shown what it holds next to what the library
@@ -12,7 +11,7 @@ extension TeachersPage {
     func backupSection(_ context: PageContext) -> HTML {
         var content: [HTML] = [.el(.h2, .text(words.backupHeading))]
         switch setup.storage {
-        case .sqlite:
+        case .file:
             content += [
                 .el(.p, .text(words.backupExplained)),
                 .el(.p, .el(.a, [.href(PagePath.backup), .class("button"), .flag(.download)], .text(words.backupDownload))),
@@ -43,11 +42,11 @@ extension TeachersPage {
 
     /// `GET /settings/backup`: the library as a file, `library-YYYY-MM-DD.sqlite`.
     func backup(_ context: PageContext) throws -> HTTPResponse {
-        guard case .sqlite = setup.storage else { return redirect(PagePath.settings, notice: words.backupUnavailable, refusal: true, context) }
+        guard case .file(let storage) = setup.storage else { return redirect(PagePath.settings, notice: words.backupUnavailable, refusal: true, context) }
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let file = folder + "/library.sqlite"
-        try store.withSQLite { try $0.backup(to: file) }
+        try store.withConnection { try storage.copy($0, file) }
         guard let data = FileManager.default.contents(atPath: file) else { throw CocoaError(.fileReadUnknown) }
         let library = try store.read { try self.library($0) }
         let day = LocalDate(context.now, in: library.policy.timeZone)
@@ -60,7 +59,7 @@ extension TeachersPage {
     /// library holds now, and the button 「復元する」. Nothing is changed yet.
     func previewRestore(_ context: PageContext) throws -> HTTPResponse {
         let library = try store.read { try self.library($0) }
-        guard case .sqlite = setup.storage else { return redirect(PagePath.settings, notice: words.backupUnavailable, refusal: true, context) }
+        guard case .file(let storage) = setup.storage else { return redirect(PagePath.settings, notice: words.backupUnavailable, refusal: true, context) }
         guard let upload = context.request.files.first(where: { $0.field == "backup" }), !upload.data.isEmpty else {
             return redirect(PagePath.settings + "#backup", notice: words.restoreNoFile, refusal: true, context)
         }
@@ -69,7 +68,7 @@ extension TeachersPage {
         guard FileManager.default.createFile(atPath: file, contents: Data(upload.data)) else { throw CocoaError(.fileWriteUnknown) }
         let held: LibrarySnapshot
         do {
-            held = try SQLiteLendingRepository.snapshot(ofBackupAt: file)
+            held = try storage.inspect(file)
         } catch is RestoreRefusal {
             try? FileManager.default.removeItem(atPath: folder)
             return redirect(PagePath.settings + "#backup", notice: words.restoreRefused(upload.fileName), refusal: true, context)
@@ -77,7 +76,7 @@ extension TeachersPage {
             try? FileManager.default.removeItem(atPath: folder)
             return redirect(PagePath.settings + "#backup", notice: words.restoreRefused(upload.fileName), refusal: true, context)
         }
-        let now = try store.withSQLite { try $0.snapshot() }
+        let now = try store.withConnection { try storage.snapshot($0) }
         uploads.withLock { $0.keepBackup(at: file, session: context.session.id) }
         let zone = library.policy.timeZone
         func row(_ label: String, _ snapshot: LibrarySnapshot) -> HTML {
@@ -101,19 +100,18 @@ extension TeachersPage {
     /// `POST /settings/restore/confirm`: the backup shown replaces the library; the library as it
     /// was is kept beside it; an audit entry says who did it.
     func restore(_ context: PageContext) throws -> HTTPResponse {
-        guard case .sqlite(let path) = setup.storage else { return redirect(PagePath.settings, notice: words.backupUnavailable, refusal: true, context) }
+        guard case .file(let storage) = setup.storage else { return redirect(PagePath.settings, notice: words.backupUnavailable, refusal: true, context) }
         guard let file = uploads.withLock({ $0.takeBackup(session: context.session.id) }) else {
             return redirect(PagePath.settings + "#backup", notice: words.restoreNoFile, refusal: true, context)
         }
         defer { try? FileManager.default.removeItem(atPath: (file as NSString).deletingLastPathComponent) }
-        let kept = SQLiteLendingRepository.keptCopyPath(for: path, at: context.now)
-        let restored: LibrarySnapshot
+        let (restored, kept): (LibrarySnapshot, String)
         do {
-            restored = try store.withSQLite { try $0.restore(fromBackupAt: file, keepingCopyAt: kept) }
+            (restored, kept) = try store.withConnection { try storage.restore($0, file, context.now) }
         } catch let refusal as RestoreRefusal {
             return redirect(PagePath.settings + "#backup", notice: refusal.description, refusal: true, context)
         }
-        try store.transaction { tx in
+        try store.write { tx in
             try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.restored.rawValue,
                                      detail: "restored a backup: \(restored.books) books, \(restored.users) users, \(restored.loans) loans; the library as it was is kept at \(kept)"))
         }
@@ -126,20 +124,4 @@ extension TeachersPage {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         return folder
     }
-}
-
-extension RepositoryGate {
-    /// `body` with the page's SQLite repository, under the gate's lock (a backup or a restore
-    /// is one request at a time like any transaction). Throws when the library is not SQLite.
-    func withSQLite<T>(_ body: (SQLiteLendingRepository) throws -> T) throws -> T {
-        try withRepository { repository in
-            guard let sqlite = repository as? SQLiteLendingRepository else { throw NotSQLite() }
-            return try body(sqlite)
-        }
-    }
-}
-
-/// The page was told its library is a SQLite file, but its repository is another store.
-struct NotSQLite: Error, CustomStringConvertible {
-    var description: String { "the page's library is not a SQLite file, though its settings say so" }
 }

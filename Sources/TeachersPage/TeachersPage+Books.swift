@@ -55,14 +55,14 @@ extension TeachersPage {
             if library.policy.isOverdue(loan.loan, at: context.now) { due.append(.el(.strong, [.class("overdue")], .text(words.overdue))) }
             facts.append(fact(words.dueDate, .fragment(due)))
         }
-        var actions: [HTML] = [.el(.a, [.class("button"), .href(PagePath.book(book.barcode, "edit"))], .text(words.edit))]
+        var actions: [HTML] = [.el(.a, [.class("button"), .href(PagePath.to(.editBookForm, book.barcode))], .text(words.edit))]
         if let loan {
-            actions.append(.el(.a, [.class("button"), .href(PagePath.loan(loan.loan.id, "return"))], .text(words.returnBook)))
+            actions.append(.el(.a, [.class("button"), .href(PagePath.to(.confirmReturn, "\(loan.loan.id)"))], .text(words.returnBook)))
         } else if book.status == .available {
-            actions.append(.el(.a, [.class("button primary"), .href(PagePath.book(book.barcode, "lend"))], .text(words.lend)))
+            actions.append(.el(.a, [.class("button primary"), .href(PagePath.to(.lendForm, book.barcode))], .text(words.lend)))
         }
         if book.status != .withdrawn {
-            actions.append(Form.post(PagePath.book(book.barcode, "withdraw"), csrf: context.session.csrf, button: words.withdraw,
+            actions.append(Form.post(PagePath.to(.withdrawBook, book.barcode), csrf: context.session.csrf, button: words.withdraw,
                                      style: "danger", fields: []))
         }
         return page(context, library, heading: book.title, section: .books, content: [
@@ -84,7 +84,7 @@ extension TeachersPage {
         let form = BookForm(fields: context.request.value)
         var problems = form.problems(words)
         enum Saved { case saved(Book, numbered: Bool), refused([String: String]), missing }
-        let (library, saved) = try store.transaction { tx -> (LibraryState, Saved) in
+        let (library, saved) = try store.write { tx -> (LibraryState, Saved) in
             let library = try self.library(tx)
             let existing = try barcode.flatMap { try tx.book(barcode: $0) }
             if barcode != nil, existing == nil { return (library, .missing) }
@@ -126,7 +126,7 @@ extension TeachersPage {
 
     private func bookFormPage(_ form: BookForm, editing: Book?, problems: [String: String], _ library: LibraryState,
                               _ context: PageContext, status: Int = 200) -> HTTPResponse {
-        let action = editing.map { PagePath.book($0.barcode, "edit") } ?? PagePath.newBook
+        let action = editing.map { PagePath.to(.editBook, $0.barcode) } ?? PagePath.newBook
         var barcodeExtra: [HTMLAttribute] = [HTMLAttribute(.autocomplete, "off"), HTMLAttribute(.autocapitalize, "off")]
         if editing != nil { barcodeExtra.append(.flag(.readonly)) }
         let fields: [HTML] = [
@@ -152,7 +152,7 @@ extension TeachersPage {
     func withdrawBook(_ barcode: String, _ context: PageContext) throws -> HTTPResponse {
         let confirmed = context.request.value("confirm") == "1"
         enum Result { case missing, withdrawn(Book), alreadyWithdrawn(Book), needsConfirmation(Book, LoanListing) }
-        let (library, result) = try store.transaction { tx -> (LibraryState, Result) in
+        let (library, result) = try store.write { tx -> (LibraryState, Result) in
             let library = try self.library(tx)
             guard var book = try tx.book(barcode: barcode) else { return (library, .missing) }
             guard book.status != .withdrawn else { return (library, .alreadyWithdrawn(book)) }
@@ -182,7 +182,7 @@ extension TeachersPage {
                 .el(.p, [.class("warning"), HTMLAttribute(.role, "alert")],
                     .text(words.withdrawWarning(user: loan.user?.name ?? words.unnamedUser, due: words.date(loan.loan.due)))),
                 .el(.div, [.class("choices")],
-                    Form.post(PagePath.book(book.barcode, "withdraw"), csrf: context.session.csrf, button: words.withdrawIt,
+                    Form.post(PagePath.to(.withdrawBook, book.barcode), csrf: context.session.csrf, button: words.withdrawIt,
                               style: "danger", fields: [Form.hidden("confirm", "1")]),
                     .el(.a, [.class("button quiet"), .href(PagePath.book(book.barcode))], .text(words.cancel))),
             ])
@@ -192,7 +192,7 @@ extension TeachersPage {
     /// `GET /covers/BARCODE`: the Book's cover from the covers folder. The barcode only names a
     /// Book in the library; the file is the one the folder has for it, never a path from the request.
     func cover(_ barcode: String) throws -> HTTPResponse {
-        let book = try store.transaction { try $0.book(barcode: barcode) }
+        let book = try store.read { try $0.book(barcode: barcode) }
         guard let book, let file = setup.cover(book), let data = FileManager.default.contents(atPath: file) else {
             return HTTPResponse(status: 404, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array("no cover".utf8))
         }

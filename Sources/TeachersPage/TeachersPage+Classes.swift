@@ -37,9 +37,9 @@ extension TeachersPage {
                 .el(.td, [HTMLAttribute(.title, words.grade)], cellLabel(words.grade), .text(schoolClass.grade.map(words.gradeName) ?? words.noGrade)),
                 .el(.td, [HTMLAttribute(.title, words.userCount)], cellLabel(words.userCount), .text(words.people(counts[name] ?? 0))),
                 .el(.td, [.class("actions class-forms")],
-                    Form.post(PagePath.schoolClass(name, "grade"), csrf: csrf, button: words.setGrade, fields: [gradeInput]),
-                    Form.post(PagePath.schoolClass(name, "rename"), csrf: csrf, button: words.rename, fields: [nameInput]),
-                    Form.post(PagePath.schoolClass(name, "remove"), csrf: csrf, button: words.remove, style: "danger", fields: [])))
+                    Form.post(PagePath.to(.setClassGrade, name), csrf: csrf, button: words.setGrade, fields: [gradeInput]),
+                    Form.post(PagePath.to(.renameClass, name), csrf: csrf, button: words.rename, fields: [nameInput]),
+                    Form.post(PagePath.to(.removeClass, name), csrf: csrf, button: words.remove, style: "danger", fields: [])))
         }
         let list: HTML = rows.isEmpty ? .el(.p, [.class("empty")], .text(words.noClasses)) :
             .el(.table, [.class("list classes")],
@@ -74,7 +74,7 @@ extension TeachersPage {
         if grade == nil { form.problems["grade"] = words.gradeInvalid }
         guard form.problems.isEmpty, let grade else { return try classesPage(context, form: form, status: 400) }
         let name = form.name
-        let added = try store.transaction { tx -> Bool in
+        let added = try store.write { tx -> Bool in
             if try tx.classes().contains(where: { $0.name == name }) { return false }
             try tx.save(SchoolClass(name: name, grade: grade))
             try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.addedClass.rawValue,
@@ -93,7 +93,7 @@ extension TeachersPage {
         guard let grade = parsedGrade((context.request.value("grade") ?? "").trimmingCharacters(in: .whitespaces)) else {
             return redirect(PagePath.classes, notice: words.gradeInvalid, refusal: true, context)
         }
-        let found = try store.transaction { tx -> Bool in
+        let found = try store.write { tx -> Bool in
             guard let existing = try tx.classes().first(where: { $0.name == name }) else { return false }
             guard existing.grade != grade else { return true }
             try tx.save(SchoolClass(name: name, grade: grade))
@@ -111,7 +111,7 @@ extension TeachersPage {
         guard !newName.isEmpty else { return redirect(PagePath.classes, notice: words.classNameMissing, refusal: true, context) }
         guard newName != name else { return redirect(PagePath.classes, notice: nil, context) }
         enum Result { case renamed, missing, taken }
-        let result = try store.transaction { tx -> Result in
+        let result = try store.write { tx -> Result in
             let classes = try tx.classes()
             guard classes.contains(where: { $0.name == name }) else { return .missing }
             if classes.contains(where: { $0.name == newName }) { return .taken }
@@ -131,7 +131,7 @@ extension TeachersPage {
     /// nothing changed.
     func removeClass(_ name: String, _ context: PageContext) throws -> HTTPResponse {
         enum Result { case removed, missing, hasUsers(Int) }
-        let result = try store.transaction { tx -> Result in
+        let result = try store.write { tx -> Result in
             guard try tx.classes().contains(where: { $0.name == name }) else { return .missing }
             let members = try tx.userCountsByClass()[name] ?? 0
             if members > 0 { return .hasUsers(members) }

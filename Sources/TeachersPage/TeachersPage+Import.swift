@@ -40,7 +40,7 @@ extension TeachersPage {
             return try importForm(context, problem: words.importNotUTF8, status: 400)
         }
         let text = csv.text
-        let shown = try store.withRepository { try catalogImport(kind).preview(csv, in: $0) }
+        let shown = try store.withConnection { try catalogImport(kind).preview(csv, in: $0) }
         uploads.withLock { $0.keepCatalog(.init(kind: kind, text: text, shown: shown), session: context.session.id) }
         return try previewPage(shown, context, kind: kind)
     }
@@ -53,7 +53,7 @@ extension TeachersPage {
         }
         let outcome: CatalogImport.Outcome
         do {
-            outcome = try store.withRepository { try catalogImport(upload.kind).apply(upload.text, asShown: upload.shown, into: $0) }
+            outcome = try store.withConnection { try catalogImport(upload.kind).apply(upload.text, asShown: upload.shown, into: $0) }
         } catch let failure as CatalogImport.Failure {
             var refused = CatalogImport.Preview(problems: failure.problems)
             refused.encoding = upload.shown.encoding
@@ -64,7 +64,7 @@ extension TeachersPage {
             uploads.withLock { $0.keepCatalog(.init(kind: upload.kind, text: upload.text, shown: now), session: context.session.id) }
             return try previewPage(now, context, kind: upload.kind, problem: words.importChangedMeanwhile, status: 409)
         case .imported(let report):
-            try store.transaction { tx in
+            try store.write { tx in
                 try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.imported.rawValue,
                                          detail: "imported a \(upload.kind.rawValue) CSV: \(report.added) added, \(report.updated) updated"
                                              + (report.createdClasses.isEmpty ? "" : ", new classes " + report.createdClasses.joined(separator: ", "))))

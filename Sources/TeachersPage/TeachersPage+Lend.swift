@@ -57,19 +57,19 @@ extension TeachersPage {
                 content.append(.el(.p, [.class("warning"), HTMLAttribute(.role, "alert")], .text(words.refused(refusal))))
                 if refusal == .hasOverdue || refusal == .limitReached {
                     content.append(.el(.p, .text(words.overrideExplained)))
-                    content.append(Form.post(PagePath.book(barcode, "lend"), csrf: context.session.csrf, button: words.lendPastRules,
+                    content.append(Form.post(PagePath.to(.lend, barcode), csrf: context.session.csrf, button: words.lendPastRules,
                                              style: "danger", fields: fields + [Form.hidden("override", "1")]))
                 }
             } else {
-                content.append(Form.post(PagePath.book(barcode, "lend"), csrf: context.session.csrf, button: words.lendIt,
+                content.append(Form.post(PagePath.to(.lend, barcode), csrf: context.session.csrf, button: words.lendIt,
                                          style: "primary", fields: fields))
             }
-            content.append(.el(.p, .el(.a, [.href(PagePath.book(barcode, "lend"))], .text(words.chooseUser))))
+            content.append(.el(.p, .el(.a, [.href(PagePath.to(.lendForm, barcode))], .text(words.chooseUser))))
         } else if let refusal = check.refusal {
             content.append(.el(.p, [.class("warning")], .text(words.refused(refusal))))
         } else {
             content.append(.el(.h2, .text(words.chooseUser)))
-            let here = PagePath.book(barcode, "lend")
+            let here = PagePath.to(.lendForm, barcode)
             if !classes.isEmpty { content.append(.el(.p, [.class("hint")], .text(words.lendChooseHint))) }
             content.append(Form.search(here, label: words.searchUsers, value: text, button: classes.isEmpty ? words.search : words.chooseClass,
                                        extra: classes.isEmpty ? [] : [Form.classFilter(classes, selected: className, words: words)]))
@@ -100,7 +100,7 @@ extension TeachersPage {
         let card = context.request.value("user") ?? ""
         let overriding = context.request.value("override") == "1"
         enum Result { case missing, refused(Refusal?), lent(Loan, Book, User) }
-        let result = try store.transaction { tx -> Result in
+        let result = try store.write { tx -> Result in
             let policy = try self.library(tx).policy
             guard let book = try tx.book(barcode: barcode), let user = try tx.user(card: card) else { return .missing }
             let check = try lendCheck(book, user: user, policy: policy, at: context.now, in: tx)
@@ -119,7 +119,7 @@ extension TeachersPage {
         case .missing:
             return try notFound(context)
         case .refused(let refusal):
-            return redirect(PagePath.with(PagePath.book(barcode, "lend"), [("user", card)]),
+            return redirect(PagePath.with(PagePath.to(.lendForm, barcode), [("user", card)]),
                             notice: refusal.map { words.refused($0) } ?? words.lentOut, refusal: true, context)
         case .lent(let loan, let book, let user):
             return redirect(PagePath.book(book.barcode), notice: words.lent(title: book.title, user: user.name, due: words.date(loan.due)), context)

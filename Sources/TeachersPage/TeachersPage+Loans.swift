@@ -67,8 +67,8 @@ extension TeachersPage {
             .el(.td, [HTMLAttribute(.title, words.title)], .el(.a, [.href(PagePath.book(listing.book.barcode))], .text(listing.book.title))),
             .el(.td, [HTMLAttribute(.title, words.dueDate), .class("due")], children: due),
             .el(.td, [.class("actions")],
-                .el(.a, [.class("button"), .href(PagePath.loan(listing.loan.id, "return"))], .text(words.returnBook)),
-                Form.post(PagePath.loan(listing.loan.id, "extend"), csrf: context.session.csrf, button: words.extend,
+                .el(.a, [.class("button"), .href(PagePath.to(.confirmReturn, "\(listing.loan.id)"))], .text(words.returnBook)),
+                Form.post(PagePath.to(.extendLoan, "\(listing.loan.id)"), csrf: context.session.csrf, button: words.extend,
                           fields: [Form.hidden("back", back)])))
     }
 
@@ -86,14 +86,14 @@ extension TeachersPage {
             .el(.p, [.class("question")], .text(words.confirmReturn(title: found.book.title, user: who))),
             .el(.p, .text(words.dueDate + ": " + words.date(found.loan.due))),
             .el(.div, [.class("choices")],
-                Form.post(PagePath.loan(id, "return"), csrf: context.session.csrf, button: words.returnIt, style: "primary", fields: []),
+                Form.post(PagePath.to(.returnLoan, "\(id)"), csrf: context.session.csrf, button: words.returnIt, style: "primary", fields: []),
                 .el(.a, [.class("button quiet"), .href(PagePath.loans)], .text(words.cancel))),
         ])
     }
 
     /// `POST /loans/ID/return`: the Book is back, as a staff return, with an audit entry.
     func returnLoan(_ id: Int64, _ context: PageContext) throws -> HTTPResponse {
-        let title: String? = try store.transaction { tx in
+        let title: String? = try store.write { tx in
             guard let found = try openLoan(id, in: tx) else { return nil }
             _ = try tx.closeLoan(id: id, returnedAt: context.now)
             try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.forcedReturn.rawValue,
@@ -106,7 +106,7 @@ extension TeachersPage {
 
     /// `POST /loans/ID/extend`: the due date moves as staff mode's extend moves it.
     func extendLoan(_ id: Int64, _ context: PageContext) throws -> HTTPResponse {
-        let result: (title: String, due: LocalDate)? = try store.transaction { tx in
+        let result: (title: String, due: LocalDate)? = try store.write { tx in
             guard let found = try openLoan(id, in: tx) else { return nil }
             let policy = try self.library(tx).policy
             let due = policy.extendedDue(found.loan.due, at: context.now)

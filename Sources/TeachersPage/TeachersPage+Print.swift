@@ -104,7 +104,7 @@ extension TeachersPage {
         case .failure(let refusal): return try printPage(context, problem: refusal.description, status: 400)
         }
         let response = try pdf(pages, named: kind == .card ? "cards" : "labels", context, library)
-        try store.transaction { tx in
+        try store.write { tx in
             try tx.recordPrinted(kind, barcodes: chosen.map(\.barcode), at: context.now)
             try tx.record(AuditEntry(time: context.now, staff: context.staff,
                                      action: (kind == .card ? PageAction.printedCards : PageAction.printedLabels).rawValue,

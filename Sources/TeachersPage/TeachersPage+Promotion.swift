@@ -122,7 +122,7 @@ extension TeachersPage {
     func promote(_ context: PageContext) throws -> HTTPResponse {
         let mapping = promotionMapping(context.request)
         let confirmed = context.request.value("plan") ?? ""
-        let done = try store.transaction { tx -> (moved: Int, graduated: Int)? in
+        let done = try store.write { tx -> (moved: Int, graduated: Int)? in
             let plan = try PromotionPlan.plan(in: tx, mapping: mapping)
             guard plan.canApply, !(plan.moves.isEmpty && plan.graduates.isEmpty), Self.fingerprint(plan) == confirmed else { return nil }
             try PromotionPlan.apply(plan, by: context.staff, at: context.now, in: tx)

@@ -24,9 +24,9 @@ extension TeachersPage {
         return html(layout.document, status: status)
     }
 
-    func html(_ document: String, status: Int = 200, headers: [(name: String, value: String)] = []) -> HTTPResponse {
+    func html(_ document: [UInt8], status: Int = 200, headers: [(name: String, value: String)] = []) -> HTTPResponse {
         HTTPResponse(status: status, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")] + headers,
-                     body: Array(document.utf8))
+                     body: document)
     }
 
     /// After a change: back to a page (POST, redirect, GET), with `notice` shown there once.
@@ -46,7 +46,7 @@ extension TeachersPage {
     }
 
     func notFound(_ context: PageContext, status: Int = 404) throws -> HTTPResponse {
-        let library = try store.transaction { try self.library($0) }
+        let library = try store.read { try self.library($0) }
         return page(context, library, heading: words.notFoundHeading, section: nil, status: status,
                     content: [.el(.p, .text(words.notFound))])
     }

@@ -37,10 +37,10 @@ extension TeachersPage {
         let form = RulesForm(fields: context.request.value, values: context.request.values)
         switch form.rules(words) {
         case .failure(let problems):
-            let state = try store.transaction { try settingsState($0, auditPage: 1) }
+            let state = try store.read { try settingsState($0, auditPage: 1) }
             return settingsPage(state, form, rulesProblems: problems.byField, staffProblems: [:], auditPage: 1, context, status: 400)
         case .success(let rules):
-            try store.transaction { tx in
+            try store.write { tx in
                 let old = try tx.libraryRules() ?? LibraryRules(setup.policy, libraryName: setup.libraryName)
                 try tx.save(rules)
                 try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.changedRules.rawValue,
@@ -63,14 +63,14 @@ extension TeachersPage {
             // Hashed outside the repository's lock: yescrypt takes a while on purpose.
             let pinHash = try PINHash.make(pin)
             let passwordHash = try PagePassword.make(password)
-            let taken = PINHash.isTaken(pin, byAnyOf: try store.transaction { try $0.staffAccounts().map(\.pinHash) })
+            let taken = PINHash.isTaken(pin, byAnyOf: try store.read { try $0.staffAccounts().map(\.pinHash) })
             if taken {
                 problems["pin"] = words.pinTaken
-                let state = try store.transaction { try settingsState($0, auditPage: 1) }
+                let state = try store.read { try settingsState($0, auditPage: 1) }
                 return settingsPage(state, RulesForm(state.rules), rulesProblems: [:], staffProblems: problems, auditPage: 1, context,
                                     status: 400, typedStaffName: name)
             }
-            let added = try store.transaction { tx -> Bool in
+            let added = try store.write { tx -> Bool in
                 guard try !tx.staffAccounts().contains(where: { $0.name == name }) else { return false }
                 try tx.save(StaffAccount(name: name, pinHash: pinHash))
                 _ = try tx.setPasswordHash(passwordHash, staff: name)
@@ -81,7 +81,7 @@ extension TeachersPage {
             if added { return redirect(PagePath.settings, notice: words.staffAdded(name), context) }
             problems["name"] = words.staffNameTaken(name)
         }
-        let state = try store.transaction { try settingsState($0, auditPage: 1) }
+        let state = try store.read { try settingsState($0, auditPage: 1) }
         return settingsPage(state, RulesForm(state.rules), rulesProblems: [:], staffProblems: problems, auditPage: 1, context,
                             status: 400, typedStaffName: name)
     }
@@ -93,7 +93,7 @@ extension TeachersPage {
             return redirect(PagePath.settings, notice: name + ": " + words.passwordTooShort, refusal: true, context)
         }
         let hash = try PagePassword.make(password)
-        let done = try store.transaction { tx -> Bool in
+        let done = try store.write { tx -> Bool in
             guard try tx.setPasswordHash(hash, staff: name) else { return false }
             try tx.save(SignInRecord(), staff: name)
             try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.setPassword.rawValue,
@@ -108,7 +108,7 @@ extension TeachersPage {
         guard name != context.staff else {
             return redirect(PagePath.settings, notice: words.cannotRemoveYourself, refusal: true, context)
         }
-        let removed = try store.transaction { tx -> Bool in
+        let removed = try store.write { tx -> Bool in
             guard try tx.removeStaffAccount(name: name) else { return false }
             try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.removedStaff.rawValue,
                                      detail: "removed the Staff account \(name)"))

@@ -53,14 +53,14 @@ extension TeachersPage {
                 status += " · " + words.lockedAccount(until: words.dateTime(until, in: zone))
             }
             let passwordID = "password-" + PagePath.segment(account.name)
-            let reset: HTML = .el(.form, [HTMLAttribute(.method, "post"), HTMLAttribute(.action, PagePath.staff(account.name, "password")), .class("inline")],
+            let reset: HTML = .el(.form, [HTMLAttribute(.method, "post"), HTMLAttribute(.action, PagePath.to(.resetPassword, account.name)), .class("inline")],
                 Form.hidden(PageSecurity.csrfField, context.session.csrf),
                 .el(.label, [.for(passwordID), .class("visually-hidden")], .text(words.newPassword + " (" + account.name + ")")),
                 .el(.input, [.type("password"), .name("password"), .id(passwordID), HTMLAttribute(.autocomplete, "new-password"),
                              HTMLAttribute(.placeholder, words.newPassword)]),
                 Form.submit(words.setPassword))
             let remove: HTML = account.name == context.staff ? .empty
-                : Form.post(PagePath.staff(account.name, "remove"), csrf: context.session.csrf, button: words.remove, style: "danger", fields: [])
+                : Form.post(PagePath.to(.removeStaff, account.name), csrf: context.session.csrf, button: words.remove, style: "danger", fields: [])
             return .el(.tr,
                        .el(.td, [HTMLAttribute(.title, words.name)], .text(account.name)),
                        .el(.td, [HTMLAttribute(.title, words.state)], .text(status)),

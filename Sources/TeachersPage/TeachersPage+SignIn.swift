@@ -23,7 +23,7 @@ extension TeachersPage {
         let password = request.value("password") ?? ""
         let found: (exists: Bool, hash: String?, record: SignInRecord)
         do {
-            found = try store.transaction { tx in
+            found = try store.read { tx in
                 let exists = try !name.isEmpty && tx.staffAccounts().contains { $0.name == name }
                 return (exists, exists ? try tx.passwordHash(staff: name) : nil, exists ? try tx.signInRecord(staff: name) : SignInRecord())
             }
@@ -46,7 +46,7 @@ extension TeachersPage {
         passwordCheck.unlock()
         if right, found.hash != nil {
             do {
-                try store.transaction { tx in
+                try store.write { tx in
                     if found.record != SignInRecord() { try tx.save(SignInRecord(), staff: name) }
                     try tx.record(AuditEntry(time: time, staff: name, action: PageAction.signedIn.rawValue,
                                              detail: "signed in to the teachers' page"))
@@ -62,7 +62,7 @@ extension TeachersPage {
         if found.exists {
             let record = SignInThrottle.failing(found.record, at: time)
             let locked = record.lockedUntil.map { $0 > time } ?? false
-            _ = try? store.transaction { tx in
+            _ = try? store.write { tx in
                 try tx.save(record, staff: name)
                 try tx.record(AuditEntry(time: time, staff: nil, action: (locked ? PageAction.signInLocked : .signInFailed).rawValue,
                                          detail: locked ? "a wrong password for \(name); sign-in to this account is paused for \(Int(SignInThrottle.lockSeconds / 60)) minutes"
@@ -76,7 +76,7 @@ extension TeachersPage {
     /// `POST /sign-out`: the session ends on the server and the browser forgets its cookie.
     func signOut(_ context: PageContext) -> HTTPResponse {
         sessions.withLock { $0.end(context.session.id) }
-        _ = try? store.transaction { tx in
+        _ = try? store.write { tx in
             try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.signedOut.rawValue,
                                      detail: "signed out of the teachers' page"))
         }

@@ -61,7 +61,7 @@ extension TeachersPage {
             return .el(.tr, [.class(library.policy.isOverdue(loan, at: context.now) ? "is-overdue" : "")],
                        .el(.td, [HTMLAttribute(.title, words.title)], title(loan)),
                        .el(.td, [HTMLAttribute(.title, words.dueDate), .class("due")], children: due),
-                       .el(.td, [.class("actions")], .el(.a, [.class("button"), .href(PagePath.loan(loan.id, "return"))], .text(words.returnBook))))
+                       .el(.td, [.class("actions")], .el(.a, [.class("button"), .href(PagePath.to(.confirmReturn, "\(loan.id)"))], .text(words.returnBook))))
         }
         let pastRows: [HTML] = past.map { loan in
             .el(.tr,
@@ -70,11 +70,11 @@ extension TeachersPage {
                 .el(.td, [HTMLAttribute(.title, words.returnedOn)], .text(loan.returnedAt.map { words.date(LocalDate($0, in: zone)) } ?? "")))
         }
         let limit = user.loanLimit.map { words.count($0) } ?? words.ruleLimit + " (" + words.count(library.policy.loanLimit) + ")"
-        var actions: [HTML] = [.el(.a, [.class("button"), .href(PagePath.user(user.card, "edit"))], .text(words.edit))]
+        var actions: [HTML] = [.el(.a, [.class("button"), .href(PagePath.to(.editUserForm, user.card))], .text(words.edit))]
         actions.append(user.isActive
-            ? Form.post(PagePath.user(user.card, "deactivate"), csrf: context.session.csrf, button: words.deactivate, fields: [])
-            : Form.post(PagePath.user(user.card, "reactivate"), csrf: context.session.csrf, button: words.reactivate, fields: []))
-        actions.append(Form.post(PagePath.user(user.card, "remove"), csrf: context.session.csrf, button: words.remove, style: "danger", fields: []))
+            ? Form.post(PagePath.to(.deactivateUser, user.card), csrf: context.session.csrf, button: words.deactivate, fields: [])
+            : Form.post(PagePath.to(.reactivateUser, user.card), csrf: context.session.csrf, button: words.reactivate, fields: []))
+        actions.append(Form.post(PagePath.to(.removeUser, user.card), csrf: context.session.csrf, button: words.remove, style: "danger", fields: []))
         return page(context, library, heading: user.name, section: .users, content: [
             .el(.dl, [.class("facts")], children: [
                 fact(words.card, .text(user.card)),
@@ -110,7 +110,7 @@ extension TeachersPage {
     func saveUser(_ card: String?, _ context: PageContext) throws -> HTTPResponse {
         let form = UserForm(fields: context.request.value)
         enum Saved { case saved(User, numbered: Bool), refused([String: String], [SchoolClass]), missing }
-        let (library, saved) = try store.transaction { tx -> (LibraryState, Saved) in
+        let (library, saved) = try store.write { tx -> (LibraryState, Saved) in
             let library = try self.library(tx)
             let classes = try tx.classes()
             let existing = try card.flatMap { try tx.user(card: $0) }
@@ -172,7 +172,7 @@ extension TeachersPage {
             .el(.div, [.class("choices")], Form.submit(words.save, style: "primary"),
                 .el(.a, [.class("button quiet"), .href(card.map { PagePath.user($0) } ?? PagePath.users)], .text(words.cancel))),
         ]
-        let action = card.map { PagePath.user($0, "edit") } ?? PagePath.newUser
+        let action = card.map { PagePath.to(.editUser, $0) } ?? PagePath.newUser
         return page(context, library, heading: card == nil ? words.addUser : words.editUserHeading, section: .users, status: status,
                     content: [Form.problems(problems.keys.sorted().compactMap { problems[$0] }),
                               .el(.form, [HTMLAttribute(.method, "post"), HTMLAttribute(.action, action)], children: fields)])
@@ -180,7 +180,7 @@ extension TeachersPage {
 
     /// `POST /users/CARD/deactivate` and `/reactivate`.
     func setActive(_ card: String, _ active: Bool, _ context: PageContext) throws -> HTTPResponse {
-        let name = try store.transaction { tx -> String? in
+        let name = try store.write { tx -> String? in
             guard var user = try tx.user(card: card) else { return nil }
             if user.isActive != active {
                 user.isActive = active
@@ -200,7 +200,7 @@ extension TeachersPage {
     /// nothing changed.
     func removeUser(_ card: String, _ context: PageContext) throws -> HTTPResponse {
         enum Result { case missing, booksOut(String, Int), removed(String) }
-        let result = try store.transaction { tx -> Result in
+        let result = try store.write { tx -> Result in
             guard let user = try tx.user(card: card) else { return .missing }
             let open = try tx.openLoans(user: card).count
             if open > 0 { return .booksOut(user.name, open) }

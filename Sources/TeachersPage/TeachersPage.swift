@@ -33,6 +33,8 @@ public final class TeachersPage: Sendable {
         /// How a User or Book added without a card or barcode is numbered (the configuration's numbering).
         public var cardNumbering = BarcodeNumbering.cards
         public var bookNumbering = BarcodeNumbering.books
+        /// Finding a Book by its ISBN, when the box can; nil: the page offers no lookup.
+        public var lookup: (any ISBNLookup)?
 
         public init(language: Language = .default, policy: Policy = Policy(), libraryName: String = "",
                     sessionMinutes: Int = SessionTable.defaultIdleMinutes,
@@ -53,7 +55,8 @@ public final class TeachersPage: Sendable {
 
     let setup: Setup
     let words: any PageWords
-    let store: RepositoryGate
+    /// The library: reads side by side, writes in the store's own transactions.
+    let store: RepositoryPool
     let sessions: Locked<SessionTable>
     let now: @Sendable () -> Date
     /// A yescrypt hash checked for names that have no password, so a wrong name takes as long
@@ -65,10 +68,11 @@ public final class TeachersPage: Sendable {
     /// Uploads waiting for their confirmation (a CSV to import, a backup to restore), by session.
     let uploads = Locked(PendingUploads())
 
-    public init(repository: any LendingRepository, setup: Setup, now: @escaping @Sendable () -> Date = { Date() }) {
+    /// The page on `store` (`PageAssembly` builds it from the configuration and an opened library).
+    public init(store: RepositoryPool, setup: Setup, now: @escaping @Sendable () -> Date = { Date() }) {
         self.setup = setup
         self.words = setup.language.pageWords
-        self.store = RepositoryGate(repository)
+        self.store = store
         self.sessions = Locked(SessionTable(idleSeconds: Double(setup.sessionMinutes) * 60))
         self.now = now
     }
@@ -85,96 +89,44 @@ public final class TeachersPage: Sendable {
         return response
     }
 
+    /// The route table (`PageRoutes`) decides: an open route answers at once (its group's token
+    /// checked first); anything else needs a signed-in session, and its group's token.
     private func respond(to request: HTTPRequest, at time: Date) -> HTTPResponse {
-        let route = PageRoute(method: request.method, path: request.path)
-        if route == .stylesheet {
-            return HTTPResponse(status: 200, headers: [("Content-Type", "text/css; charset=utf-8"), ("Cache-Control", "no-cache")],
-                                body: Array(Stylesheet.text.utf8))
-        }
-        let session = request.cookies[PageSecurity.cookieName].flatMap { id in sessions.withLock { $0.use(id, at: time) } }
-        switch route {
-        case .signInForm:
-            return signInForm(request, session: session, at: time)
-        case .signIn:
-            if PageSecurity.check(request, token: session?.csrf) != nil { return forbidden(session: nil) }
-            return signIn(request, session: session, at: time)
-        default:
-            break
+        let routing = PageRouting(method: request.method, path: request.path)
+        let route = routing.route
+        let endpoint = route.map { PageRoutes.table.endpoint($0.name) }
+        let group = route.map { PageRoutes.table.group($0.name) }
+        let cookie = request.cookies[PageSecurity.cookieName]
+        let session = cookie.flatMap { id in sessions.withLock { $0.use(id, at: time) } }
+        if let endpoint, let group, group.access == .open, case .open(let handler) = endpoint.handler {
+            if group.checksToken, PageSecurity.check(request, token: session?.csrf) != nil { return forbidden(session: nil) }
+            return handler(self, request, session, time)
         }
         guard let session, let staff = session.staff else {
             // Nothing of the library without a session: only the way to sign in (which says why
             // when the browser's session ended while it was away).
-            let ended = session == nil && request.cookies[PageSecurity.cookieName].map { !$0.isEmpty } == true
+            let ended = session == nil && cookie.map { !$0.isEmpty } == true
             return HTTPResponse(status: 303, headers: [("Location", ended ? PagePath.signIn + "?ended=1" : PagePath.signIn),
                                                        ("Cache-Control", "no-store")])
         }
-        if route.isChange, PageSecurity.check(request, token: session.csrf) != nil {
+        if group?.checksToken == true, PageSecurity.check(request, token: session.csrf) != nil {
             return forbidden(session: session)
         }
-        var context = PageContext(request: request, session: session, staff: staff, now: time, words: words)
+        let context = PageContext(request: request, session: session, staff: staff, now: time, words: words)
         do {
-            let response = try respond(route, context: &context)
-            return response
+            guard let route, let endpoint, case .signedIn(let handler) = endpoint.handler else {
+                return try notFound(context, status: routing == .methodNotAllowed ? 405 : 404)
+            }
+            return try handler(self, route.values, context)
         } catch {
             return fault(error, context: context)
         }
     }
 
-    private func respond(_ route: PageRoute, context: inout PageContext) throws -> HTTPResponse {
-        switch route {
-        case .signOut: return signOut(context)
-        case .home: return try home(context)
-        case .qrCode: return qrCode(context)
-        case .loans: return try loans(context)
-        case .confirmReturn(let id): return try confirmReturn(id, context)
-        case .returnLoan(let id): return try returnLoan(id, context)
-        case .extendLoan(let id): return try extendLoan(id, context)
-        case .books: return try books(context)
-        case .newBookForm: return try bookForm(nil, context)
-        case .addBook: return try saveBook(nil, context)
-        case .book(let barcode): return try book(barcode, context)
-        case .editBookForm(let barcode): return try bookForm(barcode, context)
-        case .editBook(let barcode): return try saveBook(barcode, context)
-        case .withdrawBook(let barcode): return try withdrawBook(barcode, context)
-        case .lendForm(let barcode): return try lendForm(barcode, context)
-        case .lend(let barcode): return try lend(barcode, context)
-        case .cover(let barcode): return try cover(barcode)
-        case .users: return try users(context)
-        case .newUserForm: return try userForm(nil, context)
-        case .addUser: return try saveUser(nil, context)
-        case .user(let card): return try user(card, context)
-        case .editUserForm(let card): return try userForm(card, context)
-        case .editUser(let card): return try saveUser(card, context)
-        case .deactivateUser(let card): return try setActive(card, false, context)
-        case .reactivateUser(let card): return try setActive(card, true, context)
-        case .removeUser(let card): return try removeUser(card, context)
-        case .settings: return try settings(context)
-        case .saveRules: return try saveRules(context)
-        case .addStaff: return try addStaff(context)
-        case .resetPassword(let name): return try resetPassword(name, context)
-        case .removeStaff(let name): return try removeStaff(name, context)
-        case .classes: return try classes(context)
-        case .addClass: return try addClass(context)
-        case .setClassGrade(let name): return try setClassGrade(name, context)
-        case .renameClass(let name): return try renameClass(name, context)
-        case .removeClass(let name): return try removeClass(name, context)
-        case .confirmPromotion: return try confirmPromotion(context)
-        case .promote: return try promote(context)
-        case .records: return try records(context)
-        // 印刷, 取り込み, backup and restore (pageyear-b)
-        case .printPage: return try printPage(context)
-        case .printNotices: return try printNotices(context)
-        case .printCards: return try printLabels(.card, context)
-        case .printLabels: return try printLabels(.label, context)
-        case .importForm: return try importForm(context)
-        case .previewImport: return try previewImport(context)
-        case .applyImport: return try applyImport(context)
-        case .backup: return try backup(context)
-        case .previewRestore: return try previewRestore(context)
-        case .restore: return try restore(context)
-        case .notFound, .methodNotAllowed, .stylesheet, .signInForm, .signIn:
-            return try notFound(context, status: route == .methodNotAllowed ? 405 : 404)
-        }
+    /// `GET /style.css`: the one stylesheet.
+    func stylesheet() -> HTTPResponse {
+        HTTPResponse(status: 200, headers: [("Content-Type", "text/css; charset=utf-8"), ("Cache-Control", "no-cache")],
+                     body: Array(Stylesheet.text.utf8))
     }
 }
 

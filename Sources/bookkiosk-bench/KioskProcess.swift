@@ -45,6 +45,7 @@ final class KioskProcess {
             throw Failure(description: "cannot start \(executable): \(String(cString: strerror(rc)))")
         }
         pid = child
+        BenchCleanup.shared.started(child)
         input = stdinPipe[1]
         output = stdoutPipe[0]
     }
@@ -99,7 +100,15 @@ final class KioskProcess {
         }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        BenchCleanup.shared.ended(pid)
         return status
+    }
+
+    /// Sends SIGTERM (a server's way to stop) and waits for the exit status.
+    @discardableResult
+    func terminate() -> Int32 {
+        kill(pid, SIGTERM)
+        return finish()
     }
 
     // MARK: /proc

@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import Lending
 import LendingSQLite
+import PageAssembly
 import StaffPIN
 import TeachersPage
 
@@ -49,6 +50,19 @@ enum PageBenchmark {
         PageRequest(name: "title search /books?q=", target: "/books?q=" + LoopbackClient.encoded("えほん 12"), floorTarget: "/floor/2"),
     ]
 
+    /// The list pages alone (絵本, 貸出中).
+    static var listPages: [PageRequest] { Array(pages.prefix(2)) }
+
+    /// The bench's Staff account, with a PIN and a page password, in the library at `path`.
+    static func addStaff(to path: String) throws {
+        let repository = try SQLiteLendingRepository(path: path)
+        let (pinHash, passwordHash) = (try PINHash.make("1234"), try PINHash.make(password))
+        try repository.transaction { tx in
+            try tx.save(StaffAccount(name: staff, pinHash: pinHash))
+            guard try tx.setPasswordHash(passwordHash, staff: staff) else { throw Failure(description: "no Staff account \(staff)") }
+        }
+    }
+
     /// `pageNice`: the nice value the daemon's threads run at (0 as the service ships; 10 is
     /// what `Nice=10` in bookkiosk-web.service would give).
     /// `pageThreads`: the daemon's threads (as `bookkiosk serve` starts it unless told otherwise).
@@ -60,16 +74,12 @@ enum PageBenchmark {
         progress("page: generating \(dataSet.books) Books, \(dataSet.users) Users, \(dataSet.pastLoans) past and \(DataSet.pageOpenLoans) open Loans")
         try dataSet.generate(at: path, now: start, seed: 21)
         try dataSet.addOpenLoans(DataSet.pageOpenLoans, at: path, now: start, seed: 22)
+        try addStaff(to: path)
         let repository = try SQLiteLendingRepository(path: path)
-        let (pinHash, passwordHash) = (try PINHash.make("1234"), try PINHash.make(password))
-        try repository.transaction { tx in
-            try tx.save(StaffAccount(name: staff, pinHash: pinHash))
-            guard try tx.setPasswordHash(passwordHash, staff: staff) else { throw Failure(description: "no Staff account \(staff)") }
-        }
 
         // The page's clock stands at the data set's `start`, so its overdue marks match the data.
-        let page = TeachersPage(repository: repository, setup: TeachersPage.Setup(language: .ja, policy: Policy(timeZone: TimeZone(identifier: "UTC")!)),
-                                now: { start })
+        let settings = PageSettings(language: .ja, policy: Policy(timeZone: TimeZone(identifier: "UTC")!), threads: pageThreads)
+        let page = try PageAssembly(settings: settings, repository: repository, now: { start }).page
         let serverTimes = SharedLatencies()
         let floor = FloorResponses()
         let daemon = try HTTPDaemon(HTTPDaemonConfiguration(address: .loopback(port: 0), threadCount: pageThreads)) { request in
@@ -89,7 +99,7 @@ enum PageBenchmark {
         for request in pages {
             let (path, query) = parsed(request.target)
             let response = page.handle(HTTPRequest(method: "GET", path: path, query: query,
-                                                   cookies: ["bookkiosk_session": session.id]))
+                                                   cookies: [PageSecurity.cookieName: session.id]))
             guard response.status == 200 else { throw Failure(description: "\(request.target) answered \(response.status)") }
             floor.store(response, at: request.floorTarget)
             sizes[request.name] = response.body.count
@@ -114,6 +124,7 @@ enum PageBenchmark {
         }
 
         // The kiosk beside it: its own repository on the same file, as the kiosk process would have.
+        guard scanRounds > 0 else { return figures }
         progress("page: \(scanRounds) kiosk scan rounds with the page idle, then with \(clients) clients hammering it")
         figures.scansAlone = try ScanPathBenchmark.run(databasePath: path, dataSet: .pageScanning, iterations: scanRounds,
                                                       warmUp: 20, start: start, seed: 31)
@@ -158,18 +169,19 @@ enum PageBenchmark {
         guard let first = sessionID(form), let token = csrf(in: form.text) else {
             throw Failure(description: "the sign-in form set no session or carried no token (\(form.status))")
         }
-        client.cookie = "bookkiosk_session=\(first)"
+        client.cookie = "\(PageSecurity.cookieName)=\(first)"
         let answer = try client.post("/sign-in", form: [("csrf", token), ("name", staff), ("password", password)])
         guard answer.status == 303, let id = sessionID(answer) else {
             throw Failure(description: "signing in answered \(answer.status): \(answer.text.prefix(300))")
         }
-        return (id, "bookkiosk_session=\(id)")
+        return (id, "\(PageSecurity.cookieName)=\(id)")
     }
 
     static func sessionID(_ answer: LoopbackClient.Answer) -> String? {
         let cookies = (answer.headers["set-cookie"] ?? "").split(separator: "\n")
-        guard let cookie = cookies.first(where: { $0.hasPrefix("bookkiosk_session=") }) else { return nil }
-        let value = cookie.dropFirst("bookkiosk_session=".count).prefix { $0 != ";" }
+        let prefix = PageSecurity.cookieName + "="
+        guard let cookie = cookies.first(where: { $0.hasPrefix(prefix) }) else { return nil }
+        let value = cookie.dropFirst(prefix.count).prefix { $0 != ";" }
         return value.isEmpty ? nil : String(value)
     }
 

@@ -52,7 +52,8 @@ enum SpeechBenchmark {
         func announcer(speech: Bool) -> Announcer {
             Announcer(settings: FeedbackSettings(language: .ja, player: "cat > /dev/null", speech: speech ? .on : .off,
                                                  speechCacheDirectory: cache, timeZone: policy.timeZone),
-                      log: { progress("speech: " + $0) }, system: system,
+                      log: { line in if line.hasPrefix("speech") || line.hasPrefix("player") { progress(line) } },
+                      debugLog: { _ in }, system: system,
                       observeSpeech: { report in reports.withLock { $0.append(report) } })
         }
         var figures = SpeechFigures(engine: choice.reason)

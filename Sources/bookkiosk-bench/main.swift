@@ -4,6 +4,12 @@
 //     swift build -c release --scratch-path .build-bench
 //     .build-bench/release/bookkiosk-bench [--json] [--json-file F] [--skip-large] [--rounds N] [--long-rounds N] [--idle-seconds S] [--page-rounds N] [--page-only] [--page-nice N] [--page-threads N]
 //                                          [--kiosk-scans N] [--kiosks-only] [--speech-rounds N] [--speech-only]
+//                                          [--shipped-only] [--shipped-runs N] [--shipped-scans N] [--unit F]
+//                                          [--page-weight W] [--page-idle] [--page-quota CORES] [--pi-clients N]
+//
+// The kiosk and the page as separate processes (`--shipped-only` for those alone) need root:
+// each goes in a cgroup v1 `cpu` group of its own, the page at its unit's priority (read from
+// kiosk/bookkiosk-web.service, or `--unit F`; `--page-*` change it).
 //
 // (`swift run -c release bookkiosk-bench` works too once `bookkiosk` is built in the same
 // place; the process figures need that binary.)
@@ -41,6 +47,20 @@ struct Options {
     var speechRounds = 20
     /// Only the speech run.
     var speechOnly = false
+    /// Only the kiosk and the page as separate processes (and the page against its floor).
+    var shippedOnly = false
+    /// Runs of each separate-process figure (the median is reported).
+    var shippedRuns = 3
+    /// Scans the kiosk makes in each phase of a separate-process run (a third Cards, a third lends, a third returns).
+    var shippedScans = 150
+    /// The page's unit file, whose Nice=, CPUWeight=, CPUSchedulingPolicy= and CPUQuota= the page runs at.
+    var unit: String?
+    /// Changes to what the unit says.
+    var pageWeight: Int?
+    var pageIdle = false
+    var pageQuota: Double?
+    /// Page clients in the Pi-class run.
+    var piClients = 8
 
     init(_ arguments: [String]) {
         var words = arguments[...]
@@ -61,10 +81,20 @@ struct Options {
             case "--kiosks-only": kiosksOnly = true
             case "--speech-rounds": speechRounds = Int(words.popFirst() ?? "") ?? speechRounds
             case "--speech-only": speechOnly = true
+            case "--shipped-only": shippedOnly = true
+            case "--shipped-runs": shippedRuns = max(1, Int(words.popFirst() ?? "") ?? shippedRuns)
+            case "--shipped-scans": shippedScans = max(3, Int(words.popFirst() ?? "") ?? shippedScans)
+            case "--unit": unit = words.popFirst()
+            case "--page-weight": pageWeight = Int(words.popFirst() ?? "")
+            case "--page-idle": pageIdle = true
+            case "--page-quota": pageQuota = Double(words.popFirst() ?? "")
+            case "--pi-clients": piClients = Int(words.popFirst() ?? "") ?? piClients
             default:
                 FileHandle.standardError.write(Data("""
                 usage: bookkiosk-bench [--json] [--json-file F] [--skip-large] [--keep] [--rounds N] [--long-rounds N] [--idle-seconds S] [--page-rounds N] [--page-only] [--page-nice N] [--page-threads N]
                                        [--kiosk-scans N] [--kiosks-only] [--speech-rounds N] [--speech-only]
+                                       [--shipped-only] [--shipped-runs N] [--shipped-scans N] [--unit F]
+                                       [--page-weight W] [--page-idle] [--page-quota CORES] [--pi-clients N]
                 unknown argument: \(word)
 
                 """.utf8))
@@ -75,15 +105,24 @@ struct Options {
 }
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
+let cleanup = BenchCleanup.shared
+cleanup.takeStopSignals()
+/// The step the bench is in, for the message when one fails.
+nonisolated(unsafe) var currentStep = "starting"
 func progress(_ text: String) {
+    currentStep = text
     FileHandle.standardError.write(Data("bench: \(text)\n".utf8))
 }
 
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bookkiosk-bench-\(getpid())").path
-try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-defer { if !options.keep { try? FileManager.default.removeItem(atPath: folder) } }
+cleanup.removeAtExit(folder: folder, keep: options.keep)
 let configPath = folder + "/config.json"
-try Data(#"{"timeZone": "UTC", "language": "en", "sound": false}"#.utf8).write(to: URL(fileURLWithPath: configPath))
+do {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try Data(#"{"timeZone": "UTC", "language": "en", "sound": false}"#.utf8).write(to: URL(fileURLWithPath: configPath))
+} catch {
+    cleanup.fail(error, during: "making the temporary folder \(folder)")
+}
 
 let machine = Machine.current(sqliteVersion: String(cString: sqlite3_libversion()))
 let start = Date(timeIntervalSince1970: 1_796_115_600) // 2026-12-01T09:00:00Z, a Tuesday
@@ -132,16 +171,120 @@ func verdict(_ met: Bool) -> String { met ? "met" : "MISSED" }
         "≤ 1.2×: \(verdict(cardRatio <= 1.2))")
 }
 
+/// The kiosk and the page as separate processes (ShippedPageBenchmark.swift): the kiosk's scan
+/// p99 under page load ÷ quiet at the page's unit priority, then a Pi-class budget (both in a
+/// group held to a quarter of one core); and the page against its floor (PageBenchmark, the
+/// page as `PageAssembly` builds it). Each figure the median of `--shipped-runs` runs.
+@MainActor func measureShipped() throws {
+    guard let kiosk = ProcessBenchmarks.locateKiosk() else {
+        report["shipped"] = "skipped: no bookkiosk beside this benchmark; build it with `swift build -c release --scratch-path .build-bench`"
+        row("kiosk and page as processes", "skipped: build bookkiosk beside the benchmark")
+        return
+    }
+    guard CPUGroup.isAvailable else {
+        report["shipped"] = "skipped: \(CPUGroup.unavailableReason)"
+        row("kiosk and page as processes", "skipped: \(CPUGroup.unavailableReason)")
+        return
+    }
+    var placement = PagePlacement.fromUnit(options.unit)
+    if let weight = options.pageWeight { placement.weight = weight }
+    if options.pageIdle { placement.idleScheduling = true }
+    if let quota = options.pageQuota { placement.quotaCores = quota }
+    if options.pageNice != 0 { placement.nice = options.pageNice }
+
+    let path = folder + "/shipped.sqlite"
+    progress("shipped: generating the page's library (\(DataSet.page.books) Books, \(DataSet.pageOpenLoans) open Loans)")
+    try DataSet.page.generate(at: path, now: start, seed: 41)
+    try DataSet.page.addOpenLoans(DataSet.pageOpenLoans, at: path, now: start, seed: 42)
+    try PageBenchmark.addStaff(to: path)
+    let bench = ShippedPageBenchmark(executable: kiosk, folder: folder, configPath: configPath, databasePath: path, start: start,
+                                     progress: progress)
+    let median = { (values: [Double]) -> Double in values.sorted()[values.count / 2] }
+    func millis(_ latencies: Latencies) -> [String: Double] {
+        ["p50": rounded(latencies.p50, places: 2), "p99": rounded(latencies.p99, places: 2), "max": rounded(latencies.max, places: 2)]
+    }
+
+    var ratios: [Double] = [], runs: [[String: Any]] = []
+    for run in 1...options.shippedRuns {
+        progress("shipped: run \(run) of \(options.shippedRuns): kiosk and page as processes, page at \(placement), 8 clients")
+        let figures = try bench.run(name: "priority-\(run)", placement: placement, clients: 8, scans: options.shippedScans,
+                                    groupCores: nil, screens: false, pages: PageBenchmark.pages)
+        let ratio = figures.loaded.p99 / figures.quiet.p99
+        ratios.append(ratio)
+        runs.append(["scanMillisQuiet": millis(figures.quiet), "scanMillisLoaded": millis(figures.loaded), "p99Ratio": rounded(ratio, places: 2),
+                     "pageMillis": millis(figures.pageLists), "pageRequests": figures.pageRequests])
+        row("shipped run \(run): kiosk scan ms p99 quiet / under page load", "\(rounded(figures.quiet.p99, places: 2)) / \(rounded(figures.loaded.p99, places: 2)) (× \(rounded(ratio, places: 2)); page p50 / p99 \(rounded(figures.pageLists.p50, places: 1)) / \(rounded(figures.pageLists.p99, places: 1)) ms, \(figures.pageRequests) requests)")
+    }
+    let ratio = median(ratios)
+    report["scanUnderPageLoadRatio"] = rounded(ratio, places: 2)
+    row("scanUnderPageLoadRatio (median of \(ratios.count))", "\(rounded(ratio, places: 2)) (page at \(placement))", "≤ 1.2: \(verdict(ratio <= 1.2))")
+
+    var frames: [Double] = [], pagesP99: [Double] = [], piRuns: [[String: Any]] = []
+    for run in 1...options.shippedRuns {
+        progress("shipped: Pi-class run \(run) of \(options.shippedRuns): kiosk and page held to 0.25 of a core, \(options.piClients) clients outside")
+        let figures = try bench.run(name: "pi-\(run)", placement: placement, clients: options.piClients, scans: options.shippedScans / 2,
+                                    groupCores: 0.25, screens: true, pages: PageBenchmark.listPages)
+        frames.append(figures.loaded.p99)
+        pagesP99.append(figures.pageLists.p99)
+        piRuns.append(["scanToFrameMillisQuiet": millis(figures.quiet), "scanToFrameMillisLoaded": millis(figures.loaded),
+                       "pageMillis": millis(figures.pageLists), "pageRequests": figures.pageRequests,
+                       "throttledPeriods": figures.throttledPeriods, "periods": figures.periods])
+        row("Pi run \(run): scan → frame ms p99 quiet / loaded; page list ms p99", "\(rounded(figures.quiet.p99, places: 2)) / \(rounded(figures.loaded.p99, places: 2)); \(rounded(figures.pageLists.p99, places: 1)) (\(figures.pageRequests) requests; throttled \(figures.throttledPeriods) of \(figures.periods) periods)")
+    }
+    report["piScanToFrameP99Ms"] = rounded(median(frames), places: 2)
+    report["piPageP99Ms"] = rounded(median(pagesP99), places: 1)
+    row("piScanToFrameP99Ms (median of \(frames.count))", "\(rounded(median(frames), places: 2))", "≤ 16.7: \(verdict(median(frames) <= 16.7))")
+    row("piPageP99Ms (median of \(pagesP99.count))", "\(rounded(median(pagesP99), places: 1))", "≤ 100: \(verdict(median(pagesP99) <= 100))")
+
+    var floorRatios: [Double] = [], floorRuns: [[String: Any]] = []
+    for run in 1...options.shippedRuns {
+        progress("shipped: page against its floor, run \(run) of \(options.shippedRuns)")
+        let page = try PageBenchmark.run(folder: folder, start: start, clients: 8, rounds: options.pageRounds, scanRounds: 0,
+                                         pageThreads: options.pageThreads ?? HTTPDaemonConfiguration.defaultThreadCount, progress: progress)
+        // The page's slowest list against the same bytes from memory, server time (the handler) and round trip.
+        let worst = page.pages.map { $0.roundTrip.p50 / $0.floor.p50 }.max() ?? .nan
+        floorRatios.append(worst)
+        floorRuns.append(Dictionary(uniqueKeysWithValues: page.pages.map { figures in
+            (figures.name, ["roundTripP50Millis": rounded(figures.roundTrip.p50 / 1000, places: 2),
+                            "floorP50Millis": rounded(figures.floor.p50 / 1000, places: 2),
+                            "serverP50Millis": rounded(figures.server.p50 / 1000, places: 2),
+                            "ratio": rounded(figures.roundTrip.p50 / figures.floor.p50, places: 2)] as [String: Any])
+        }))
+    }
+    report["pageVsFloorP50"] = rounded(median(floorRatios), places: 2)
+    row("pageVsFloorP50 (slowest page ÷ its bytes from memory, median of \(floorRatios.count))", "\(rounded(median(floorRatios), places: 2))",
+        "≤ 3: \(verdict(median(floorRatios) <= 3))")
+    report["shipped"] = ["placement": placement.json, "runs": runs, "piRuns": piRuns, "floorRuns": floorRuns,
+                         "method": "bookkiosk simulate and bookkiosk serve as processes in cgroup v1 cpu groups (kiosk CPUWeight=100, page as its unit says), 8 client threads at nice 19 in the bench; a scan is timed from its line written to its event line read; Pi-class: both in a group with cpu.cfs_quota_us 25000 of 100000, the kiosk painting 1280x800 frames (--screens; the next scan waits for the PNG and one period)"]
+}
+
+/// Prints the report, cleans up and exits 0 (or says why the report could not be written).
+@MainActor func finish() -> Never {
+    do {
+        try printReport()
+    } catch {
+        cleanup.fail(error, during: "writing the report")
+    }
+    cleanup.cleanUp()
+    exit(0)
+}
+
 if options.pageOnly {
     do {
         try measurePage()
     } catch {
-        progress("failed: \(error)")
-        exit(1)
+        cleanup.fail(error, during: currentStep)
     }
-    try printReport()
-    if !options.keep { try? FileManager.default.removeItem(atPath: folder) }
-    exit(0)
+    finish()
+}
+
+if options.shippedOnly {
+    do {
+        try measureShipped()
+    } catch {
+        cleanup.fail(error, during: currentStep)
+    }
+    finish()
 }
 
 /// The voice after a lend (SpeechBenchmark.swift): cue start, voice ready and voice start,
@@ -184,8 +327,7 @@ if options.pageOnly {
 
 if options.speechOnly {
     measureSpeech()
-    try printReport()
-    exit(0)
+    finish()
 }
 
 /// Several kiosks at once on one PostgreSQL library (ManyKioskBenchmark.swift).
@@ -215,9 +357,7 @@ if options.speechOnly {
 do {
     if options.kiosksOnly {
         try measureManyKiosks()
-        try printReport()
-        if !options.keep { try? FileManager.default.removeItem(atPath: folder) }
-        exit(0)
+        finish()
     }
     // The scan path on both data sets.
     var lendP50: [String: Double] = [:]
@@ -385,13 +525,12 @@ do {
         row("postgres", "skipped: \(ScratchPostgresServer.missingMessage)")
     }
     try measureManyKiosks()
+    try measureShipped()
 } catch {
-    progress("failed: \(error)")
-    FileHandle.standardError.write(Data("\n".utf8))
-    exit(1)
+    cleanup.fail(error, during: currentStep)
 }
 
-try printReport()
+finish()
 
 /// The JSON object (to --json-file, or standard output with --json) or the table.
 @MainActor func printReport() throws {

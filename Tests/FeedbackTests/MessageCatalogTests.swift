@@ -198,12 +198,13 @@ struct MessageCase: Sendable, CustomTestStringConvertible {
         DateCase(date: LocalDate(year: 2026, month: 4, day: 20), ja: "4月20日(月)", en: "Monday 20 April",
                  spokenJa: "しがつ はつか げつようび"),
         DateCase(date: LocalDate(year: 2026, month: 9, day: 27), ja: "9月27日(日)", en: "Sunday 27 September",
-                 spokenJa: "くがつ 27にち にちようび"),
+                 spokenJa: "くがつ にじゅうしちにち にちようび"),
     ])
     func dueDates(_ example: DateCase) {
         #expect(Language.ja.dueDateText(example.date) == example.ja)
         #expect(Language.en.dueDateText(example.date) == example.en)
-        #expect(Language.ja.spokenDueDateText(example.date) == example.spokenJa)
+        #expect(JapanesePhrasebook().spokenDate(example.date) == example.spokenJa)
+        #expect(EnglishPhrasebook().spokenDate(example.date) == example.en)
     }
 
     @Test func spokenJapaneseHasNoKanjiOfOurOwn() {

@@ -124,11 +124,17 @@ final class ToneSynthesizer: SpeechSynthesizer, Sendable {
 
     @Test("a due date is said as a child hears it, in the lent sentence too")
     func datesAreSpoken() {
-        #expect(Language.ja.spokenDueDateText(LocalDate(year: 2026, month: 12, day: 3)) == "じゅうにがつ みっか もくようび")
-        #expect(Language.ja.spokenDueDateText(LocalDate(year: 2027, month: 1, day: 1)) == "いちがつ ついたち きんようび")
-        #expect(Language.ja.spokenDueDateText(LocalDate(year: 2026, month: 4, day: 20)) == "しがつ はつか げつようび")
-        #expect(Language.ja.spokenDueDateText(LocalDate(year: 2026, month: 9, day: 14)) == "くがつ じゅうよっか げつようび")
-        #expect(Language.ja.spokenDueDateText(LocalDate(year: 2026, month: 7, day: 11)) == "しちがつ 11にち どようび")
+        let words = JapanesePhrasebook()
+        #expect(words.spokenDate(LocalDate(year: 2026, month: 12, day: 3)) == "じゅうにがつ みっか もくようび")
+        #expect(words.spokenDate(LocalDate(year: 2027, month: 1, day: 1)) == "いちがつ ついたち きんようび")
+        #expect(words.spokenDate(LocalDate(year: 2026, month: 4, day: 20)) == "しがつ はつか げつようび")
+        #expect(words.spokenDate(LocalDate(year: 2026, month: 9, day: 14)) == "くがつ じゅうよっか げつようび")
+        #expect(words.spokenDate(LocalDate(year: 2026, month: 7, day: 11)) == "しちがつ じゅういちにち どようび")
+        #expect(words.spokenDate(LocalDate(year: 2026, month: 8, day: 31)) == "はちがつ さんじゅういちにち げつようび")
+        for day in 1...31 {
+            let spoken = words.spokenDate(LocalDate(year: 2026, month: 12, day: day))
+            #expect(!spoken.contains { $0.isNumber }, "no digits: \(spoken)")
+        }
         let lent = KioskEvent.outcome(.lent(Fixtures.loan, book: Fixtures.guri, user: Fixtures.haruto))
         let spoken = Utterance(speaking: MessageCatalog(language: .ja).spokenText(for: lent)).text
         #expect(spoken.contains("じゅうにがつみっかもくようび"), "\(spoken)")

@@ -21,7 +21,7 @@ import Testing
         let folder = try Folder()
         let libraryPath = folder.path + "/library.sqlite"
         let repository = try SQLiteLendingRepository(path: libraryPath)
-        let fixture = try PageFixture(repository: repository, storage: .sqlite(path: libraryPath))
+        let fixture = try PageFixture(repository: repository)
         let browser = Browser(fixture)
         browser.signIn()
         let settings = browser.get("/settings").text
@@ -62,7 +62,7 @@ import Testing
         let folder = try Folder()
         let libraryPath = folder.path + "/library.sqlite"
         let repository = try SQLiteLendingRepository(path: libraryPath)
-        let fixture = try PageFixture(repository: repository, storage: .sqlite(path: libraryPath))
+        let fixture = try PageFixture(repository: repository)
         let browser = Browser(fixture)
         browser.signIn()
         let junk = UploadedFile(field: "backup", fileName: "notes.txt", contentType: "text/plain", data: Array("hello".utf8))
@@ -76,7 +76,7 @@ import Testing
     @Test func aRestoreNeedsTheToken() throws {
         let folder = try Folder()
         let libraryPath = folder.path + "/library.sqlite"
-        let fixture = try PageFixture(repository: try SQLiteLendingRepository(path: libraryPath), storage: .sqlite(path: libraryPath))
+        let fixture = try PageFixture(repository: try SQLiteLendingRepository(path: libraryPath))
         let browser = Browser(fixture)
         browser.signIn()
         #expect(browser.post("/settings/restore/confirm", csrf: .some("wrong")).status == 403)

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Lending
+import PageAssembly
 import Testing
 @testable import TeachersPage
 
@@ -135,8 +136,8 @@ import Testing
         ("[::1]:8080", "http://192.0.2.10:8080/"),
     ])
     func homeShowsAnAddressOtherDevicesCanOpen(host: String, expected: String) throws {
-        let page = TeachersPage(repository: InMemoryLendingRepository(),
-                                setup: .init(publicAddresses: ["http://192.0.2.10:8080/"]))
+        let page = try PageAssembly(settings: PageSettings(), repository: InMemoryLendingRepository(),
+                                    publicAddresses: ["http://192.0.2.10:8080/"]).page
         #expect(page.pageAddress(HTTPRequest(method: "GET", path: "/", headers: ["host": host])) == expected)
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import Lending
 import StaffPIN
+import PageAssembly
 @testable import TeachersPage
 
 /// A clock tests move by hand.
@@ -41,15 +42,20 @@ struct PageFixture {
     let page: TeachersPage
     var policy: Policy
 
-    init(language: Language = .ja, sessionMinutes: Int = 30, cover: @escaping @Sendable (Book) -> String? = { _ in nil },
+    init(language: Language = .ja, sessionMinutes: Int = 30, cover: (@Sendable (Book) -> String?)? = nil,
          qrCode: (@Sendable (String) -> String?)? = nil, repository: any LendingRepository = InMemoryLendingRepository(),
-         storage: LibraryStorage = .elsewhere) throws {
+         storage: LibraryStorage? = nil) throws {
         self.repository = repository
         policy = Policy(timeZone: PageFixture.tokyo)
         let clock = self.clock
-        var setup = TeachersPage.Setup(language: language, policy: policy, libraryName: "ひまわり文庫", sessionMinutes: sessionMinutes, cover: cover, qrCode: qrCode)
-        setup.storage = storage
-        page = TeachersPage(repository: repository, setup: setup, now: { clock.now })
+        // Assembled as `serve` assembles it; a test's own covers, QR code or storage in its place.
+        let settings = PageSettings(language: language, policy: policy, libraryName: "ひまわり文庫", sessionMinutes: sessionMinutes,
+                                    covers: "/nonexistent", drawsQRCode: false)
+        page = try PageAssembly(settings: settings, repository: repository, now: { clock.now }) { setup in
+            if let cover { setup.cover = cover }
+            setup.qrCode = qrCode
+            if let storage { setup.storage = storage }
+        }.page
         try repository.transaction { tx in
             try tx.save(StaffAccount(name: "佐藤", pinHash: PageFixture.passwordHash))
             _ = try tx.setPasswordHash(PageFixture.passwordHash, staff: "佐藤")
@@ -75,8 +81,8 @@ struct PageFixture {
     }
 }
 
-/// A browser: keeps the session cookie and the last CSRF token it saw.
-final class Browser {
+/// A browser: keeps the session cookie and the last CSRF token it saw. Used by one thread at a time.
+final class Browser: @unchecked Sendable {
     let fixture: PageFixture
     var cookie: String?
     var csrf: String?

@@ -1,6 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// BookKiosk's version, in this one place: `bookkiosk --version` prints it and `scripts/package`
+/// names the Debian package after it. `BOOKKIOSK_VERSION=1.4.1 scripts/package` builds another.
+let version = Context.environment["BOOKKIOSK_VERSION"] ?? "1.4.0"
+
 let package = Package(
     name: "BookKiosk",
     products: [
@@ -15,6 +19,8 @@ let package = Package(
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         // The kernel's virtual-terminal ioctls (linux/vt.h; headers only, from the C library).
         .systemLibrary(name: "CLinuxVT"),
+        // statx(2)'s file attributes (linux/stat.h; headers only): whether a folder is fscrypt-encrypted.
+        .systemLibrary(name: "CLinuxStat"),
         // Kana-kanji conversion (Debian: libanthy-dev; its dictionary is the package anthy-common).
         .systemLibrary(name: "CAnthy", pkgConfig: "anthy", providers: [.apt(["libanthy-dev"])]),
         // The desktop window of the demo (Debian: libsdl2-dev).
@@ -25,6 +31,9 @@ let package = Package(
         // The teachers' page: its web server (GnuTLS for HTTPS) and its QR code.
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        // Book lookups by ISBN: HTTP (libcurl with GnuTLS) and the NDL's XML (libxml2).
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-gnutls-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
 
         // The circulation rules and the repository protocol, with its in-memory implementation.
         .target(name: "Lending"),
@@ -33,7 +42,7 @@ let package = Package(
         // The PostgreSQL repository (many kiosks, one library) and a thin wrapper over libpq.
         .target(name: "LendingPostgres", dependencies: ["Lending", "CPostgres"]),
         // A throwaway PostgreSQL server (initdb + pg_ctl) for tests and the bench; not shipped.
-        .target(name: "PostgresScratch", dependencies: ["LendingPostgres"]),
+        .target(name: "PostgresScratch", dependencies: ["Lending", "LendingPostgres"]),
         // Typing text: keys pressed, romaji to kana, the composer of a text field, conversion
         // segments. Pure values, no C library.
         .target(name: "TextInput"),
@@ -78,6 +87,13 @@ let package = Package(
         // the stop signals. `serve`, `bookkiosk-bench` and the page's tests all build it here.
         .target(name: "PageAssembly", dependencies: ["TeachersPage", "Lending", "LendingSQLite", "LendingPostgres", "HTTPServer",
                                                      "KioskPresenter", "QRCode", "Printing", "Feedback"]),
+        // Books by their ISBN: NDL Search (SRU, DC-NDL) and openBD over HTTP, a found record or a
+        // reason. Knows nothing of kiosks or pages.
+        .target(name: "BookLookup", dependencies: ["Lending", "CCurl", "CLibXML2"]),
+        // A local HTTP server that answers as NDL Search and openBD did, from recorded answers
+        // (tests, the bench and the browser suite; not shipped).
+        .target(name: "LookupReplay", dependencies: ["HTTPServer"]),
+        .executableTarget(name: "lookup-replay", dependencies: ["LookupReplay", "HTTPServer"]),
         // The one place a kiosk is assembled from settings and a repository: runtime, announcer,
         // presenter, journal, privacy pass, quiet checkpoint, library rules, server retry.
         .target(
@@ -87,18 +103,21 @@ let package = Package(
         ),
         // The configuration file and its places (XDG, systemd), and KioskSetup: the configuration
         // and the database a command, the kiosk or the page opens.
-        .target(name: "KioskConfiguration", dependencies: ["Lending", "Feedback", "LendingSQLite", "LendingPostgres", "Printing", "ScannerInput", "HTTPServer"]),
-        // What every command shares: the Command protocol and its usage lines, Arguments, Console.
-        .target(name: "CommandCore", dependencies: ["KioskConfiguration", "Feedback", "Lending"]),
-        // Books, Users and Loans in and out: the CSV reader, import, export (no store by name).
-        .target(name: "CatalogIO", dependencies: ["Lending", "Feedback"]),
+        .target(name: "KioskConfiguration", dependencies: ["Lending", "Feedback", "LendingSQLite", "LendingPostgres", "Printing", "ScannerInput", "HTTPServer",
+                                                          "BookLookup"]),
+        // The version string, compiled in from the `version` above.
+        .target(name: "CVersion", cSettings: [.define("BOOKKIOSK_VERSION", to: "\"\(version)\"")]),
+        // What every command shares: the Command protocol and its usage lines, Arguments, Console, the version.
+        .target(name: "CommandCore", dependencies: ["KioskConfiguration", "Feedback", "Lending", "CVersion"]),
+        // Books, Users and Loans in and out: the CSV reader, import (titles looked up by ISBN), export (no store by name).
+        .target(name: "CatalogIO", dependencies: ["Lending", "Feedback", "BookLookup"]),
         // A SQLite library copied to PostgreSQL, and what to run to back up a PostgreSQL one.
         .target(name: "LibraryTransfer", dependencies: ["Lending", "LendingSQLite", "LendingPostgres"]),
         // `bookkiosk doctor`: checks the configuration, database, scanners, sound, speech, screen, kanji, the page.
         .target(
             name: "Doctor",
             dependencies: ["CommandCore", "KioskConfiguration", "Lending", "LendingSQLite", "LendingPostgres", "ScannerInput", "Feedback",
-                           "KanjiConversion", "KioskDisplay", "ScenePainter", "HTTPServer"]
+                           "KanjiConversion", "KioskDisplay", "ScenePainter", "HTTPServer", "BookLookup", "CLinuxStat"]
         ),
         // The commands (simulate, demo, import, ...) as thin types in one table, so they can be tested.
         .target(
@@ -106,7 +125,7 @@ let package = Package(
             dependencies: ["CommandCore", "KioskConfiguration", "CatalogIO", "Doctor",
                            "Lending", "LendingSQLite", "LendingPostgres", "ScannerInput", "TextInput", "Feedback", "Kiosk", "KioskAssembly", "StaffPIN", "KanjiConversion",
                            "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter", "ScreenWindow", "KioskDisplay",
-                           "HTTPServer", "QRCode", "TeachersPage", "PageAssembly", "LibraryTransfer"]
+                           "HTTPServer", "QRCode", "TeachersPage", "PageAssembly", "LibraryTransfer", "BookLookup"]
         ),
         .executableTarget(name: "bookkiosk", dependencies: ["BookKioskCommands", "CommandCore"]),
         // Test helper: paints a known scene onto the DRM display, or into a PNG, and compares
@@ -143,9 +162,11 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: ["BookKioskCommands", "CommandCore", "KioskConfiguration", "CatalogIO", "Doctor",
                            "Lending", "LendingSQLite", "LendingPostgres", "PostgresScratch", "Feedback", "StaffPIN", "TextInput", "KanjiConversion",
-                           "Printing", "ScenePainter", "Kiosk", "KioskAssembly", "ScannerInput", "HTTPServer"]
+                           "Printing", "ScenePainter", "Kiosk", "KioskAssembly", "ScannerInput", "HTTPServer",
+                           "BookLookup", "LookupReplay"]
         ),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "BookLookupTests", dependencies: ["BookLookup", "LookupReplay", "HTTPServer", "Lending"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         // The kiosk's deployment files (udev/, kiosk/): syntax, sandbox level, installer.
         .testTarget(name: "DeploymentTests"),

@@ -8,13 +8,13 @@
 # same day replaces that day's copy. Backups older than the last 14 are deleted.
 #
 # Settings (environment; the defaults are the kiosk's):
-#   BOOKKIOSK_BIN          the bookkiosk program     (/usr/local/bin/bookkiosk)
+#   BOOKKIOSK_BIN          the bookkiosk program     (/usr/bin/bookkiosk)
 #   BOOKKIOSK_DB           the database              (/var/lib/bookkiosk/library.sqlite)
 #   BOOKKIOSK_BACKUP_DIR   where backups go          (/var/lib/bookkiosk/backups)
 #   BOOKKIOSK_BACKUP_KEEP  how many to keep          (14)
 set -euo pipefail
 
-bin=${BOOKKIOSK_BIN:-/usr/local/bin/bookkiosk}
+bin=${BOOKKIOSK_BIN:-/usr/bin/bookkiosk}
 db=${BOOKKIOSK_DB:-/var/lib/bookkiosk/library.sqlite}
 dir=${BOOKKIOSK_BACKUP_DIR:-/var/lib/bookkiosk/backups}
 keep=${BOOKKIOSK_BACKUP_KEEP:-14}

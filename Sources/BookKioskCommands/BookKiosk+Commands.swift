@@ -7,9 +7,9 @@ extension BookKiosk {
     /// name, and the usage text is made from their configurations.
     public static let commands: [any Command.Type] = [
         DemoCommand.self, RunCommand.self, Simulate.self, DecodeCommand.self, DevicesCommand.self,
-        ImportCommand.self, ExportCommand.self, ReportCommand.self, ClassesCommand.self, PromoteCommand.self, StaffCommand.self,
-        PrintCommand.self, RestoreCommand.self,
-        BackupCommand.self, CopyCommand.self, ServeCommand.self, SayCommand.self, DoctorCommand.self, HelpCommand.self,
+        ImportCommand.self, LookupCommand.self, ExportCommand.self, ReportCommand.self, ClassesCommand.self, PromoteCommand.self, StaffCommand.self,
+        PrintCommand.self, RestoreCommand.self, InitCommand.self,
+        BackupCommand.self, CopyCommand.self, ServeCommand.self, SayCommand.self, DoctorCommand.self, HelpCommand.self, VersionCommand.self,
     ]
 }
 
@@ -58,10 +58,17 @@ extension ImportCommand: Command {
     ])
 }
 
+extension LookupCommand: Command {
+    static let configuration = CommandConfiguration(commandName: "lookup", usage: [
+        .init("lookup ISBN… [--json]", "title, reading, authors and publisher of each ISBN from the NDL or openBD (kept for next time)"),
+    ])
+}
+
 extension ClassesCommand: Command {
     static let configuration = CommandConfiguration(commandName: "classes", usage: [
         .init("classes", "the classes (組) with their grade and how many Users each has"),
-        .init("classes add NAME --grade N", "add a class, or set its grade (1 for the youngest)"),
+        .init("classes add NAME --grade N", "add a class (1 for the youngest grade)"),
+        .init("classes grade NAME N", "set a class's grade (none removes it)"),
         .init("classes rename OLD NEW", "rename a class; its Users move with it"),
         .init("classes remove NAME", "remove a class that has no Users"),
     ])

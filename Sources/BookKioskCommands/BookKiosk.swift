@@ -61,3 +61,22 @@ struct HelpCommand: Command {
         return .success
     }
 }
+
+/// `bookkiosk version` (or `--version`): the program's version, alone on a line, as the Debian
+/// package and a script read it.
+struct VersionCommand: Command {
+    static let configuration = CommandConfiguration(commandName: "version", aliases: ["--version"],
+                                                    usage: [.init("version", "the program's version (also --version)")])
+
+    let console: Console
+
+    init(_ words: [String], places: Places, console: Console) throws {
+        if let word = words.first { throw Arguments.Invalid(description: "version takes no options, not \"\(word)\"") }
+        self.console = console
+    }
+
+    func run() -> BookKiosk.Status {
+        console.print(BookKiosk.version)
+        return .success
+    }
+}

@@ -1,3 +1,4 @@
+import BookLookup
 import CatalogIO
 import Feedback
 import LibraryTransfer
@@ -12,8 +13,10 @@ struct ImportCommand {
     let file: String
     let common: CommonOptions
     let console: Console
+    let environment: [String: String]
 
     init(_ words: [String], places: Places, console: Console) throws {
+        environment = places.environment
         let arguments = try Arguments(words, valued: CommonOptions.valued, flags: [])
         let common = try CommonOptions(arguments, places: places)
         guard arguments.words.count == 2, let kind = CatalogImport.Kind(rawValue: arguments.words[0]) else {
@@ -39,8 +42,19 @@ struct ImportCommand {
         let repository = try common.openRepository()
         do {
             let numbering = kind == .books ? common.configuration.bookNumbering : common.configuration.cardNumbering
-            let report = try CatalogImport(kind: kind, numbering: numbering).run(text.text, into: repository)
+            let desk = LibraryDesk(commandUserIn: environment, at: Date())
+            let progress = LookupProgressBar(console: console)
+            let lookup = CatalogImport.TitleLookup.service(common.lookupService(version: BookKiosk.programVersion),
+                                                           cache: RepositoryLookupCache(repository), progress: progress.show)
+            let report = try CatalogImport(kind: kind, numbering: numbering).run(text.text, into: repository, recordedBy: desk, lookup: lookup)
             for warning in report.warnings { console.error("\(file): \(words.warning(warning))") }
+            if !report.lookedUp.isEmpty {
+                let fromCache = report.lookedUp.filter { $0.origin == "cache" }.count
+                console.print(words.lookedUpHeading(rows: report.lookedUp.count, fromCache: fromCache))
+                for found in report.lookedUp {
+                    console.print("  \(words.line(found.line)): \(found.isbn) \(found.title) (\(found.origin))")
+                }
+            }
             console.print(words.imported(file, kind: kind, added: report.added, updated: report.updated, encoding: text.encoding))
             if !report.createdClasses.isEmpty {
                 console.print(words.createdClasses(report.createdClasses))

@@ -50,15 +50,14 @@ struct PromoteCommand {
             console.print(say.promoteHow("bookkiosk promote --apply\(mapping.map { " --map \($0.key)=\($0.value)" }.sorted().joined())"))
             return .success
         }
-        let who = environment["SUDO_USER"] ?? environment["USER"] ?? environment["LOGNAME"] ?? "unknown"
-        let changed = try repository.transaction { tx in
-            // Worked out again under the transaction, so what is applied is what it sees.
-            let current = try PromotionPlan.plan(in: tx, mapping: mapping)
-            guard current.canApply else { return -1 }
-            try PromotionPlan.apply(current, by: who, at: now, in: tx)
-            return current.changedUsers.count
+        guard !(plan.moves.isEmpty && plan.graduates.isEmpty) else {
+            console.print(say.promotionEmpty)
+            return .success
         }
-        guard changed >= 0 else {
+        let desk = LibraryDesk(commandUserIn: environment, at: now)
+        // Worked out again under the transaction, so what is applied is what it sees.
+        let promotion = try repository.transaction { tx in try desk.promote(mapping: mapping, in: tx) }
+        guard case .promoted = promotion else {
             console.error(say.promotionRaced)
             return .failure
         }

@@ -1,8 +1,8 @@
 import CommandCore
 import Foundation
 import KioskConfiguration
-import Lending
 import CatalogIO
+import Lending
 import LendingSQLite
 
 /// `bookkiosk restore FILE [--yes]`: puts a backup back in place of the SQLite library. It
@@ -15,8 +15,10 @@ struct RestoreCommand {
     let confirmed: Bool
     let common: CommonOptions
     let console: Console
+    let environment: [String: String]
 
     init(_ words: [String], places: Places, console: Console) throws {
+        environment = places.environment
         let arguments = try Arguments(words, valued: CommonOptions.valued, flags: ["yes"])
         common = try CommonOptions(arguments, places: places)
         guard arguments.words.count == 1 else {
@@ -58,9 +60,22 @@ struct RestoreCommand {
             }
         }
         let repository = try common.openSQLiteRepository()
-        let kept = SQLiteLendingRepository.keptCopyPath(for: common.databasePath, at: Date())
-        let restored = try repository.restore(fromBackupAt: file, keepingCopyAt: kept)
-        console.print(say.restored(file, Self.describe(restored, say), keptAt: kept))
+        let now = Date()
+        let restored: RestoreResult
+        do {
+            restored = try repository.restore(fromBackupAt: file, at: now)
+        } catch let refusal as RestoreRefusal {
+            throw CommandFailure("\(refusal.description) \(say.restoreLeftAsItWas)")
+        } catch {
+            throw CommandFailure(say.notRestored(file, "\(error)"))
+        }
+        // The backup API replaced the whole file; the restored library records who did it.
+        let desk = LibraryDesk(commandUserIn: environment, at: now)
+        let held = restored.snapshot
+        try repository.transaction { tx in
+            try desk.restored(books: held.books, users: held.users, loans: held.loans, keptAt: restored.keptAt, in: tx)
+        }
+        console.print(say.restored(file, Self.describe(held, say), keptAt: restored.keptAt))
         return .success
     }
 

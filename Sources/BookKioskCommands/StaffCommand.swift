@@ -3,6 +3,8 @@ import KioskConfiguration
 import Foundation
 import Lending
 import StaffPIN
+import TeachersPage
+import Feedback
 
 /// `bookkiosk staff add|pin|password|list|remove`: the Staff accounts that may enter staff
 /// mode and sign in to the teachers' page. PINs and passwords are stored only as yescrypt hashes.
@@ -15,8 +17,13 @@ struct StaffCommand {
     let name: String?
     let common: CommonOptions
     let console: Console
+    let environment: [String: String]
+
+    /// The person at the terminal, as the audit log names them.
+    var desk: LibraryDesk { LibraryDesk(commandUserIn: environment, at: Date()) }
 
     init(_ words: [String], places: Places, console: Console) throws {
+        environment = places.environment
         let arguments = try Arguments(words, valued: CommonOptions.valued, flags: [])
         common = try CommonOptions(arguments, places: places)
         let say = commandWords(common.language)
@@ -49,7 +56,8 @@ struct StaffCommand {
             for account in accounts { console.print(account.name) }
             return .success
         case .remove:
-            let removed = try repository.transaction { try $0.removeStaffAccount(name: name!) }
+            let desk = desk
+            let removed = try repository.transaction { try desk.removeStaff(name!, in: $0) } == .done
             guard removed else { throw CommandFailure(say.noSuchStaff(name!)) }
             console.print(say.staffRemoved(name!))
             return .success
@@ -69,7 +77,16 @@ struct StaffCommand {
             if PINHash.isTaken(pin, byAnyOf: others.map(\.pinHash)) {
                 throw CommandFailure(say.pinTaken)
             }
-            try repository.transaction { try $0.save(StaffAccount(name: name!, pinHash: hash)) }
+            let desk = desk
+            let saved = try repository.transaction { tx in
+                action == .add ? try desk.addStaff(name!, pinHash: hash, passwordHash: nil, in: tx)
+                               : try desk.changePIN(of: name!, pinHash: hash, in: tx)
+            }
+            switch saved {
+            case .done: break
+            case .nameTaken: throw CommandFailure(say.staffAddedMeanwhile(name!))
+            case .missing: throw CommandFailure(say.staffRemovedMeanwhile(name!))
+            }
             console.print(action == .add ? say.staffAdded(name!) : say.pinChanged(name!))
             if action == .add { try offerPassword(to: name!, in: repository) }
             return .success
@@ -90,7 +107,8 @@ struct StaffCommand {
     }
 }
 
-/// `bookkiosk report audit`: every staff action and failed PIN, oldest first.
+/// `bookkiosk report audit`: every staff action and failed PIN, oldest first, in the words of
+/// the teachers' page's 操作の記録 (`AuditPageWords`) in the configured language.
 struct AuditReport {
     let common: CommonOptions
     let console: Console
@@ -102,9 +120,12 @@ struct AuditReport {
             console.print("The audit log is empty: no staff actions and no wrong PINs yet.")
             return .success
         }
+        let words = (Language(rawValue: common.configuration.language) ?? .ja).pageWords
         for entry in entries {
             let user = entry.user.map { user in " — \(user.card)" + (user.name.map { " \($0)" } ?? "") } ?? ""
-            console.print("\(timestamp(entry.time, timeZone))  \(entry.staff ?? "-")  \(entry.action): \(entry.detail)\(user)")
+            let detail = words.auditDetail(entry.action)
+            console.print("\(timestamp(entry.time, timeZone))  \(entry.staff ?? "-")  \(words.auditActionName(entry.action))"
+                          + (detail.isEmpty ? "" : ": \(detail)") + user)
         }
         return .success
     }

@@ -27,10 +27,19 @@ extension CatalogImport {
         /// Every problem, by line; any one stops the import.
         public var problems: [ImportProblem] = []
         public var warnings: [ImportWarning] = []
-        /// The encoding the file was read in.
+        /// The encoding the file was read in (not part of what must stay the same between the
+        /// preview and the import).
         public var encoding: CSVText.Encoding = .utf8
+        /// The titles found by ISBN for rows that had none (not part of what must stay the same
+        /// between the preview and the import: there they come from the cache).
+        public var lookedUp: [LookedUp] = []
 
         public var canApply: Bool { problems.isEmpty }
+
+        public static func == (lhs: Preview, rhs: Preview) -> Bool {
+            lhs.added == rhs.added && lhs.updated == rhs.updated && lhs.numbered == rhs.numbered
+                && lhs.createdClasses == rhs.createdClasses && lhs.problems == rhs.problems && lhs.warnings == rhs.warnings
+        }
 
         public init(added: [Change] = [], updated: [Change] = [], numbered: [Numbered] = [], createdClasses: [String] = [],
                     problems: [ImportProblem] = [], warnings: [ImportWarning] = []) {
@@ -52,42 +61,51 @@ extension CatalogImport {
     }
 
     /// Reads `text` against the library and writes nothing.
-    public func preview(_ text: String, in repository: any LendingRepository) throws -> Preview {
-        try preview(CSVText(text: text, encoding: .utf8), in: repository)
+    public func preview(_ text: String, in repository: any LendingRepository, lookup: TitleLookup? = nil) throws -> Preview {
+        try preview(CSVText(text: text, encoding: .utf8), in: repository, lookup: lookup)
     }
 
     /// Reads `file` against the library and writes nothing; the preview names its encoding.
-    public func preview(_ file: CSVText, in repository: any LendingRepository) throws -> Preview {
-        var shown = try preview(reading: file.text, in: repository)
+    public func preview(_ file: CSVText, in repository: any LendingRepository, lookup: TitleLookup? = nil) throws -> Preview {
+        var shown = try preview(reading: file.text, in: repository, lookup: lookup)
         shown.encoding = file.encoding
         return shown
     }
 
-    private func preview(reading text: String, in repository: any LendingRepository) throws -> Preview {
-        let file: (rows: [Row], plan: Plan, warnings: [ImportWarning])
+    private func preview(reading text: String, in repository: any LendingRepository, lookup: TitleLookup?) throws -> Preview {
+        var file: (rows: [Row], plan: Plan, warnings: [ImportWarning])
         do {
             file = try read(text)
         } catch {
             return Preview(problems: error.problems)
         }
+        let lookedUp = fillTitles(&file.rows, &file.plan, lookup: lookup)
         let planned = try repository.transaction { tx -> Changes in try self.changes(file.rows, file.plan, in: tx) }
-        return Self.preview(planned, warnings: file.warnings)
+        var preview = Self.preview(planned, warnings: file.warnings)
+        preview.lookedUp = lookedUp
+        return preview
     }
 
     /// Imports `text` if the library would change exactly as `shown` says, in one transaction;
     /// otherwise writes nothing and returns the new preview. Throws a `Failure` when the file
-    /// has problems.
-    public func apply(_ text: String, asShown shown: Preview, into repository: any LendingRepository) throws -> Outcome {
-        let file = try read(text)
+    /// has problems. `desk` (the Staff member importing) records it, in the same transaction.
+    public func apply(_ text: String, asShown shown: Preview, into repository: any LendingRepository,
+                      recordedBy desk: LibraryDesk, lookup: TitleLookup? = nil) throws -> Outcome {
+        var file = try read(text)
+        let lookedUp = fillTitles(&file.rows, &file.plan, lookup: lookup)
         let outcome = try repository.transaction { tx -> Outcome in
             let planned = try self.changes(file.rows, file.plan, in: tx)
             var now = Self.preview(planned, warnings: file.warnings)
             now.encoding = shown.encoding
-            guard now == shown else { return .changed(now) }
+            guard now == shown else {
+                now.lookedUp = lookedUp
+                return .changed(now)
+            }
             guard planned.problems.isEmpty else { throw Failure(problems: planned.problems) }
             let written = try self.apply(planned, in: tx)
+            try desk.imported(kind.imported, added: written.added, updated: written.updated, newClasses: written.createdClasses, in: tx)
             return .imported(Report(added: written.added, updated: written.updated, warnings: file.warnings,
-                                    numbered: written.numbered, createdClasses: written.createdClasses))
+                                    numbered: written.numbered, createdClasses: written.createdClasses, lookedUp: lookedUp))
         }
         return outcome
     }

@@ -1,3 +1,4 @@
+import BookLookup
 import Foundation
 import Lending
 
@@ -8,6 +9,14 @@ public struct CatalogImport {
     public enum Kind: String, Sendable, CaseIterable {
         case books, users
 
+        /// The audit log's name for it.
+        var imported: ImportedKind {
+            switch self {
+            case .books: .books
+            case .users: .users
+            }
+        }
+
         public var columns: [CatalogColumn] {
             switch self {
             case .books: [.barcode, .title, .author, .isbn, .status, .reading]
@@ -15,12 +24,16 @@ public struct CatalogImport {
             }
         }
 
-        /// The columns a file must have. A users file without a card column is fine: every
-        /// row is given a number, as a row with an empty card is.
-        var requiredColumns: [CatalogColumn] {
+        /// The columns a file must have, if any is missing: a users file its names (a users
+        /// file without a card column is fine: every row is given a number, as a row with an
+        /// empty card is); a books file a title, or an ISBN to look the title up by (a barcode
+        /// column is optional: rows without a barcode are numbered).
+        func missingColumns(_ columns: [CatalogColumn: Int]) -> ImportProblem.Reason? {
             switch self {
-            case .books: [.barcode, .title]
-            case .users: [.name]
+            case .books:
+                columns[.title] == nil && columns[.isbn] == nil ? .missingTitleOrISBNColumn : nil
+            case .users:
+                columns[.name] == nil ? .missingColumns([.name], kind: self) : nil
             }
         }
     }
@@ -35,6 +48,8 @@ public struct CatalogImport {
         public var numbered: [Numbered] = []
         /// Classes the file named that the library did not have: made, with no grade yet.
         public var createdClasses: [String] = []
+        /// The titles found by ISBN for rows that had none.
+        public var lookedUp: [LookedUp] = []
     }
 
     /// A row imported without a barcode, and the one it was given.
@@ -70,14 +85,20 @@ public struct CatalogImport {
         self.numbering = numbering ?? (kind == .books ? .books : .cards)
     }
 
-    /// Imports `text` (the CSV file's contents) into `repository`, all or nothing.
-    public func run(_ text: String, into repository: any LendingRepository) throws -> Report {
-        let file = try read(text)
+    /// Imports `text` (the CSV file's contents) into `repository`, all or nothing; `desk` (the
+    /// person importing) records it in the audit log, in the same transaction. A books row
+    /// with an ISBN and no title is looked up with `lookup` first, outside any transaction.
+    public func run(_ text: String, into repository: any LendingRepository, recordedBy desk: LibraryDesk,
+                    lookup: TitleLookup? = nil) throws -> Report {
+        var file = try read(text)
+        let lookedUp = fillTitles(&file.rows, &file.plan, lookup: lookup)
         // The transaction's body may run more than once (PostgreSQL runs it again after a
         // conflict with another kiosk), so it changes nothing outside itself: the numbers it
         // gave and the rows it counted come back as its result, from its last run only.
         let written = try repository.transaction { tx in
-            try write(file.rows, file.plan, in: tx)
+            let written = try write(file.rows, file.plan, in: tx)
+            try desk.imported(kind.imported, added: written.added, updated: written.updated, newClasses: written.createdClasses, in: tx)
+            return written
         }
         var report = Report()
         report.warnings = file.warnings
@@ -85,6 +106,7 @@ public struct CatalogImport {
         report.updated = written.updated
         report.numbered = written.numbered
         report.createdClasses = written.createdClasses
+        report.lookedUp = lookedUp
         return report
     }
 
@@ -100,14 +122,20 @@ public struct CatalogImport {
     /// the warnings about unknown columns. Throws a `Failure` for a file that cannot be read at
     /// all (not CSV, empty, a required column missing); a bad row is a problem in the plan.
     func read(_ text: String) throws(Failure) -> (rows: [Row], plan: Plan, warnings: [ImportWarning]) {
-        let records: [CSV.Record]
+        var records: [CSV.Record]
         do {
             records = try CSV.records(text)
         } catch {
             throw Failure(problems: [ImportProblem(line: error.line, .syntax(error.reason))])
         }
-        guard let header = records.first else {
+        guard var header = records.first else {
             throw Failure(problems: [ImportProblem(line: nil, .emptyFile(kind))])
+        }
+        // A column of ISBNs and nothing else, as a scanner types them into a spreadsheet: no
+        // header, each line a Book to look up.
+        if kind == .books, header.fields.count == 1, (try? ISBN(header.fields[0])) != nil {
+            header = CSV.Record(line: 0, fields: [EnglishCatalogWords().header(.isbn)])
+            records.insert(header, at: 0)
         }
         var warnings: [ImportWarning] = []
         var columns: [CatalogColumn: Int] = [:]
@@ -118,9 +146,8 @@ public struct CatalogImport {
                 warnings.append(ImportWarning(line: header.line, .unknownColumn(name, kind: kind)))
             }
         }
-        let missing = kind.requiredColumns.filter { columns[$0] == nil }
-        guard missing.isEmpty else {
-            throw Failure(problems: [ImportProblem(line: header.line, .missingColumns(missing, kind: kind))])
+        if let missing = kind.missingColumns(columns) {
+            throw Failure(problems: [ImportProblem(line: header.line, missing)])
         }
         var problems: [ImportProblem] = []
         var rows: [Row] = []
@@ -166,13 +193,16 @@ public struct CatalogImport {
         case .books:
             let barcode = Barcode.normalize(cell(.barcode) ?? "")
             let title = cell(.title) ?? ""
-            guard !title.isEmpty else { return fail(.missingName(key: barcode, kind: kind)) }
             var isbn: String?
             if let text = cell(.isbn), !text.isEmpty {
-                let digits = text.filter { $0 != "-" && $0 != " " }
-                guard let valid = Barcode.isbn13(digits) else { return fail(.invalidISBN(text)) }
-                isbn = valid
+                do {
+                    isbn = try ISBN(text).digits
+                } catch {
+                    return fail(.invalidISBN(error))
+                }
             }
+            // A row with an ISBN and no title is looked up before anything is written (`fillTitles`).
+            guard !title.isEmpty || isbn != nil else { return fail(.missingName(key: barcode, kind: kind)) }
             var status = BookStatus.available
             let statusText = cell(.status) ?? ""
             if !statusText.isEmpty {

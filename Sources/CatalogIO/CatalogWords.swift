@@ -27,6 +27,8 @@ public protocol CatalogWords: Sendable {
     var nothingImported: String { get }
     func imported(_ file: String, kind: CatalogImport.Kind, added: Int, updated: Int, encoding: CSVText.Encoding) -> String
     func createdClasses(_ names: [String]) -> String
+    /// The heading of the titles an import found by ISBN (`fromCache` of them in the lookup cache).
+    func lookedUpHeading(rows: Int, fromCache: Int) -> String
     func numberedHeading(_ kind: CatalogImport.Kind) -> String
     var importUsage: String { get }
 

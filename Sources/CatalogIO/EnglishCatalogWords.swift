@@ -1,3 +1,4 @@
+import BookLookup
 import Lending
 
 /// The books and users files' words in English.
@@ -25,13 +26,18 @@ public struct EnglishCatalogWords: CatalogWords {
         case .syntax(let reason): syntax(reason)
         case .emptyFile(let kind):
             "the file is empty; it needs a header row naming the columns: \(kind.columns.map(header).joined(separator: ","))"
-        case .missingColumns(let missing, let kind):
-            "the header has no \(missing.map(header).joined(separator: " or ")) column; it needs at least: \(kind.requiredColumns.map(header).joined(separator: ","))"
+        case .missingColumns(let missing, _):
+            "the header has no \(missing.map(header).joined(separator: " or ")) column; it needs at least: \(missing.map(header).joined(separator: ","))"
+        case .missingTitleOrISBNColumn:
+            "the header has no \(header(.title)) or \(header(.isbn)) column; it needs at least a \(header(.title)) column, or an \(header(.isbn)) column to look the titles up"
         case .tooManyFields(let count, let header): "\(count) fields but the header has \(header); is a comma missing its quotes?"
         case .repeated(let key, let firstLine, let kind): "\(key) is already on line \(firstLine); each \(self.key(kind)) may appear once"
         case .missingName(let key, .books): key.isEmpty ? "the book has no title" : "book \(key) has no title"
         case .missingName(let key, .users): key.isEmpty ? "the user has no name" : "user \(key) has no name"
-        case .invalidISBN(let text): "\"\(text)\" is not a valid ISBN (check the digits; ISBN-13 starts with 978 or 979)"
+        case .invalidISBN(let invalid): invalid.description
+        case .untitledWithoutLookup(let isbn): "ISBN \(isbn) has no title, and lookups are off here: type its title"
+        case .titleNotFound(.notFound(let isbn)): "ISBN \(isbn) was not found at the NDL or openBD: type its title"
+        case .titleNotFound(let problem): "\(problem.description): type its title, or import the file again later"
         case .invalidStatus(let text): "status \"\(text)\" is not one of available, withdrawn, lost"
         case .invalidReading(let character, let kind):
             "the reading may hold only kana (ひらがな or カタカナ), spaces and ー, not 「\(character)」 (the reading is in hiragana or katakana, like \(kind == .books ? "ぐりとぐら" : "さとう はると"))"
@@ -78,7 +84,11 @@ public struct EnglishCatalogWords: CatalogWords {
     }
 
     public func createdClasses(_ names: [String]) -> String {
-        "New classes, with no grade yet (give each one with `bookkiosk classes add NAME --grade N`): \(names.joined(separator: ", "))"
+        "New classes, with no grade yet (give each one with `bookkiosk classes grade NAME N`): \(names.joined(separator: ", "))"
+    }
+
+    public func lookedUpHeading(rows: Int, fromCache: Int) -> String {
+        "Titles found by ISBN for \(rows) rows (\(fromCache) from the library's lookup cache; 書誌データ：国立国会図書館サーチ / openBD):"
     }
 
     public func numberedHeading(_ kind: CatalogImport.Kind) -> String {

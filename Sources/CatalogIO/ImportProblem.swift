@@ -1,3 +1,4 @@
+import BookLookup
 import Lending
 
 /// One thing wrong with a file to import, as data: the line it is on (nil for the file as a
@@ -10,12 +11,18 @@ public struct ImportProblem: Error, Sendable, Equatable, CustomStringConvertible
         case emptyFile(CatalogImport.Kind)
         /// The header lacks these columns, which the import needs.
         case missingColumns([CatalogColumn], kind: CatalogImport.Kind)
+        /// A books file's header has neither a title column nor an ISBN column to look titles up by.
+        case missingTitleOrISBNColumn
         case tooManyFields(count: Int, header: Int)
         /// The barcode or card is on an earlier line too.
         case repeated(key: String, firstLine: Int, kind: CatalogImport.Kind)
         /// A Book without a title or a User without a name (key: its barcode or card, if any).
         case missingName(key: String, kind: CatalogImport.Kind)
-        case invalidISBN(String)
+        case invalidISBN(ISBN.Invalid)
+        /// A Book with an ISBN and no title, where lookups are off (the page's preview without a lookup).
+        case untitledWithoutLookup(isbn: String)
+        /// A Book with an ISBN and no title that the lookup did not find (or could not ask).
+        case titleNotFound(LookupProblem)
         case invalidStatus(String)
         case invalidReading(Character, kind: CatalogImport.Kind)
         case invalidLimit(String)

@@ -1,3 +1,5 @@
+import BookLookup
+import Foundation
 import Lending
 
 /// The books and users files' words in Japanese: the headers are the page's own words.
@@ -45,13 +47,17 @@ public struct JapaneseCatalogWords: CatalogWords {
         let text: String = switch problem.reason {
         case .syntax(let reason): syntax(reason)
         case .emptyFile(let kind): "ファイルが空です。1行目に列の名前(\(kind.columns.map(header).joined(separator: ",")))を書いてください"
-        case .missingColumns(let missing, let kind):
-            "1行目に「\(missing.map(header).joined(separator: "」「"))」の列がありません。少なくとも \(kind.requiredColumns.map(header).joined(separator: ",")) が要ります"
+        case .missingColumns(let missing, _):
+            "1行目に「\(missing.map(header).joined(separator: "」「"))」の列がありません。少なくとも \(missing.map(header).joined(separator: ",")) が要ります"
+        case .missingTitleOrISBNColumn:
+            "1行目に「\(header(.title))」の列も「\(header(.isbn))」の列もありません。書名の列か、書名を調べるための ISBN の列が要ります"
         case .tooManyFields(let count, let header): "欄が \(count) 個ありますが、1行目は \(header) 個です。「,」を含む欄を \" で囲み忘れていませんか"
         case .repeated(let key, let firstLine, let kind): "\(key) は \(firstLine)行目にもあります。同じ\(self.key(kind))は1回だけ書けます"
         case .missingName(let key, .books): key.isEmpty ? "書名がありません" : "絵本 \(key) に書名がありません"
         case .missingName(let key, .users): key.isEmpty ? "名前がありません" : "利用者 \(key) に名前がありません"
-        case .invalidISBN(let text): "「\(text)」は正しい ISBN ではありません(数字を確かめてください。ISBN-13 は 978 か 979 で始まります)"
+        case .invalidISBN(let invalid): isbnInvalid(invalid)
+        case .untitledWithoutLookup(let isbn): "ISBN \(isbn) に書名がありません。ここでは ISBN で調べられないので、書名を書いてください"
+        case .titleNotFound(let problem): lookupProblem(problem)
         case .invalidStatus(let text): "状態「\(text)」は 貸出可・除籍済み・紛失 のどれでもありません"
         case .invalidReading(let character, let kind):
             "よみがなには、ひらがな・カタカナ・空白・ー だけが使えます(「\(character)」は使えません。例: \(kind == .books ? "ぐりとぐら" : "さとう はると"))"
@@ -99,7 +105,11 @@ public struct JapaneseCatalogWords: CatalogWords {
     }
 
     public func createdClasses(_ names: [String]) -> String {
-        "新しい組を作りました(学年はまだありません。`bookkiosk classes add 組の名前 --grade 学年` で付けてください): \(names.joined(separator: "、"))"
+        "新しい組を作りました(学年はまだありません。`bookkiosk classes grade 組の名前 学年` で付けてください): \(names.joined(separator: "、"))"
+    }
+
+    public func lookedUpHeading(rows: Int, fromCache: Int) -> String {
+        "ISBN で書名を調べた行: \(rows) 行(うち \(fromCache) 行は図書館に保存済みの結果。書誌データ：国立国会図書館サーチ / openBD):"
     }
 
     public func numberedHeading(_ kind: CatalogImport.Kind) -> String {
@@ -111,4 +121,46 @@ public struct JapaneseCatalogWords: CatalogWords {
     public func exported(_ what: String, to file: String) -> String { "\(what) を \(file) に書き出しました。" }
     public func alreadyExists(_ file: String) -> String { "\(file) はもうあります。BookKiosk はファイルを上書きしません。別の名前にするか、先に消してください。" }
     public func cannotWrite(_ file: String) -> String { "\(file) を書けませんでした。フォルダがあって書き込めるか確かめてください。" }
+
+    /// Why a text is not an ISBN.
+    func isbnInvalid(_ invalid: ISBN.Invalid) -> String {
+        switch invalid {
+        case .empty: "ISBN がありません。絵本のバーコードの上にある13桁を入力するか、読み取ってください"
+        case .character(let character, let text): "「\(text)」は ISBN ではありません。「\(character)」は ISBN に使えません(数字・ハイフンと、10桁の ISBN の最後の X だけです)"
+        case .length(let count, let text): "「\(text)」は ISBN ではありません。数字が \(count) 桁ですが、ISBN は13桁(古い本は10桁)です"
+        case .notABook(let text): "「\(text)」は ISBN ではありません。ISBN-13 は 978 か 979 で始まります(本ではないもののバーコードです)"
+        case .checkDigit(let text, let expected): "「\(text)」は正しい ISBN ではありません。最後の文字は \(expected) のはずです。打ち間違いがないか確かめてください"
+        }
+    }
+
+    /// Why a lookup found no title, and what to do.
+    func lookupProblem(_ problem: LookupProblem) -> String {
+        switch problem {
+        case .invalidISBN(let invalid): isbnInvalid(invalid)
+        case .lookupsOff(let isbn):
+            "ISBN \(isbn) を調べていません。設定で調べないことになっていて(\"lookup\": false)、前に調べたこともありません。書名を書いてください"
+        case .notFound(let isbn): "ISBN \(isbn) は国立国会図書館にも openBD にも見つかりませんでした。書名を書いてください"
+        case .unanswered(let isbn, let faults, let notFoundAt):
+            "ISBN \(isbn) を調べられませんでした("
+                + (faults.map { "\(service($0.service)): \(fault($0.fault))" } + notFoundAt.map { "\(service($0)) にはありません" }).joined(separator: "、")
+                + ")。書名を書くか、あとでもう一度取り込んでください"
+        }
+    }
+
+    private func service(_ service: BookService) -> String {
+        switch service {
+        case .ndl: "国立国会図書館"
+        case .openBD: "openBD"
+        }
+    }
+
+    private func fault(_ fault: ServiceFault) -> String {
+        switch fault {
+        case .transfer(let failure): "つながりませんでした(\(failure.description))"
+        case .busy(let status): "混んでいるか止まっています(HTTP \(status))"
+        case .status(let status): "記録の代わりに HTTP \(status) が返りました"
+        case .resting(let until, _): "少し前にうまくいかなかったので、\(until.formatted(date: .omitted, time: .shortened)) まで待っています"
+        case .unreadable(let detail): "答えを読めませんでした(\(detail))"
+        }
+    }
 }

@@ -17,6 +17,9 @@ public protocol CommandWords: Sendable {
     var gradeUsage: String { get }
     var classNeedsName: String { get }
     func classGradeSet(_ name: String, grade: Int?) -> String
+    func classGradeUnchanged(_ name: String, grade: Int?) -> String
+    func classNameTaken(_ name: String) -> String
+    func classHasUsers(_ name: String, count: Int) -> String
     func classAdded(_ name: String, grade: Int?) -> String
     func noSuchClass(_ name: String) -> String
     func classRenamed(_ old: String, to new: String) -> String
@@ -33,6 +36,9 @@ public protocol CommandWords: Sendable {
     var restoreNeedsYes: String { get }
     var restoreQuestion: String { get }
     func restored(_ file: String, _ contents: String, keptAt kept: String) -> String
+    /// After a refusal: nothing was changed, the library is as it was.
+    var restoreLeftAsItWas: String { get }
+    func notRestored(_ file: String, _ error: String) -> String
     /// What a library holds: "12 books, 30 users, …".
     func holdings(books: Int, users: Int, loans: Int, out: Int, lastLoan: String?) -> String
 
@@ -52,6 +58,8 @@ public protocol CommandWords: Sendable {
     func staffHasPIN(_ name: String) -> String
     var pinTaken: String { get }
     func staffAdded(_ name: String) -> String
+    func staffAddedMeanwhile(_ name: String) -> String
+    func staffRemovedMeanwhile(_ name: String) -> String
     func pinChanged(_ name: String) -> String
     func pinPrompt(_ name: String) -> String
     var pinAgainPrompt: String { get }
@@ -67,6 +75,7 @@ public protocol CommandWords: Sendable {
     var promotionRaced: String { get }
     func promoted(moved: Int, graduated: Int) -> String
     var nothingToPromote: String { get }
+    var promotionEmpty: String { get }
     func move(from: String, to: String, users: [String]) -> String
     func graduates(_ count: Int) -> String
     func graduate(_ name: String, card: String, booksOut: [String]) -> String

@@ -20,6 +20,11 @@ public struct Console: Sendable {
         write(line + "\n", to: errors)
     }
 
+    /// Writes `text` to standard error with no line end (a progress line redrawn with `\r`).
+    public func write(error text: String) {
+        write(text, to: errors)
+    }
+
     /// Writes `bytes` as they are to standard output (a PDF for `--out -`).
     public func write(bytes: [UInt8]) {
         write(bytes[...], to: output)

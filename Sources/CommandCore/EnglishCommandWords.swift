@@ -9,12 +9,21 @@ public struct EnglishCommandWords: CommandWords {
     }
     public let nothingChanged = "Nothing was changed."
 
-    public let classesUsage = "`bookkiosk classes` lists the classes; `classes add NAME --grade N`, `classes rename OLD NEW` and `classes remove NAME` change them"
-    public let gradeUsage = "--grade goes with `classes add` and is a whole number from 1 (the youngest), like --grade 2"
+    public let classesUsage = "`bookkiosk classes` lists the classes; `classes add NAME [--grade N]`, `classes grade NAME N|none`, `classes rename OLD NEW` and `classes remove NAME` change them"
+    public let gradeUsage = "a grade goes with `classes add NAME --grade N` or `classes grade NAME N` and is a whole number from 1 (the youngest), like 2; `classes grade NAME none` removes it"
     public let classNeedsName = "A class needs a name, like ひよこ組."
     public func classGradeSet(_ name: String, grade: Int?) -> String { "\(name) now has grade \(grade.map(String.init) ?? "none")." }
+    public func classGradeUnchanged(_ name: String, grade: Int?) -> String {
+        "\(name) has grade \(grade.map(String.init) ?? "none") already; nothing was changed."
+    }
+    public func classNameTaken(_ name: String) -> String {
+        "There is already a class called \(name); `bookkiosk classes grade \(name) N` sets its grade."
+    }
+    public func classHasUsers(_ name: String, count: Int) -> String {
+        "The class \(name) still has \(count) User(s); move them to another class first."
+    }
     public func classAdded(_ name: String, grade: Int?) -> String {
-        "Added the class \(name)\(grade.map { ", grade \($0)" } ?? " (no grade yet: give it one with --grade N before promotion)")."
+        "Added the class \(name)\(grade.map { ", grade \($0)" } ?? " (no grade yet: give it one with `bookkiosk classes grade \(name) N` before promotion)")."
     }
     public func noSuchClass(_ name: String) -> String { "There is no class \(name); `bookkiosk classes` lists them." }
     public func classRenamed(_ old: String, to new: String) -> String { "Renamed \(old) to \(new); its Users moved with it." }
@@ -37,6 +46,8 @@ public struct EnglishCommandWords: CommandWords {
     public func libraryHolds(_ path: String, _ contents: String) -> String { "The library now (\(path)) holds \(contents)." }
     public let restoreNeedsYes = "Nothing was changed. To replace the library with this backup, run it again with --yes."
     public let restoreQuestion = "Replace the library with this backup? The library as it is now is kept beside it. [y/N]"
+    public let restoreLeftAsItWas = "Nothing was changed: the library is as it was."
+    public func notRestored(_ file: String, _ error: String) -> String { "\(file) was not restored: \(error). Nothing was changed: the library is as it was." }
     public func restored(_ file: String, _ contents: String, keptAt kept: String) -> String {
         "Restored \(file): the library now holds \(contents). The library as it was is kept at \(kept)."
     }
@@ -57,6 +68,10 @@ public struct EnglishCommandWords: CommandWords {
     public func staffRemoved(_ name: String) -> String { "Removed \(name); that PIN no longer opens staff mode." }
     public func staffHasPIN(_ name: String) -> String { "\(name) already has a PIN. To change it, use `bookkiosk staff pin \(name)`." }
     public let pinTaken = "Another Staff member already uses that PIN. Choose a different one."
+    public func staffAddedMeanwhile(_ name: String) -> String {
+        "\(name) was added meanwhile; nothing changed. To change the PIN, use `bookkiosk staff pin \(name)`."
+    }
+    public func staffRemovedMeanwhile(_ name: String) -> String { "\(name) was removed meanwhile; nothing changed." }
     public func staffAdded(_ name: String) -> String { "Added \(name). Press F12 at the kiosk and type the PIN to enter staff mode." }
     public func pinChanged(_ name: String) -> String { "Changed the PIN of \(name)." }
     public func pinPrompt(_ name: String) -> String { "PIN for \(name) (4 to 12 digits): " }
@@ -71,6 +86,7 @@ public struct EnglishCommandWords: CommandWords {
     public func promoteHow(_ command: String) -> String { "Nothing was changed. Run `\(command)` to carry it out." }
     public let promotionRaced = "The library changed while promoting; nothing was changed. Run it again."
     public func promoted(moved: Int, graduated: Int) -> String { "Promoted: \(moved) moved up, \(graduated) graduated." }
+    public let promotionEmpty = "Nothing to promote; nothing was changed."
     public let nothingToPromote = "No User is in a class, so there is nothing to promote. Give classes a grade (`bookkiosk classes`) and Users a class (the users CSV's class column)."
     public func move(from: String, to: String, users: [String]) -> String {
         "\(from) → \(to): \(users.count) user\(users.count == 1 ? "" : "s") (\(users.joined(separator: ", ")))"

@@ -9,12 +9,21 @@ public struct JapaneseCommandWords: CommandWords {
     }
     public let nothingChanged = "何も変えていません。"
 
-    public let classesUsage = "`bookkiosk classes` で組の一覧、`classes add 組の名前 --grade 学年`・`classes rename 古い名前 新しい名前`・`classes remove 組の名前` で変更します"
-    public let gradeUsage = "--grade は `classes add` に付けて、1(いちばん小さい学年)からの数で書きます。例: --grade 2"
+    public let classesUsage = "`bookkiosk classes` で組の一覧、`classes add 組の名前 [--grade 学年]`・`classes grade 組の名前 学年|none`・`classes rename 古い名前 新しい名前`・`classes remove 組の名前` で変更します"
+    public let gradeUsage = "学年は `classes add 組の名前 --grade 学年` か `classes grade 組の名前 学年` で、1(いちばん小さい学年)からの数で書きます。例: 2。`classes grade 組の名前 none` で学年を外します"
     public let classNeedsName = "組には名前が要ります(例: ひよこ組)。"
     public func classGradeSet(_ name: String, grade: Int?) -> String { "\(name) の学年を \(grade.map(String.init) ?? "なし") にしました。" }
+    public func classGradeUnchanged(_ name: String, grade: Int?) -> String {
+        "\(name) の学年はもう \(grade.map(String.init) ?? "なし") です。何も変えていません。"
+    }
+    public func classNameTaken(_ name: String) -> String {
+        "組「\(name)」はもうあります。学年は `bookkiosk classes grade \(name) 学年` で付けられます。"
+    }
+    public func classHasUsers(_ name: String, count: Int) -> String {
+        "組「\(name)」にはまだ利用者が \(count) 人います。先に別の組に移してください。"
+    }
     public func classAdded(_ name: String, grade: Int?) -> String {
-        "組「\(name)」を作りました" + (grade.map { "(学年 \($0))。" } ?? "。学年はまだありません。進級の前に --grade で付けてください。")
+        "組「\(name)」を作りました" + (grade.map { "(学年 \($0))。" } ?? "。学年はまだありません。進級の前に `bookkiosk classes grade \(name) 学年` で付けてください。")
     }
     public func noSuchClass(_ name: String) -> String { "組「\(name)」はありません。`bookkiosk classes` で一覧を見られます。" }
     public func classRenamed(_ old: String, to new: String) -> String { "組「\(old)」を「\(new)」に変えました。利用者もいっしょに移りました。" }
@@ -37,6 +46,8 @@ public struct JapaneseCommandWords: CommandWords {
     public func libraryHolds(_ path: String, _ contents: String) -> String { "今の図書の記録(\(path))の中身: \(contents)。" }
     public let restoreNeedsYes = "何も変えていません。このバックアップで図書の記録を置きかえるには、--yes を付けてもう一度実行してください。"
     public let restoreQuestion = "このバックアップで図書の記録を置きかえますか? 今の記録はそばに残します。[y/N]"
+    public let restoreLeftAsItWas = "何も変えていません。図書の記録は元のままです。"
+    public func notRestored(_ file: String, _ error: String) -> String { "\(file) から戻せませんでした(\(error))。何も変えていません。図書の記録は元のままです。" }
     public func restored(_ file: String, _ contents: String, keptAt kept: String) -> String {
         "\(file) を戻しました。図書の記録の中身: \(contents)。前の記録は \(kept) に残してあります。"
     }
@@ -57,6 +68,10 @@ public struct JapaneseCommandWords: CommandWords {
     public func staffRemoved(_ name: String) -> String { "\(name) を消しました。その PIN ではもう先生モードに入れません。" }
     public func staffHasPIN(_ name: String) -> String { "\(name) にはもう PIN があります。変えるときは `bookkiosk staff pin \(name)` を使ってください。" }
     public let pinTaken = "その PIN はほかの先生が使っています。別の PIN にしてください。"
+    public func staffAddedMeanwhile(_ name: String) -> String {
+        "\(name) はその間にほかで追加されました。何も変えていません。PIN を変えるときは `bookkiosk staff pin \(name)` です。"
+    }
+    public func staffRemovedMeanwhile(_ name: String) -> String { "\(name) はその間にほかで消されました。何も変えていません。" }
     public func staffAdded(_ name: String) -> String { "\(name) を登録しました。キオスクで F12 を押して PIN を打つと、先生モードに入れます。" }
     public func pinChanged(_ name: String) -> String { "\(name) の PIN を変えました。" }
     public func pinPrompt(_ name: String) -> String { "\(name) の PIN(4〜12 けたの数字): " }
@@ -71,6 +86,7 @@ public struct JapaneseCommandWords: CommandWords {
     public func promoteHow(_ command: String) -> String { "何も変えていません。行うときは `\(command)` を実行してください。" }
     public let promotionRaced = "進級の途中で図書の記録が変わったので、何も変えていません。もう一度実行してください。"
     public func promoted(moved: Int, graduated: Int) -> String { "進級しました: \(moved) 人が上の組へ、\(graduated) 人が卒園。" }
+    public let promotionEmpty = "進級するものはありません。何も変えていません。"
     public let nothingToPromote = "組に入っている利用者がいないので、進級するものがありません。組に学年を(`bookkiosk classes`)、利用者に組を(利用者の一覧の「組」の列)付けてください。"
     public func move(from: String, to: String, users: [String]) -> String {
         "\(from) → \(to): \(users.count) 人(\(users.joined(separator: "、")))"
@@ -84,7 +100,7 @@ public struct JapaneseCommandWords: CommandWords {
         case .severalClasses(let from, let grade, let choices):
             "\(from): 学年 \(grade) には組が \(choices.count) つ(\(choices.joined(separator: "、")))あるので、--map \(from)=\(choices[0]) のように行き先を書いてください"
         case .noGrade(let name, let users):
-            "\(name) には利用者が \(users) 人いますが学年がありません。学年を付けるか(bookkiosk classes add \(name) --grade 学年)、--map \(name)=組 で行き先を書いてください"
+            "\(name) には利用者が \(users) 人いますが学年がありません。学年を付けるか(bookkiosk classes grade \(name) 学年)、--map \(name)=組 で行き先を書いてください"
         case .unknownClass(let name):
             "組「\(name)」はありません(bookkiosk classes で一覧を見られます)"
         }

@@ -80,6 +80,9 @@ public struct DoctorCommand {
         report(configurationFindings)
         let database = databaseOption ?? configuration.database ?? places.defaultDatabase
         report(PostgresURL(database).map(checkPostgres) ?? checkDatabase(at: database))
+        if PostgresURL(database) == nil { report(checkDataAtRest(database: database)) }
+        // A kiosk on a shared server keeps what the server has not seen yet in its journal.
+        if PostgresURL(database) != nil { report(checkJournal(at: places.returnJournal)) }
         report(checkScanners(configuration.scanners))
         report(checkStaffKeyboard(configuration.keyboard))
         report(checkSound(configuration))
@@ -87,6 +90,13 @@ public struct DoctorCommand {
         report(checkScreen(configuration.screen))
         report(checkKanjiConversion())
         report(checkWeb(configuration.web))
+        report(Self.checkHostNames(configuration.web))
+        var lookup = configuration.lookup
+        if let base = places.lookupOverride {
+            lookup?.ndlSearch = base
+            lookup?.openBD = base
+        }
+        report(checkLookup(lookup))
         console.print(Self.summary(of: findings))
         return Self.status(of: findings)
     }

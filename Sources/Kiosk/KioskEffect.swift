@@ -50,6 +50,9 @@ public enum StaffRequest: Sendable, Equatable {
     case registerBook(Book)
     /// The next free Book number, for a Book that has no label yet (`n` when asked to scan it).
     case newBookNumber
+    /// What the library's lookup cache knows of a Book scanned to be registered under its ISBN
+    /// barcode (the kiosk has no network: only records the page or an import found before).
+    case cachedRecord(barcode: String, isbn: String)
     case registerUser(User)
     case withdraw(String)
     case listOverdue
@@ -67,4 +70,6 @@ public enum StaffResult: Sendable, Equatable {
     case overdue([OverdueLoan])
     /// The number a Book without a label will be registered under.
     case bookNumber(String)
+    /// The title a Book scanned to be registered comes with: the lookup cache's, or nil.
+    case registering(barcode: String, title: String?)
 }

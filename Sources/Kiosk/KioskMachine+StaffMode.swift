@@ -195,6 +195,11 @@ extension KioskMachine {
         case .withdraw(let staff):
             return [.staffRequest(.withdraw(barcode), by: staff, at: now)]
         case .registerBook(let staff):
+            // A Book's ISBN barcode: the title comes from the lookup cache when it has one.
+            if let isbn = Barcode.isbn13(barcode) {
+                state = .staff(step, lastActivity: now)
+                return [.staffRequest(.cachedRecord(barcode: barcode, isbn: isbn), by: staff, at: now)]
+            }
             return go(to: .registerTitle(staff: staff, barcode: barcode, typed: ""), at: now)
         case .registerUser(let staff):
             return go(to: .registerName(staff: staff, card: barcode, typed: ""), at: now)
@@ -242,6 +247,9 @@ extension KioskMachine {
             return go(to: .overdue(staff: staff, loans: loans, index: 0), at: now)
         case (.bookNumber(let barcode), .registerBook(let staff)):
             return go(to: .registerTitle(staff: staff, barcode: barcode, typed: ""), at: now)
+        case (.registering(let barcode, let title), .registerBook(let staff)):
+            let typed = String((title ?? "").prefix(KioskMachine.longestTypedText))
+            return go(to: .registerTitle(staff: staff, barcode: barcode, typed: typed), at: now)
         // Each answer is announced, then the next prompt shows it too, so it stays in view.
         case (.done(let event), .registerAuthor(let staff, _, _, _)):
             return [announcement(.staff(event), at: now)] + go(to: .registerBook(staff: staff), at: now, notice: .done(event))
@@ -257,7 +265,7 @@ extension KioskMachine {
             return go(to: .registerUser(staff: staff), at: now, notice: notice)
         case (.notice(let notice), _):
             return go(to: step, at: now, notice: notice)
-        case (.cardFound, _), (.overdue, _), (.bookNumber, _):
+        case (.cardFound, _), (.overdue, _), (.bookNumber, _), (.registering, _):
             // An answer to a question this step did not ask: show where things stand.
             return go(to: step, at: now)
         }

@@ -1,3 +1,4 @@
+import BookLookup
 import Feedback
 import Foundation
 import Lending
@@ -46,13 +47,16 @@ public struct Configuration: Sendable, Equatable {
     public var bookNumbering = BarcodeNumbering.books
     /// The teachers' page (`bookkiosk serve`): `{"listen", "certificate", "key", "sessionMinutes"}`.
     public var web = WebConfiguration()
+    /// Looking books up by ISBN at NDL Search and openBD: `false` turns it off (nil here);
+    /// `{"ndlSearch", "openBD", "timeoutSeconds"}` sets where and how long.
+    public var lookup: LookupSettings? = LookupSettings()
 
     public static let keys: [String] = [
         "loanLimit", "loanDays", "closedWeekdays", "closedDates", "blockOnOverdue",
         "sessionTimeoutSeconds", "debounceSeconds", "timeZone", "language",
         "sound", "player", "speech", "voice", "volume", "database", "scanners", "keyboard", "privacyDays",
         "libraryName", "sheets", "numbering",
-        "screen", "web",
+        "screen", "web", "lookup",
     ]
 
     public init() {}
@@ -170,6 +174,10 @@ public struct Configuration: Sendable, Equatable {
                 let (web, webProblems) = WebConfiguration.parse(value)
                 config.web = web
                 problems += webProblems
+            case "lookup":
+                let (lookup, lookupProblems) = parseLookup(value)
+                config.lookup = lookup
+                problems += lookupProblems
             case "libraryName":
                 parseLibraryName(value, into: &config, problems: &problems)
             case "sheets":

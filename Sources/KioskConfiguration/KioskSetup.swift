@@ -38,6 +38,10 @@ public struct KioskSetup: Sendable {
             configuration = Configuration()
         }
         databasePath = database ?? configuration.database ?? places.defaultDatabase
+        if let base = places.lookupOverride, configuration.lookup != nil {
+            configuration.lookup?.ndlSearch = base
+            configuration.lookup?.openBD = base
+        }
         if let text = places.environment["BOOKKIOSK_BUSY_TIMEOUT_MS"], let milliseconds = Int(text), milliseconds >= 0 {
             busyTimeout = .milliseconds(milliseconds)
         }

@@ -37,6 +37,13 @@ public struct Places: Sendable, Equatable {
         environment["STATE_DIRECTORY"].flatMap { $0.split(separator: ":").first.map(String.init) } ?? dataFolder
     }
 
+    /// `BOOKKIOSK_LOOKUP_URL`: one base URL that stands for both lookup services (a local
+    /// server replaying their answers), for tests, so nothing they run asks the real services.
+    /// Lookups that the configuration turned off stay off.
+    public var lookupOverride: String? {
+        environment["BOOKKIOSK_LOOKUP_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     private var dataFolder: String {
         let base = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/share"
         return base + "/bookkiosk"

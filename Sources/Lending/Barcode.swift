@@ -55,7 +55,7 @@ public enum Barcode {
     }
 
     /// The check digit of a 12-digit EAN stem.
-    static func ean13CheckDigit(_ stem: String) -> Int {
+    public static func ean13CheckDigit(_ stem: String) -> Int {
         var sum = 0
         for (index, digit) in stem.enumerated() {
             sum += digit.asciiDigitValue! * (index.isMultiple(of: 2) ? 1 : 3)

@@ -105,9 +105,9 @@ extension InMemoryLendingRepository.Transaction {
                                   onLoan: open.count, overdue: open.count { $0.due < today })
     }
 
-    func auditEntries(newestFirst offset: Int, limit: Int) throws -> ListingPage<AuditEntry> {
+    func auditEntries(_ filter: AuditFilter, newestFirst offset: Int, limit: Int) throws -> ListingPage<AuditEntry> {
         checkOpen()
-        return Self.page(state.audit.reversed(), offset: offset, limit: limit)
+        return Self.page(state.audit.reversed().filter(filter.admits), offset: offset, limit: limit)
     }
 
     func removeUser(card: String) throws -> Bool {
@@ -178,5 +178,22 @@ extension InMemoryLendingRepository.Transaction {
         let start = min(max(0, offset), all.count)
         let end = min(all.count, start + max(0, limit))
         return ListingPage(items: Array(all[start..<end]), total: all.count)
+    }
+
+    // MARK: The lookup cache
+
+    func bookRecord(isbn: String) throws -> BookRecord? {
+        checkOpen()
+        return state.bookRecords[isbn]
+    }
+
+    func save(_ record: BookRecord) throws {
+        checkOpen()
+        state.bookRecords[record.isbn] = record
+    }
+
+    func allBookRecords() throws -> [BookRecord] {
+        checkOpen()
+        return state.bookRecords.values.sorted { $0.isbn < $1.isbn }
     }
 }

@@ -14,6 +14,8 @@ extension PostgresLendingRepository {
         public var printed = 0
         /// Staff accounts with a page password.
         public var passwords = 0
+        /// Records found by ISBN lookups (the lookup cache).
+        public var bookRecords = 0
         /// Whether the library's rules were copied (a library has them once a kiosk saved them).
         public var rules = false
     }
@@ -29,7 +31,7 @@ extension PostgresLendingRepository {
     /// Copies a whole library (a one-box SQLite library, usually) into this database, in one
     /// transaction: all of it or, on any fault, nothing. Loans and audit entries keep their ids
     /// and times, returned and anonymized ones included; the PIN lock, what was printed, the
-    /// library's rules, the classes, the lend counts, and each Staff account's page password and sign-in record come too. Refuses a
+    /// library's rules, the classes, the lend counts, the lookup cache, and each Staff account's page password and sign-in record come too. Refuses a
     /// database that already holds Books, Users or Loans.
     public func copy(from source: any LendingRepository) throws -> CopyCounts {
         let library = try source.transaction { tx in
@@ -37,6 +39,7 @@ extension PostgresLendingRepository {
              staff: try tx.staffAccounts(), lock: try tx.pinLock(), audit: try tx.auditEntries(),
              printed: try PrintedKind.allCases.map { ($0, try tx.printedTimes($0)) },
              rules: try tx.libraryRules(), classes: try tx.classes(), lendCounts: try tx.lendCounts(fromMonth: ""),
+             bookRecords: try tx.allBookRecords(),
              signIn: try tx.staffAccounts().map { (name: $0.name, password: try tx.passwordHash(staff: $0.name),
                                                    record: try tx.signInRecord(staff: $0.name)) })
         }
@@ -52,6 +55,7 @@ extension PostgresLendingRepository {
             var counts = CopyCounts()
             for schoolClass in library.classes { try target.save(schoolClass); counts.classes += 1 }
             for book in library.books { try target.save(book); counts.books += 1 }
+            for record in library.bookRecords { try target.save(record); counts.bookRecords += 1 }
             for user in library.users { try target.save(user); counts.users += 1 }
             for account in library.staff { try target.save(account); counts.staff += 1 }
             for staff in library.signIn {
@@ -78,7 +82,7 @@ extension PostgresLendingRepository {
                 try connection.execute("""
                     INSERT INTO audit_log (id, time, staff, action, detail, user_card, user_name)
                     VALUES ($1::bigint, to_timestamp($2::float8), $3, $4, $5, $6, $7)
-                    """, [String(entry.id), String(entry.time.timeIntervalSince1970), entry.staff, entry.action, entry.detail,
+                    """, [String(entry.id), String(entry.time.timeIntervalSince1970), entry.staff, entry.action.storedName, entry.action.storedValues,
                           entry.user?.card, entry.user?.name])
                 counts.auditEntries += 1
             }

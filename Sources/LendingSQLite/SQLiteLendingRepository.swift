@@ -140,6 +140,35 @@ public final class SQLiteLendingRepository: LendingRepository {
     /// half a backup. Calls `mkstemp(3)`, `SQLiteConnection.backup(to:)` (`sqlite3_backup_init`,
     /// `_step`, `_finish`) and `rename(2)`.
     public func backup(to destination: String) throws {
+        let partial = try writeBackupBeside(destination)
+        guard rename(partial, destination) == 0 else {
+            let error = errno
+            unlink(partial)
+            throw LibraryFileError.cannotCreate(path: destination, errno: error)
+        }
+    }
+
+    /// `backup(to:)` into a file that did not exist: `path`, or when that name is taken,
+    /// `path` with `-2`, `-3`, … before its extension. Never replaces a file, even one made in
+    /// the same instant by another process (`link(2)` refuses an existing name). Returns the
+    /// path written.
+    public func backup(toNewFileNear path: String) throws -> String {
+        let partial = try writeBackupBeside(path)
+        defer { unlink(partial) }
+        let stem = path.hasSuffix(".sqlite") ? String(path.dropLast(".sqlite".count)) : path
+        let ending = path.hasSuffix(".sqlite") ? ".sqlite" : ""
+        var attempt = 1
+        var candidate = path
+        while link(partial, candidate) != 0 {
+            guard errno == EEXIST else { throw LibraryFileError.cannotCreate(path: candidate, errno: errno) }
+            attempt += 1
+            candidate = "\(stem)-\(attempt)\(ending)"
+        }
+        return candidate
+    }
+
+    /// A consistent copy in a new file (mode 0600) beside `destination`, named by `mkstemp`.
+    private func writeBackupBeside(_ destination: String) throws -> String {
         let directory = destination.lastIndex(of: "/").map { String(destination[..<$0]) } ?? "."
         let name = destination.split(separator: "/").last.map(String.init) ?? destination
         // mkstemp replaces the template's six trailing X with a unique suffix.
@@ -151,9 +180,7 @@ public final class SQLiteLendingRepository: LendingRepository {
         let partial = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         do {
             try Self.copy(connection, toFileAt: partial)
-            guard rename(partial, destination) == 0 else {
-                throw LibraryFileError.cannotCreate(path: destination, errno: errno)
-            }
+            return partial
         } catch {
             unlink(partial)
             throw error

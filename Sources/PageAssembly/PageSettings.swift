@@ -35,6 +35,8 @@ public struct PageSettings: Sendable {
     /// How a User or Book added without a card or barcode is numbered (the configuration's).
     public var cardNumbering = BarcodeNumbering.cards
     public var bookNumbering = BarcodeNumbering.books
+    /// Names the page answers to besides `localhost` and the computer's addresses (`web.hostNames`).
+    public var hostNames: [String] = []
 
     public init(language: Language = .default, policy: Policy = Policy(), libraryName: String = "",
                 sessionMinutes: Int = SessionTable.defaultIdleMinutes, covers: String = PageSettings.defaultCovers,

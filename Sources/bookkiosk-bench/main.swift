@@ -6,6 +6,7 @@
 //                                          [--kiosk-scans N] [--kiosks-only] [--speech-rounds N] [--speech-only]
 //                                          [--shipped-only] [--shipped-runs N] [--shipped-scans N] [--unit F]
 //                                          [--page-weight W] [--page-idle] [--page-quota CORES] [--pi-clients N]
+//                                          [--packaged dist/bookkiosk_VERSION_ARCH.deb]
 //
 // The kiosk and the page as separate processes (`--shipped-only` for those alone) need root:
 // each goes in a cgroup v1 `cpu` group of its own, the page at its unit's priority (read from
@@ -43,6 +44,8 @@ struct Options {
     var kioskScans = 1000
     /// Only the many-kiosk run.
     var kiosksOnly = false
+    /// Only the packaged program against the development build: this Debian package.
+    var packaged: String?
     /// Cold and warm lends each in the speech run.
     var speechRounds = 20
     /// Only the speech run.
@@ -89,12 +92,13 @@ struct Options {
             case "--page-idle": pageIdle = true
             case "--page-quota": pageQuota = Double(words.popFirst() ?? "")
             case "--pi-clients": piClients = Int(words.popFirst() ?? "") ?? piClients
+            case "--packaged": packaged = words.popFirst()
             default:
                 FileHandle.standardError.write(Data("""
                 usage: bookkiosk-bench [--json] [--json-file F] [--skip-large] [--keep] [--rounds N] [--long-rounds N] [--idle-seconds S] [--page-rounds N] [--page-only] [--page-nice N] [--page-threads N]
                                        [--kiosk-scans N] [--kiosks-only] [--speech-rounds N] [--speech-only]
                                        [--shipped-only] [--shipped-runs N] [--shipped-scans N] [--unit F]
-                                       [--page-weight W] [--page-idle] [--page-quota CORES] [--pi-clients N]
+                                       [--page-weight W] [--page-idle] [--page-quota CORES] [--pi-clients N] [--packaged DEB]
                 unknown argument: \(word)
 
                 """.utf8))
@@ -169,6 +173,30 @@ func verdict(_ met: Bool) -> String { met ? "met" : "MISSED" }
         "≤ 1.2×: \(verdict(lendRatio <= 1.2))")
     row("page: kiosk cardMicros p99 alone / hammered", "\(rounded(page.scansAlone.card.p99)) / \(rounded(page.scansHammered.card.p99)) (× \(rounded(cardRatio, places: 2)))",
         "≤ 1.2×: \(verdict(cardRatio <= 1.2))")
+}
+
+/// `bookkiosk serve` under slow sockets and strangers' large bodies (PageAttackBenchmark.swift).
+@MainActor func measurePageAttack() throws {
+    guard let executable = ProcessBenchmarks.locateKiosk() else {
+        progress("page attack: no bookkiosk beside the benchmark; build it with the benchmark to measure the page under attack")
+        return
+    }
+    let attack = try PageAttackBenchmark.run(executable: executable, folder: folder, configPath: configPath, progress: progress)
+    let p99 = rounded(attack.underSlowClients.p99 / 1000, places: 2)
+    let peak = rounded(attack.peakRSSAfterBodiesMegabytes)
+    report["pageUnderSlowClientsP99Ms"] = p99
+    report["pageRSSAfterBodiesMB"] = peak
+    report["pageAttack"] = ["slowSockets": attack.slowSockets, "slowSocketsStillOpen": attack.slowSocketsStillOpen,
+                            "requests": attack.underSlowClients.count,
+                            "underSlowClientsMillis": ["p50": rounded(attack.underSlowClients.p50 / 1000, places: 2), "p99": p99],
+                            "rssBeforeMB": rounded(attack.rssBeforeMegabytes), "rssAfterBodiesMB": rounded(attack.rssAfterBodiesMegabytes),
+                            "bodies": PageAttackBenchmark.largeBodies, "bodiesRefused413": attack.bodiesRefused]
+    row("page: GET /sign-in ms p50 / p99 with \(attack.slowSockets) slow sockets open",
+        "\(rounded(attack.underSlowClients.p50 / 1000, places: 2)) / \(p99) (\(attack.underSlowClients.count) requests; \(attack.slowSocketsStillOpen) slow sockets still open after)",
+        "p99 ≤ 100 ms: \(verdict(p99 <= 100))")
+    row("page: peak RSS MB after \(PageAttackBenchmark.largeBodies) × 16 MB POST /sign-in",
+        "\(peak) (before \(rounded(attack.rssBeforeMegabytes)), after \(rounded(attack.rssAfterBodiesMegabytes)); \(attack.bodiesRefused) refused with 413)",
+        "≤ 80 MB: \(verdict(peak <= 80))")
 }
 
 /// The kiosk and the page as separate processes (ShippedPageBenchmark.swift): the kiosk's scan
@@ -271,6 +299,7 @@ func verdict(_ met: Bool) -> String { met ? "met" : "MISSED" }
 
 if options.pageOnly {
     do {
+        try measurePageAttack()
         try measurePage()
     } catch {
         cleanup.fail(error, during: currentStep)
@@ -283,6 +312,39 @@ if options.shippedOnly {
         try measureShipped()
     } catch {
         cleanup.fail(error, during: currentStep)
+    }
+    finish()
+}
+
+/// The Debian package's program against the development build (PackagedBenchmark.swift).
+@MainActor func measurePackaged(_ package: String) throws {
+    guard let development = ProcessBenchmarks.locateKiosk() else {
+        throw PackagedBenchmark.Failure(description: "no bookkiosk beside this bench to compare with: build both (swift build -c release --scratch-path .build-bench)")
+    }
+    let dataSet = DataSet.small
+    let path = folder + "/packaged.sqlite"
+    progress("generating the \(dataSet.name) data set for the packaged program")
+    try dataSet.generate(at: path, now: start, seed: 8)
+    let figures = try PackagedBenchmark(package: package, development: development, folder: folder, configPath: configPath)
+        .run(database: path, users: dataSet.users, books: dataSet.books, runs: 20, rounds: 200, progress: progress)
+    report["packagedStartupRatio"] = rounded(figures.startupRatio, places: 2)
+    report["packagedRSSRatio"] = rounded(figures.rssRatio, places: 2)
+    report["packaged"] = ["package": package,
+                          "startupMillisP50": ["packaged": rounded(figures.startupMillis.packaged.p50, places: 1),
+                                               "development": rounded(figures.startupMillis.development.p50, places: 1)],
+                          "peakMegabytes": ["packaged": rounded(figures.peakMegabytes.packaged, places: 1),
+                                            "development": rounded(figures.peakMegabytes.development, places: 1)]]
+    row("packaged: startup ms p50, package / development", "\(rounded(figures.startupMillis.packaged.p50, places: 1)) / \(rounded(figures.startupMillis.development.p50, places: 1)) (× \(rounded(figures.startupRatio, places: 2)))",
+        "≤ 1.1×: \(verdict(figures.startupRatio <= 1.1))")
+    row("packaged: peak RSS MB, package / development", "\(rounded(figures.peakMegabytes.packaged, places: 1)) / \(rounded(figures.peakMegabytes.development, places: 1)) (× \(rounded(figures.rssRatio, places: 2)))",
+        "≤ 1.1×: \(verdict(figures.rssRatio <= 1.1))")
+}
+
+if let package = options.packaged {
+    do {
+        try measurePackaged(package)
+    } catch {
+        cleanup.fail(error, during: "measuring the packaged program")
     }
     finish()
 }
@@ -352,6 +414,45 @@ if options.speechOnly {
         for statement in figures.deadlockedStatements.sorted() { progress("\(figures.kiosks) kiosks: a deadlock between: \(statement)") }
     }
     report["postgresKiosks"] = runs
+    try measureCrash()
+}
+
+/// Four `bookkiosk simulate` processes on one PostgreSQL server that crashes for ten seconds
+/// (`pg_ctl stop -m immediate`) and starts again, one kiosk killed mid-scan while it is away and
+/// another after (KioskCrashDrill, issue 31). Needs the `bookkiosk` binary beside the bench.
+@MainActor func measureCrash() throws {
+    guard let kiosk = ProcessBenchmarks.locateKiosk() else {
+        row("postgres crash round", "skipped: no bookkiosk binary beside the bench")
+        return
+    }
+    progress("PostgreSQL crash round: 4 kiosk processes, the server away for 10 s, kills mid-scan")
+    let server = try ScratchPostgresServer(durable: true)
+    defer { server.stop() }
+    let drillFolder = folder + "/crash"
+    try FileManager.default.createDirectory(atPath: drillFolder, withIntermediateDirectories: true)
+    let drill = KioskCrashDrill(executable: kiosk, folder: drillFolder,
+                                plan: .init(warmUp: 3, outage: 10, afterRestart: 5, afterKill: 3, scanInterval: 0.04))
+    let figures = try drill.run(on: server)
+    report["crashSlowestAnswerMs"] = rounded(figures.slowestOutageAnswerMs, places: 1)
+    report["crashRecoveryMaxS"] = figures.recoveryMaxSeconds.isFinite ? rounded(figures.recoveryMaxSeconds, places: 2) : -1
+    report["crashRecoveryS"] = figures.recoverySeconds.map { $0.isFinite ? rounded($0, places: 2) : -1 }
+    report["crashReturnsAppliedRatio"] = rounded(figures.appliedRatio, places: 3)
+    report["crashRound"] = ["scans": figures.scans, "outageScans": figures.outageScans, "killedScans": figures.killedScans,
+                            "slowestAnswerMs": rounded(figures.slowestAnswerMs, places: 1),
+                            "owedReturns": figures.owedReturns, "appliedReturns": figures.appliedReturns,
+                            "returnedElsewhere": figures.returnedElsewhere, "lentEvents": figures.lentEvents,
+                            "returnedEvents": figures.returnedEvents, "problems": figures.problems.count]
+    row("crash: slowest answer while the server was away, ms", "\(rounded(figures.slowestOutageAnswerMs, places: 1)) (\(figures.outageScans) scans; slowest of all \(rounded(figures.slowestAnswerMs, places: 1)))",
+        "≤ 1000 ms: \(verdict(figures.slowestOutageAnswerMs <= 1000))")
+    row("crash: server restart to each kiosk's first normal answer, s",
+        figures.recoverySeconds.map { "\(rounded($0, places: 2))" }.joined(separator: ", "),
+        "≤ 2 s: \(verdict(figures.recoveryMaxSeconds <= 2))")
+    row("crash: journalled returns applied / owed", "\(figures.appliedReturns) / \(figures.owedReturns) (\(figures.returnedElsewhere) taken back elsewhere first)",
+        "1.0: \(verdict(figures.appliedRatio == 1))")
+    row("crash: answers that disagree with the database", "\(figures.problems.count) (\(figures.scans) scans, \(figures.killedScans) killed mid-scan)",
+        "0: \(verdict(figures.problems.isEmpty))")
+    progress("crash round: crashed at \(rounded(figures.crashedAt, places: 2)) s, restarted at \(rounded(figures.restartedAt, places: 2)) s; the slowest answer: \(figures.slowestScan)")
+    for problem in figures.problems.prefix(20) { progress("crash round: \(problem)") }
 }
 
 do {

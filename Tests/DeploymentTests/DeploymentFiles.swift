@@ -16,6 +16,10 @@ enum DeploymentFiles {
     static let backupTimer = repository.appendingPathComponent("kiosk/bookkiosk-backup.timer")
     static let webService = repository.appendingPathComponent("kiosk/bookkiosk-web.service")
     static let units = [kioskService, backupService, backupTimer, webService]
+    /// The Debian package: the scripts that build and prove it, and its maintainer scripts.
+    static let packageScript = repository.appendingPathComponent("scripts/package")
+    static let packageScripts = [packageScript, repository.appendingPathComponent("scripts/package-test")]
+        + ["postinst", "prerm", "postrm"].map { repository.appendingPathComponent("kiosk/package/\($0)") }
 
     static func text(of file: URL) throws -> String {
         try String(contentsOf: file, encoding: .utf8)

@@ -72,10 +72,10 @@ struct SystemdUnitTests {
             var copies: [String] = []
             for unit in DeploymentFiles.units {
                 var text = try DeploymentFiles.text(of: unit)
-                for program in ["/usr/local/bin/bookkiosk", "/usr/local/lib/bookkiosk/backup.sh"] {
+                for program in ["/usr/bin/bookkiosk", "/usr/lib/bookkiosk/backup.sh"] {
                     text = text.replacingOccurrences(of: "ExecStart=\(program)", with: "ExecStart=/bin/true")
                 }
-                #expect(!text.contains("ExecStart=/usr/local"), "\(unit.lastPathComponent): ExecStart= not rewritten")
+                #expect(!text.contains("ExecStart=/usr/bin/bookkiosk") && !text.contains("ExecStart=/usr/lib/bookkiosk"), "\(unit.lastPathComponent): ExecStart= not rewritten")
                 let copy = directory.appendingPathComponent(unit.lastPathComponent)
                 try text.write(to: copy, atomically: true, encoding: .utf8)
                 copies.append(copy.path)
@@ -120,7 +120,7 @@ struct SystemdUnitTests {
         let unit = UnitFile(parsing: try DeploymentFiles.text(of: DeploymentFiles.kioskService))
         let execStart = try #require(unit.values("Service", "ExecStart").first)
         // No --db: it would override the config's "database", the server `install.sh --database` wrote.
-        #expect(execStart.split(separator: " ") == ["/usr/local/bin/bookkiosk", "run", "--config", "/etc/bookkiosk/config.json"])
+        #expect(execStart.split(separator: " ") == ["/usr/bin/bookkiosk", "run", "--config", "/etc/bookkiosk/config.json"])
         #expect(unit.values("Service", "Environment").contains("XDG_DATA_HOME=/var/lib"))
     }
 
@@ -134,6 +134,6 @@ struct SystemdUnitTests {
         #expect(service.values("Service", "User") == ["bookkiosk"])
         #expect(service.values("Service", "Type") == ["oneshot"])
         #expect(service.values("Service", "StateDirectoryMode") == ["0700"])
-        #expect(service.values("Service", "ExecStart") == ["/usr/local/lib/bookkiosk/backup.sh"])
+        #expect(service.values("Service", "ExecStart") == ["/usr/lib/bookkiosk/backup.sh"])
     }
 }

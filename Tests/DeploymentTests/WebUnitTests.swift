@@ -10,7 +10,7 @@ struct WebUnitTests {
     @Test("it runs `bookkiosk serve` with the service's config")
     func commandLine() throws {
         let execStart = try #require(try Self.unit().values("Service", "ExecStart").first)
-        #expect(execStart.split(separator: " ") == ["/usr/local/bin/bookkiosk", "serve", "--config", "/etc/bookkiosk/config.json"])
+        #expect(execStart.split(separator: " ") == ["/usr/bin/bookkiosk", "serve", "--config", "/etc/bookkiosk/config.json"])
     }
 
     @Test("without --db it opens the kiosk's database: XDG_DATA_HOME points at the state directory's parent")

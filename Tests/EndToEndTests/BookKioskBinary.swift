@@ -38,14 +38,18 @@ struct BookKioskBinary {
 
     /// Runs `bookkiosk arguments…` with `input` on standard input, in `directory` with HOME set
     /// to it, so nothing outside the test's own folder is read or written.
-    static func run(_ arguments: [String], input: String = "", in directory: URL) throws -> Result {
+    ///
+    /// Book lookups go to `lookupURL` (a local replay server), by default to a local port where
+    /// nothing listens: no test ever asks the real NDL or openBD.
+    static func run(_ arguments: [String], input: String = "", in directory: URL,
+                    lookupURL: String = "http://127.0.0.1:9") throws -> Result {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
         process.currentDirectoryURL = directory
         process.environment = [
             "HOME": directory.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-            "TZ": "UTC", "LANG": "C.UTF-8",
+            "TZ": "UTC", "LANG": "C.UTF-8", "BOOKKIOSK_LOOKUP_URL": lookupURL,
         ]
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin

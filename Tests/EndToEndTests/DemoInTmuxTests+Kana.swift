@@ -24,7 +24,7 @@ extension DemoInTmuxTests {
         let author = try screen(untilTheStatusLineShows: "author")
         #expect(author.last?.contains("“ぐりとぐらパン”: author [カ] ▏") == true)
         try type("Enter")
-        #expect(try screen(untilTheStatusLineShows: "Added").last?.contains("“ぐりとぐらパン”") == true)
+        #expect(try screen(untilTheStatusLineShows: "Registered the book").last?.contains("“ぐりとぐらパン”") == true)
         // Menu keys stay plain keys with kana input on.
         try type("Escape")
         _ = try screen(untilTheStatusLineShows: "l lend")

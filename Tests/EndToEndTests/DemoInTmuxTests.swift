@@ -101,7 +101,7 @@ final class DemoInTmuxTests {
         try type("Wheels on the Bus", "Enter")
         _ = try screen(untilTheStatusLineShows: "author")
         try type("Enter")
-        #expect(try screen(untilTheStatusLineShows: "Added").last?.contains("“Wheels on the Bus”") == true)
+        #expect(try screen(untilTheStatusLineShows: "Registered the book").last?.contains("“Wheels on the Bus”") == true)
         try type("Escape")
         _ = try screen(untilTheStatusLineShows: "l lend")
         try type("q")

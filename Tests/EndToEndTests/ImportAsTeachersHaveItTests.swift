@@ -67,7 +67,7 @@ struct ImportAsTeachersHaveItTests {
             #expect(first.hasPrefix("\u{FEFF}" + kind.columns.map(words.header).joined(separator: ",") + "\n"))
             let copy = InMemoryLendingRepository()
             if kind == .users { try copy.transaction { try $0.save(SchoolClass(name: "ひよこ組", grade: 1)) } }
-            let report = try CatalogImport(kind: kind).run(first, into: copy)
+            let report = try CatalogImport(kind: kind).run(first, into: copy, recordedBy: LibraryDesk(staff: "えんちょう", at: Date()))
             #expect(report.warnings.isEmpty)
             let second = try CatalogExport.text(kind, of: copy, words: words)
             #expect(Array(second.utf8) == Array(first.utf8))
@@ -79,7 +79,7 @@ struct ImportAsTeachersHaveItTests {
     @Test("a users file without a card column: every row is given a number")
     func usersWithoutCards() throws {
         let repository = InMemoryLendingRepository()
-        let report = try CatalogImport(kind: .users).run("名前,組\nはると,ひよこ組\nゆい,ひよこ組\n", into: repository)
+        let report = try CatalogImport(kind: .users).run("名前,組\nはると,ひよこ組\nゆい,ひよこ組\n", into: repository, recordedBy: LibraryDesk(staff: "えんちょう", at: Date()))
         #expect(report.added == 2)
         #expect(report.numbered.map(\.name) == ["はると", "ゆい"])
         #expect(try repository.transaction { try $0.allUsers() }.count == 2)
@@ -95,7 +95,7 @@ struct ImportAsTeachersHaveItTests {
         #expect(preview.createdClasses.isEmpty)
         #expect(JapaneseCatalogWords().problem(preview.problems[0]).contains("「ひよこ組」があります"))
         #expect(throws: CatalogImport.Failure.self) {
-            try CatalogImport(kind: .users).run("card,name,class\nC0001,はると,\(written)\n", into: repository)
+            try CatalogImport(kind: .users).run("card,name,class\nC0001,はると,\(written)\n", into: repository, recordedBy: LibraryDesk(staff: "えんちょう", at: Date()))
         }
         #expect(try repository.transaction { try $0.classes() }.map(\.name) == ["ひよこ組"])
     }

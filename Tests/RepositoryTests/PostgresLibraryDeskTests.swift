@@ -53,7 +53,7 @@ struct PostgresLibraryDeskTests {
         }
     }
 
-    @Test("copy brings the library's rules, page passwords and sign-in records from SQLite")
+    @Test("copy brings the library's rules, page passwords, sign-in records and the lookup cache from SQLite")
     func copyCarriesThePage() throws {
         try withTemporaryDirectory { directory in
             let source = try SQLiteLendingRepository(path: directory + "/library.sqlite")
@@ -66,6 +66,7 @@ struct PostgresLibraryDeskTests {
                 _ = try tx.setPasswordHash("$y$j9T$page$hash", staff: "えんちょう")
                 try tx.save(locked, staff: "さくら先生")
                 try tx.save(rules)
+                try tx.save(RepositoryContractTests.platina)
             }
             try withPostgresDatabase { url in
                 let target = try PostgresLendingRepository(url: url)
@@ -78,6 +79,9 @@ struct PostgresLibraryDeskTests {
                 #expect(try target.read { try $0.passwordHash(staff: "さくら先生") } == nil)
                 #expect(try target.read { try $0.signInRecord(staff: "さくら先生") } == locked)
                 #expect(try target.read { try $0.signInRecord(staff: "えんちょう") } == SignInRecord())
+                // The lookup cache comes too: a copied library asks no service again for what it found.
+                #expect(counts.bookRecords == 1)
+                #expect(try target.read { try $0.allBookRecords() } == [RepositoryContractTests.platina])
             }
         }
     }

@@ -111,9 +111,9 @@ struct SQLiteLendingRepositoryTests {
             #expect(try migrated.read { try $0.pinLock() } == PINLock())
             try migrated.transaction { tx in
                 try tx.save(StaffAccount(name: "えんちょう", pinHash: "$y$j9T$s$h"))
-                try tx.record(AuditEntry(time: F.t0, staff: "えんちょう", action: "entered", detail: "entered staff mode"))
+                try tx.record(AuditEntry(time: F.t0, staff: "えんちょう", action: .enteredStaffMode))
             }
-            #expect(try migrated.read { try $0.auditEntries() }.map(\.action) == ["entered"])
+            #expect(try migrated.read { try $0.auditEntries() }.map(\.action) == [.enteredStaffMode])
 
             let fresh = try SQLiteLendingRepository(path: directory + "/new.sqlite")
             #expect(try readSchema(migrated.connection) == readSchema(fresh.connection))
@@ -141,7 +141,12 @@ struct SQLiteLendingRepositoryTests {
             }
             let repository = try SQLiteLendingRepository(path: oldPath)
             #expect(try repository.transaction { try $0.forgetAuditedUsers(recordedBefore: Date(timeIntervalSince1970: 1_797_000_000)) } == 2)
-            let details = try repository.read { try $0.auditEntries() }.map(\.detail)
+            let read = try repository.read { try $0.auditEntries() }.map(\.action)
+            // Read back as earlier entries, each under the kind its old name stands for.
+            #expect(read.map(\.kind) == [.lentPastRules, .registeredUser, .withdrew, .enteredStaffMode, .extended])
+            let details = read.map { action -> String? in
+                if case .earlier(_, let detail) = action { detail } else { nil }
+            }
             #expect(details == [
                 "lent B0001 「ぐりとぐら」 (the child is no longer named)",
                 "(the child is no longer named)",
@@ -186,7 +191,7 @@ struct SQLiteLendingRepositoryTests {
             let tables = try repository.connection.rows(
                 "SELECT name, strict FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
             ) { ($0.text(0), $0.int64(1)) }
-            #expect(tables.map(\.0) == ["audit_log", "books", "classes", "lend_counts", "library_rules", "loans", "pin_lock", "printed", "staff", "users"])
+            #expect(tables.map(\.0) == ["audit_log", "book_records", "books", "classes", "lend_counts", "library_rules", "loans", "pin_lock", "printed", "staff", "users"])
             #expect(tables.filter { $0.1 != 1 }.map(\.0) == [])
 
             for failures in 1...3 {

@@ -106,7 +106,7 @@ import Testing
         try fixture.repository.transaction { tx in
             let state: [String] = [
                 "\(try tx.allBooks())", "\(try tx.allUsers())", "\(try tx.allLoans())", "\(try tx.staffAccounts())",
-                "\(try tx.libraryRules() as Any)", "\(try tx.auditEntries().filter { $0.action != "signedIn" })",
+                "\(try tx.libraryRules() as Any)", "\(try tx.auditEntries().filter { $0.action.kind != .signedIn })",
                 "\(try tx.passwordHash(staff: "田中") as Any)",
             ]
             return state.joined(separator: "\n")

@@ -16,6 +16,9 @@
 #                  libraries ldd lists, e.g. built with --static-swift-stdlib)
 #   --idle-seconds N  how long the idle-CPU check watches an idle kiosk (default 60)
 #   --timeout S    give up on the VM after S seconds (default 240)
+#   --deb FILE     also boot a second VM whose root is a clean Debian root with systemd and
+#                  this package installed by apt-get: the package's unit starts the kiosk and a
+#                  Card and a Book typed on a virtual scanner are lent (Tests/vm/package.sh)
 #   --checks "A B" run only these checks (evemu-roundtrip recording card-and-book grab unplug
 #                  syn-dropped two-scanners staff-keyboard boot-without-scanner screen screen-run
 #                  idle-cpu, or one recording: recording:NAME); the modules check always runs
@@ -26,7 +29,10 @@ root=$(cd "$here/../.." && pwd)
 work="$here/.work"
 # The display check's host side (its own file, functions only).
 . "$here/screen.sh"
+# The package boot's host side (functions only).
+. "$here/package.sh"
 keep=0
+deb=""
 binary=""
 idle_seconds=60
 boot_timeout=240
@@ -39,6 +45,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --keep) keep=1 ;;
         --binary) binary=$(realpath "${2:?--binary needs a path}"); shift ;;
+        --deb) deb=$(realpath "${2:?--deb needs a package}"); shift ;;
         --idle-seconds) idle_seconds=${2:?--idle-seconds needs a number}; shift ;;
         --timeout) boot_timeout=${2:?--timeout needs seconds}; shift ;;
         --checks) checks=${2?--checks needs a list}; shift ;;
@@ -311,6 +318,15 @@ qemu_pid=""
 wait "$tail_pid" 2>/dev/null || true
 step_done
 
+# --- 5b. the package, booted with systemd (only with --deb) ---------------------------------
+
+package_status=0
+if [ -n "$deb" ]; then
+    step "package"
+    package_boot "$deb" "$kernel" || package_status=1
+    step_done
+fi
+
 # --- 6. verdict ----------------------------------------------------------------------------
 
 step "verdict"
@@ -318,6 +334,9 @@ tr -d '\r' < "$console" > "$work/console.txt"
 screen_verdict "$work/console.txt" "$probe" "$binary" "$rootfs"
 passed=$(grep -c '^PASS ' "$work/console.txt" || true)
 failed=$(grep -c '^FAIL ' "$work/console.txt" || true)
+if [ -n "$deb" ]; then
+    if [ $package_status -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+fi
 finished=0
 grep -q '^BOOKKIOSK-VM-DONE$' "$work/console.txt" && finished=1
 
@@ -339,6 +358,7 @@ fi
 if [ "$failed" -gt 0 ] || [ "$passed" -eq 0 ]; then
     echo "vm: FAIL ($passed passed, $failed failed):"
     grep '^FAIL ' "$work/console.txt" | sed 's/^/    /'
+    [ $package_status -eq 0 ] || echo "    FAIL package-systemd (see above)"
     exit 1
 fi
 echo "vm: PASS ($passed checks)"

@@ -1,0 +1,34 @@
+import CommandCore
+import Foundation
+import KioskConfiguration
+
+/// `bookkiosk init`: makes the library's database, empty and at this version's schema, if it
+/// is not there yet (the Debian package's postinst makes the first library with it); an
+/// existing one is migrated to this version and otherwise left as it is.
+struct InitCommand {
+    let common: CommonOptions
+    let console: Console
+
+    init(_ words: [String], places: Places, console: Console) throws {
+        let arguments = try Arguments(words, valued: CommonOptions.valued, flags: [])
+        guard arguments.words.isEmpty else {
+            throw Arguments.Invalid(description: "init takes only --db and --config, not \"\(arguments.words[0])\"")
+        }
+        common = try CommonOptions(arguments, places: places)
+        self.console = console
+    }
+
+    func run() throws -> BookKiosk.Status {
+        let place = common.databaseForPeople
+        let existed = common.postgresURL != nil || FileManager.default.fileExists(atPath: common.databasePath)
+        _ = try common.openRepository()
+        console.print(existed ? "The library is ready: \(place)" : "Made an empty library: \(place)")
+        return .success
+    }
+}
+
+extension InitCommand: Command {
+    static let configuration = CommandConfiguration(commandName: "init", usage: [
+        .init("init", "make the library's database (empty) if there is none; an existing one is brought up to date"),
+    ])
+}

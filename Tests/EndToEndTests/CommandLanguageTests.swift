@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import CommandCore
 @testable import CatalogIO
+import BookLookup
 
 /// The commands speak the configuration's language: Japanese with "ja" (the default), English
 /// with "en", from per-language types the compiler checks.
@@ -35,7 +36,10 @@ struct CommandLanguageTests {
     func everyProblemInEveryLanguage() {
         let problems: [ImportProblem.Reason] = [
             .syntax(.unclosedQuote), .emptyFile(.users), .missingColumns([.name], kind: .users), .tooManyFields(count: 3, header: 2),
-            .repeated(key: "C1", firstLine: 2, kind: .users), .missingName(key: "", kind: .books), .invalidISBN("1"),
+            .repeated(key: "C1", firstLine: 2, kind: .users), .missingName(key: "", kind: .books),
+            .invalidISBN(.checkDigit("9784834000826", expected: "5")), .invalidISBN(.length(5, in: "12345")), .missingTitleOrISBNColumn,
+            .untitledWithoutLookup(isbn: "9784834000825"), .titleNotFound(.notFound(isbn: "9784834000825")),
+            .titleNotFound(.unanswered(isbn: "9784834000825", faults: [ServiceFaultAt(service: .ndl, fault: .busy(status: 503))], notFoundAt: [.openBD])),
             .invalidStatus("x"), .invalidReading("漢", kind: .users), .invalidLimit("x"), .invalidActive("x"),
             .conflict(.cardIsABook("B1")), .probableTypo(written: "ひよこぐみ", meant: "ひよこ組"),
         ]
@@ -48,5 +52,9 @@ struct CommandLanguageTests {
             for column in CatalogColumn.allCases { #expect(!words.header(column).isEmpty) }
         }
         #expect(JapaneseCommandWords().nothingChanged != EnglishCommandWords().nothingChanged)
+        // A lookup's problem in Japanese names the services in Japanese and says what to do.
+        let unanswered = JapaneseCatalogWords().problem(ImportProblem(line: 3, .titleNotFound(
+            .unanswered(isbn: "9784834000825", faults: [ServiceFaultAt(service: .ndl, fault: .busy(status: 503))], notFoundAt: [.openBD]))))
+        #expect(unanswered == "3行目: ISBN 9784834000825 を調べられませんでした(国立国会図書館: 混んでいるか止まっています(HTTP 503)、openBD にはありません)。書名を書くか、あとでもう一度取り込んでください")
     }
 }

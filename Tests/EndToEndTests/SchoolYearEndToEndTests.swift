@@ -65,7 +65,10 @@ struct SchoolYearEndToEndTests {
         let after = try BookKioskBinary.run(["export", "users"] + db, in: folder.url).output
         #expect(after.contains("C0001,佐藤 陽翔,さとう はると,きりん組,,yes"))
         #expect(after.contains("C0002,鈴木 結衣,すずき ゆい,,,no"))
-        #expect(try BookKioskBinary.run(["report", "audit"] + db, in: folder.url).output.contains("進級: ひよこ組 → きりん組: 2人、卒園: 1人"))
+        // The audit report in Japanese (the last --config wins), as the page's 設定 shows it.
+        let japanese = ["--config", try folder.write("japanese.json", #"{"language": "ja"}"#)]
+        #expect(try BookKioskBinary.run(["report", "audit"] + db + japanese, in: folder.url).output.contains("進級: ひよこ組 → きりん組: 2人、卒園: 1人"))
+        #expect(try BookKioskBinary.run(["report", "audit"] + db, in: folder.url).output.contains("Promotion: ひよこ組 → きりん組: 2; graduated: 1"))
     }
 
     @Test("promotion with two classes in the next grade cannot guess: it exits 1 and changes nothing until --map")

@@ -4,6 +4,7 @@ import Foundation
 import Feedback
 import KioskPresenter
 import Scene
+import POSIX
 
 /// `simulate --screens DIR`: where the kiosk's frames go. The screen as it looks just after
 /// each event line is written to `DIR/NNNN-EVENT.png` (NNNN the line's place in the event
@@ -68,7 +69,7 @@ final class ScreenFrames {
         do {
             let bytes = try output.image.png()
             guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
-                throw CommandFailure("The frame \(path) cannot be written (\(String(cString: strerror(errno)))). Check the folder may be written and the disk is not full.")
+                throw CommandFailure("The frame \(path) cannot be written (\(Errno.current)). Check the folder may be written and the disk is not full.")
             }
         } catch let failure as CommandFailure {
             throw failure

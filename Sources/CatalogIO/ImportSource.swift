@@ -1,4 +1,5 @@
 import Foundation
+import POSIX
 
 /// Where `bookkiosk import` reads its CSV from: a file, `-` (standard input), or anything
 /// readable that cannot seek (a pipe, a FIFO, `/dev/stdin`, a shell's `<(…)`). It is read
@@ -35,11 +36,11 @@ public struct ImportSource {
         if argument == "-" { return try Self.readAll(STDIN_FILENO, name: name) }
         let descriptor = open(argument, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            let code = errno
-            switch code {
-            case ENOENT: throw Failure(name: name, reason: .missing)
-            case EACCES, EPERM: throw Failure(name: name, reason: .notPermitted)
-            default: throw Failure(name: name, reason: .unreadable(String(cString: strerror(code))))
+            let error = Errno.current
+            switch error {
+            case .noSuchFileOrDirectory: throw Failure(name: name, reason: .missing)
+            case .permissionDenied, .operationNotPermitted: throw Failure(name: name, reason: .notPermitted)
+            default: throw Failure(name: name, reason: .unreadable(error.description))
             }
         }
         defer { close(descriptor) }
@@ -50,11 +51,11 @@ public struct ImportSource {
         var contents = Data()
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let code = errno
-                throw Failure(name: name, reason: code == EISDIR ? .isFolder : .unreadable(String(cString: strerror(code))))
+            let count: Int
+            do throws(Errno) {
+                count = try retryOnInterrupt { chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) } }
+            } catch {
+                throw Failure(name: name, reason: error == .isDirectory ? .isFolder : .unreadable(error.description))
             }
             if count == 0 { return contents }
             contents.append(contentsOf: chunk[0..<count])

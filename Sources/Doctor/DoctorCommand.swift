@@ -6,6 +6,7 @@ import Lending
 import LendingPostgres
 import LendingSQLite
 import ScannerInput
+import POSIX
 
 /// `bookkiosk doctor`: checks what the kiosk needs — the configuration, the database, the
 /// scanners, the sound player and speech — and prints one line per check, saying what to do
@@ -227,7 +228,7 @@ public struct DoctorCommand {
     func freeSpaceFinding(folder: String) -> Finding {
         var stats = statvfs()
         guard statvfs(folder, &stats) == 0 else {
-            return .warn("database", "the free space on the disk holding \(folder) cannot be read (\(String(cString: strerror(errno))))")
+            return .warn("database", "the free space on the disk holding \(folder) cannot be read (\(Errno.current))")
         }
         return Self.freeSpaceFinding(bytes: UInt64(stats.f_bavail) * UInt64(stats.f_frsize), folder: folder)
     }

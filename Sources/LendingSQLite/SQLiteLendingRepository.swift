@@ -8,6 +8,7 @@ import Darwin
 import CSQLite
 import Foundation
 import Lending
+import POSIX
 
 /// The Lending repository in an SQLite file (DESIGN.md §7): WAL journal, `synchronous=FULL`,
 /// foreign keys on, a busy timeout, ordered migrations, one open Loan per Book enforced by a
@@ -142,9 +143,9 @@ public final class SQLiteLendingRepository: LendingRepository {
     public func backup(to destination: String) throws {
         let partial = try writeBackupBeside(destination)
         guard rename(partial, destination) == 0 else {
-            let error = errno
+            let error = Errno.current
             unlink(partial)
-            throw LibraryFileError.cannotCreate(path: destination, errno: error)
+            throw LibraryFileError.cannotCreate(path: destination, error)
         }
     }
 
@@ -160,7 +161,7 @@ public final class SQLiteLendingRepository: LendingRepository {
         var attempt = 1
         var candidate = path
         while link(partial, candidate) != 0 {
-            guard errno == EEXIST else { throw LibraryFileError.cannotCreate(path: candidate, errno: errno) }
+            guard errno == EEXIST else { throw LibraryFileError.cannotCreate(path: candidate, .current) }
             attempt += 1
             candidate = "\(stem)-\(attempt)\(ending)"
         }
@@ -175,7 +176,7 @@ public final class SQLiteLendingRepository: LendingRepository {
         let suffix = String(repeating: "X", count: 6)
         var template = Array("\(directory.isEmpty ? "/" : directory)/.\(name).\(suffix)".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw LibraryFileError.cannotCreate(path: destination, errno: errno) }
+        guard descriptor >= 0 else { throw LibraryFileError.cannotCreate(path: destination, .current) }
         close(descriptor)
         let partial = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         do {
@@ -211,10 +212,10 @@ public final class SQLiteLendingRepository: LendingRepository {
             close(descriptor)
             return
         }
-        let openError = errno
+        let openError = Errno.current
         // A file we may only read is still worth inspecting: SQLite will say it is read-only.
         if access(path, F_OK) == 0 { return }
-        throw LibraryFileError.cannotCreate(path: path, errno: openError)
+        throw LibraryFileError.cannotCreate(path: path, openError)
     }
 
     /// The schema version of the database at `path`, read through a read-only connection of

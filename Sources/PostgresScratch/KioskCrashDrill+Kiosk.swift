@@ -5,6 +5,7 @@ import Musl
 #endif
 import Foundation
 import LendingPostgres
+import POSIX
 
 /// One scan a drill kiosk was given and the answer it gave.
 struct ScanRecord {
@@ -222,7 +223,7 @@ final class DrillProcess {
     init(executable: String, arguments: [String], environment: [String: String], errorsTo errorPath: String) throws {
         var stdinPipe: [Int32] = [0, 0], stdoutPipe: [Int32] = [0, 0]
         guard pipe(&stdinPipe) == 0, pipe(&stdoutPipe) == 0 else {
-            throw ScratchPostgresServer.Failure(description: "pipe failed: \(String(cString: strerror(errno)))")
+            throw ScratchPostgresServer.Failure(description: "pipe failed: \(Errno.current)")
         }
         for descriptor in stdinPipe + stdoutPipe { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
@@ -244,7 +245,7 @@ final class DrillProcess {
         guard rc == 0 else {
             close(stdinPipe[1])
             close(stdoutPipe[0])
-            throw ScratchPostgresServer.Failure(description: "cannot start \(executable): \(String(cString: strerror(rc)))")
+            throw ScratchPostgresServer.Failure(description: "cannot start \(executable): \(Errno(rawValue: rc))")
         }
         pid = child
         input = stdinPipe[1]
@@ -269,12 +270,10 @@ final class DrillProcess {
             let left = deadline - clock.seconds
             guard !ended, left > 0 else { return nil }
             var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, Int32(max(1, (left * 1000).rounded(.up))))
-            if ready < 0 && errno == EINTR { continue }
+            let ready = (try? retryOnInterrupt { poll(&descriptor, 1, Int32(max(1, (left * 1000).rounded(.up)))) }) ?? -1
             guard ready > 0 else { continue }
             var chunk = [UInt8](repeating: 0, count: 65_536)
-            let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
+            let count = (try? retryOnInterrupt { chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) } }) ?? -1
             guard count > 0 else {
                 ended = true
                 return nil
@@ -285,15 +284,8 @@ final class DrillProcess {
 
     /// Writes `text` to standard input; a kiosk that has died is not written to.
     func write(_ text: String) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty, input >= 0 {
-            let written = bytes.withUnsafeBytes { Glibc.write(input, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            bytes = bytes.dropFirst(written)
-        }
+        guard input >= 0 else { return }
+        try? writeAll(text.utf8, to: input)
     }
 
     func closeInput() {
@@ -309,6 +301,6 @@ final class DrillProcess {
     func wait() {
         closeInput()
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        _ = try? retryOnInterrupt { waitpid(pid, &status, 0) }
     }
 }

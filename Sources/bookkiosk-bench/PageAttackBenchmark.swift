@@ -1,4 +1,5 @@
 import Foundation
+import POSIX
 
 /// `bookkiosk serve` as a process under the attacks of issue 27, on 127.0.0.1: the time it
 /// takes to answer a normal request (a fresh connection, `GET /sign-in`) while 200 slow
@@ -91,7 +92,7 @@ enum PageAttackBenchmark {
 
     static func connect(_ port: UInt16) throws -> Int32 {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw Failure(description: "socket: \(Errno.current)") }
         var timeout = timeval(tv_sec: 20, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -103,9 +104,9 @@ enum PageAttackBenchmark {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard result == 0 else {
-            let number = errno
+            let error = Errno.current
             close(descriptor)
-            throw Failure(description: "connect: \(String(cString: strerror(number)))")
+            throw Failure(description: "connect: \(error)")
         }
         return descriptor
     }

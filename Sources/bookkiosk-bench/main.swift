@@ -267,7 +267,11 @@ func verdict(_ met: Bool) -> String { met ? "met" : "MISSED" }
     var floorRatios: [Double] = [], floorRuns: [[String: Any]] = []
     for run in 1...options.shippedRuns {
         progress("shipped: page against its floor, run \(run) of \(options.shippedRuns)")
-        let page = try PageBenchmark.run(folder: folder, start: start, clients: 8, rounds: options.pageRounds, scanRounds: 0,
+        // A folder of its own: each run generates its library afresh.
+        let runFolder = folder + "/floor-\(run)"
+        try FileManager.default.createDirectory(atPath: runFolder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: runFolder) }
+        let page = try PageBenchmark.run(folder: runFolder, start: start, clients: 8, rounds: options.pageRounds, scanRounds: 0,
                                          pageThreads: options.pageThreads ?? HTTPDaemonConfiguration.defaultThreadCount, progress: progress)
         // The page's slowest list against the same bytes from memory, server time (the handler) and round trip.
         let worst = page.pages.map { $0.roundTrip.p50 / $0.floor.p50 }.max() ?? .nan

@@ -3,6 +3,7 @@ import Foundation
 import Lending
 @testable import LendingSQLite
 import Testing
+import POSIX
 
 @Suite("SQLiteLendingRepository")
 struct SQLiteLendingRepositoryTests {
@@ -456,7 +457,7 @@ struct SQLiteLendingRepositoryTests {
         try withTemporaryDirectory { directory in
             let repository = try SQLiteLendingRepository(path: directory + "/library.sqlite")
             let destination = directory + "/missing/backup.sqlite"
-            #expect(throws: LibraryFileError.cannotCreate(path: destination, errno: ENOENT)) {
+            #expect(throws: LibraryFileError.cannotCreate(path: destination, .noSuchFileOrDirectory)) {
                 try repository.backup(to: destination)
             }
             #expect(!FileManager.default.fileExists(atPath: destination))

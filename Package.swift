@@ -105,13 +105,14 @@ let package = Package(
                            "KioskPresenter", "Scene", "ScenePainter"]
         ),
         // The configuration file and its places (XDG, systemd), and KioskSetup: the configuration
-        // and the database a command, the kiosk or the page opens.
-        .target(name: "KioskConfiguration", dependencies: ["Lending", "Feedback", "LendingSQLite", "LendingPostgres", "Printing", "ScannerInput", "HTTPServer",
-                                                          "BookLookup"]),
+        // and the database path a command, the kiosk or the page works on. Reads settings only:
+        // it opens no database and links neither SQLite, libpq nor the web server.
+        .target(name: "KioskConfiguration", dependencies: ["POSIX", "Lending", "Feedback", "Printing", "ScannerInput", "BookLookup"]),
         // The version string, compiled in from the `version` above.
         .target(name: "CVersion", cSettings: [.define("BOOKKIOSK_VERSION", to: "\"\(version)\"")]),
-        // What every command shares: the Command protocol and its usage lines, Arguments, Console, the version.
-        .target(name: "CommandCore", dependencies: ["POSIX", "KioskConfiguration", "Feedback", "Lending", "CVersion"]),
+        // What every command shares: the Command protocol and its usage lines, Arguments, Console, the version,
+        // and the opening of the store the configuration names.
+        .target(name: "CommandCore", dependencies: ["POSIX", "KioskConfiguration", "Feedback", "CVersion", "Lending", "LendingSQLite", "LendingPostgres"]),
         // Books, Users and Loans in and out: the CSV reader, import (titles looked up by ISBN), export (no store by name).
         .target(name: "CatalogIO", dependencies: ["POSIX", "Lending", "Feedback", "BookLookup"]),
         // A SQLite library copied to PostgreSQL, and what to run to back up a PostgreSQL one.
@@ -164,12 +165,12 @@ let package = Package(
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Lending", "Feedback", "ScannerInput", "TextInput", "StaffPIN"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["BookKioskCommands", "CommandCore", "KioskConfiguration", "CatalogIO", "Doctor",
+            dependencies: ["POSIX", "BookKioskCommands", "CommandCore", "KioskConfiguration", "CatalogIO", "Doctor",
                            "Lending", "LendingSQLite", "LendingPostgres", "PostgresScratch", "Feedback", "StaffPIN", "TextInput", "KanjiConversion",
                            "Printing", "ScenePainter", "Kiosk", "KioskAssembly", "ScannerInput", "HTTPServer",
                            "BookLookup", "LookupReplay"]
         ),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["POSIX", "HTTPServer"]),
         .testTarget(name: "BookLookupTests", dependencies: ["BookLookup", "LookupReplay", "HTTPServer", "Lending"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         // The kiosk's deployment files (udev/, kiosk/): syntax, sandbox level, installer.

@@ -17,7 +17,7 @@ struct ImportCommand {
 
     init(_ words: [String], places: Places, console: Console) throws {
         environment = places.environment
-        let arguments = try Arguments(words, valued: CommonOptions.valued, flags: [])
+        let arguments = try Arguments(words, for: Self.configuration)
         let common = try CommonOptions(arguments, places: places)
         guard arguments.words.count == 2, let kind = CatalogImport.Kind(rawValue: arguments.words[0]) else {
             throw Arguments.Invalid(description: catalogWords(common.language).importUsage)
@@ -83,7 +83,7 @@ struct ExportCommand {
     let console: Console
 
     init(_ words: [String], places: Places, console: Console) throws {
-        let arguments = try Arguments(words, valued: CommonOptions.valued.union(["out"]), flags: [])
+        let arguments = try Arguments(words, for: Self.configuration)
         // An export only reads: a mistake in a key it does not need is a warning.
         let common = try CommonOptions(arguments, places: places, needing: CommonOptions.readingKeys, console: console)
         guard arguments.words.count == 1, let what = What(rawValue: arguments.words[0]) else {
@@ -131,7 +131,7 @@ struct ReportCommand {
     let console: Console
 
     init(_ words: [String], places: Places, console: Console) throws {
-        arguments = try Arguments(words, valued: CommonOptions.valued.union(["now", "since", "class", "top"]), flags: [])
+        arguments = try Arguments(words, for: Self.configuration)
         // A report only reads: a mistake in a key it does not need is a warning.
         common = try CommonOptions(arguments, places: places, needing: CommonOptions.readingKeys, console: console)
         guard arguments.words.count == 1, ["overdue", "audit", "popular", "classes"].contains(arguments.words[0]) else {
@@ -179,7 +179,7 @@ struct BackupCommand {
     let console: Console
 
     init(_ words: [String], places: Places, console: Console) throws {
-        let arguments = try Arguments(words, valued: CommonOptions.valued, flags: [])
+        let arguments = try Arguments(words, for: Self.configuration)
         common = try CommonOptions(arguments, places: places, needing: CommonOptions.readingKeys, console: console)
         guard arguments.words.count == 1 else {
             throw Arguments.Invalid(description: commandWords(common.language).backupUsage)

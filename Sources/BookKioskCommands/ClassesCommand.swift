@@ -15,7 +15,7 @@ struct ClassesCommand {
     let environment: [String: String]
 
     init(_ words: [String], places: Places, console: Console) throws {
-        let arguments = try Arguments(words, valued: CommonOptions.valued.union(["grade"]), flags: [])
+        let arguments = try Arguments(words, for: Self.configuration)
         common = try CommonOptions(arguments, places: places)
         let say = commandWords(common.language)
         let usage = Arguments.Invalid(description: say.classesUsage)

@@ -90,7 +90,7 @@ struct RunCommand {
 
     init(_ words: [String], places: Places, console: Console) throws {
         journalPath = places.returnJournal
-        arguments = try Arguments(words, valued: CommonOptions.valued.union(["events"]), flags: [])
+        arguments = try Arguments(words, for: Self.configuration)
         guard arguments.words.isEmpty else {
             throw Arguments.Invalid(description: "`bookkiosk run` takes no words; the scanners come from the configuration's \"scanners\"")
         }

@@ -18,10 +18,8 @@ struct PrintCommand {
     let common: CommonOptions
     let console: Console
 
-    static let valued: Set<String> = ["out", "users", "books", "sheet", "start-at", "symbology", "class", "now"]
-
     init(_ words: [String], places: Places, console: Console) throws {
-        arguments = try Arguments(words, valued: CommonOptions.valued.union(Self.valued), flags: [])
+        arguments = try Arguments(words, for: Self.configuration)
         common = try CommonOptions(arguments, places: places)
         let say = commandWords(common.language)
         guard arguments.words.count == 1, let what = What(rawValue: arguments.words[0]) else {

@@ -19,7 +19,7 @@ struct RestoreCommand {
 
     init(_ words: [String], places: Places, console: Console) throws {
         environment = places.environment
-        let arguments = try Arguments(words, valued: CommonOptions.valued, flags: ["yes"])
+        let arguments = try Arguments(words, for: Self.configuration)
         common = try CommonOptions(arguments, places: places)
         guard arguments.words.count == 1 else {
             throw Arguments.Invalid(description: commandWords(common.language).restoreUsage)

@@ -19,9 +19,6 @@ final class ScreenFrames {
     private var eventNumber = 0
     private var promptNumber = 0
 
-    /// The options `simulate` takes for frames.
-    static let options: Set<String> = ["screens", "screen-size", "covers", "library-name"]
-
     /// Frames as `arguments` ask for them; nil without `--screens`. (`--library-name` and
     /// `--covers` change the kiosk's screen settings; see `Simulate`.)
     static func make(_ arguments: Arguments) throws -> ScreenFrames? {

@@ -7,6 +7,7 @@ import Lending
 import LendingSQLite
 import PageAssembly
 import TeachersPage
+import POSIX
 
 /// `bookkiosk serve [--listen ADDRESS:PORT] [--db D] [--config F]`: the teachers' page, on the
 /// kiosk's own database (SQLite: the same file, WAL and a busy timeout, so the kiosk sees a change
@@ -21,7 +22,7 @@ struct ServeCommand {
 
     init(_ words: [String], places: Places, console: Console) throws {
         journalPath = places.returnJournal
-        let arguments = try Arguments(words, valued: CommonOptions.valued.union(["listen"]), flags: [])
+        let arguments = try Arguments(words, for: Self.configuration)
         guard arguments.words.isEmpty else {
             throw Arguments.Invalid(description: "`bookkiosk serve` takes no words, only --listen ADDRESS:PORT, --db and --config")
         }
@@ -45,7 +46,7 @@ struct ServeCommand {
             language: Language(rawValue: configuration.language) ?? .default, policy: configuration.policy,
             libraryName: configuration.libraryName, sessionMinutes: configuration.web.sessionMinutes,
             covers: configuration.screen.covers, sheets: configuration.allSheets, listen: listen,
-            tls: try credentials(configuration.web), busyTimeout: options.busyTimeout)
+            tls: try credentials(configuration.web), busyTimeout: options.sqliteBusyTimeout)
         var pageSettings = settings
         pageSettings.hostNames = configuration.web.hostNames
         pageSettings.cardNumbering = configuration.cardNumbering

@@ -24,7 +24,7 @@ struct StaffCommand {
 
     init(_ words: [String], places: Places, console: Console) throws {
         environment = places.environment
-        let arguments = try Arguments(words, valued: CommonOptions.valued, flags: [])
+        let arguments = try Arguments(words, for: Self.configuration)
         common = try CommonOptions(arguments, places: places)
         let say = commandWords(common.language)
         guard let first = arguments.words.first, let action = Action(rawValue: first) else {

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import KioskConfiguration
+import POSIX
 
 extension DoctorCommand {
     /// How long doctor waits for the page's port to answer.

@@ -60,8 +60,13 @@ public struct DoctorCommand {
     /// ALSA's list of sound cards.
     var soundCardsPath = "/proc/asound/cards"
 
+    /// Its name and usage line; `BookKiosk.commands` lists it with the others.
+    public static let configuration = CommandConfiguration(commandName: "doctor", usage: [
+        .init("doctor", abstract: "check the config, database, scanners, sound, speech and the teachers' page; say what to fix"),
+    ])
+
     public init(_ words: [String], places: Places, console: Console) throws {
-        let arguments = try Arguments(words, valued: CommonOptions.valued, flags: [])
+        let arguments = try Arguments(words, for: Self.configuration)
         guard arguments.words.isEmpty else {
             throw Arguments.Invalid(description: "`bookkiosk doctor` takes no words, only --db and --config")
         }

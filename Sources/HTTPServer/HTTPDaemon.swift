@@ -1,6 +1,7 @@
 import CMicroHTTPD
 import Foundation
 import Synchronization
+import POSIX
 
 /// An HTTP (or HTTPS) server over libmicrohttpd that reads each request whole, hands it to
 /// an `HTTPHandler` as an `HTTPRequest`, and sends back the `HTTPResponse`.

@@ -1,3 +1,4 @@
+import POSIX
 /// How the daemon listens and what it accepts. The defaults suit one kindergarten's teachers
 /// on a small computer, on a school network where anyone may probe it: a few browsers at a
 /// time, forms and a backup file or a cover upload, and no client able to take the page away

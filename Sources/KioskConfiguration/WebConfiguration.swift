@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+import POSIX
 
 /// The configuration's `web`: where `bookkiosk serve` listens for the teachers' page, HTTPS
 /// when wanted, and how long a session may sit unused. Every key is optional.

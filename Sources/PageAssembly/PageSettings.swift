@@ -5,6 +5,7 @@ import KioskPresenter
 import Lending
 import Printing
 import TeachersPage
+import POSIX
 
 /// Everything the teachers' page is assembled from besides its library, as plain values:
 /// `serve` fills it from the configuration, the bench and the tests from their own.

@@ -95,16 +95,25 @@ extension TeachersPage {
             return try lookUpBook(form, barcode: barcode, context)
         }
         var problems = form.problems(words)
-        enum Saved { case saved(Book), refused([String: String]), missing }
+        enum Saved { case saved(Book, numbered: Bool), refused([String: String]), missing }
         let (library, saved) = try store.write { tx -> (LibraryState, Saved) in
             let library = try self.library(tx)
             let existing = try barcode.flatMap { try tx.book(barcode: $0) }
             if barcode != nil, existing == nil { return (library, .missing) }
             guard problems.isEmpty else { return (library, .refused(problems)) }
-            let book = form.book(existing: existing)
+            // A new Book without a barcode gets the next free number, as import and the kiosk's `n` do.
+            var given: String?
+            if existing == nil, form.needsNumber {
+                do {
+                    given = try setup.bookNumbering.next(1, in: tx).first
+                } catch let exhausted as BarcodeNumbering.Exhausted {
+                    return (library, .refused(["barcode": words.noFreeNumber(exhausted.numbering.prefix, length: exhausted.numbering.length)]))
+                }
+            }
+            let book = form.book(existing: existing, given: given)
             let desk = LibraryDesk(staff: context.staff, at: context.now)
             switch existing == nil ? try desk.addBook(book, in: tx) : try desk.editBook(book, in: tx) {
-            case .saved(let saved): return (library, .saved(saved))
+            case .saved(let saved): return (library, .saved(saved, numbered: given != nil))
             case .barcodeTaken(let taken, byA: .book): return (library, .refused(["barcode": words.barcodeTaken(taken)]))
             case .barcodeTaken(let taken, byA: .user): return (library, .refused(["barcode": words.barcodeIsACard(taken)]))
             case .missing: return (library, .missing)
@@ -113,8 +122,9 @@ extension TeachersPage {
         switch saved {
         case .missing:
             return try notFound(context)
-        case .saved(let book):
-            return redirect(PagePath.book(book.barcode), notice: words.bookSaved(title: book.title), context)
+        case .saved(let book, let numbered):
+            return redirect(PagePath.book(book.barcode),
+                            notice: numbered ? words.bookNumbered(title: book.title, barcode: book.barcode) : words.bookSaved(title: book.title), context)
         case .refused(let found):
             problems = found
             let existing = barcode.map { Book(barcode: $0, title: form.title) }
@@ -182,11 +192,12 @@ extension TeachersPage {
                 .text(words.save)),
             isbnRow,
             said,
-            Form.text("barcode", label: words.barcode, value: editing?.barcode ?? form.barcode, required: true,
-                      hint: editing == nil ? words.bookBarcodeHint : nil, error: problems["barcode"], extra: extra("barcode", barcodeExtra)),
+            Form.text("barcode", label: words.barcode, value: editing?.barcode ?? form.barcode, required: editing != nil,
+                      hint: editing == nil ? words.bookBarcodeHint + " " + words.emptyGetsNumber : nil, error: problems["barcode"],
+                      extra: extra("barcode", barcodeExtra)),
             Form.text("title", label: words.title, value: form.title, required: true, error: problems["title"], extra: extra("title")),
             Form.text("reading", label: words.reading, value: form.reading, hint: words.bookReadingHint, error: problems["reading"],
-                      extra: extra("reading")),
+                      extra: extra("reading", [HTMLAttribute(.autocomplete, "off"), HTMLAttribute(.lang, "ja")])),
             Form.text("author", label: words.author, value: form.author, error: problems["author"], extra: extra("author")),
             .el(.div, [.class("choices")], Form.submit(words.save, style: "primary"),
                 .el(.a, [.class("button quiet"), .href(editing.map { PagePath.book($0.barcode) } ?? PagePath.books)], .text(words.cancel))),

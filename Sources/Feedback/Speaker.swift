@@ -1,4 +1,5 @@
 import Foundation
+import POSIX
 import Synchronization
 
 /// Speaks Utterances after their Cue, never making the caller wait: `say` hands over how to
@@ -246,7 +247,7 @@ public final class Speaker: Sendable {
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
             try Data(audio.wav).write(to: aside)
-            guard rename(aside.path, file.path) == 0 else { throw SpeechFailure(String(cString: strerror(errno))) }
+            guard rename(aside.path, file.path) == 0 else { throw SpeechFailure(Errno.current.description) }
             return file
         } catch {
             try? FileManager.default.removeItem(at: aside)

@@ -37,12 +37,13 @@ public final class SQLiteConnection {
     let handle: OpaquePointer
     private var statements: [String: Statement] = [:]
 
-    /// Opens the database at `path` and turns on extended result codes.
+    /// Opens the database at `path` and turns on extended result codes. With `acceptsURIs`,
+    /// `ATTACH` takes `file:` URIs (`?mode=ro` attaches a file read-only).
     /// Calls `sqlite3_open_v2` and `sqlite3_extended_result_codes`.
-    public init(path: String, mode: OpenMode = .readWrite) throws {
+    public init(path: String, mode: OpenMode = .readWrite, acceptsURIs: Bool = false) throws {
         var opened: OpaquePointer?
         // NOMUTEX: a connection stays on one thread, so SQLite need not lock around each call.
-        let rc = sqlite3_open_v2(path, &opened, mode.flags | SQLITE_OPEN_NOMUTEX, nil)
+        let rc = sqlite3_open_v2(path, &opened, mode.flags | SQLITE_OPEN_NOMUTEX | (acceptsURIs ? SQLITE_OPEN_URI : 0), nil)
         guard rc == SQLITE_OK, let opened else {
             let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
             let code = opened.map { sqlite3_extended_errcode($0) } ?? rc
@@ -58,6 +59,37 @@ public final class SQLiteConnection {
     deinit {
         statements.removeAll()
         sqlite3_close_v2(handle)
+    }
+
+    // MARK: Functions
+
+    /// Boxes a Swift text function for SQLite's user data.
+    private final class TextFunction {
+        let transform: (String) -> String
+        init(_ transform: @escaping (String) -> String) { self.transform = transform }
+    }
+
+    /// Makes `name(text)` callable in this connection's SQL: it gives `transform(text)`, and
+    /// NULL for NULL. Deterministic, so SQLite may use it anywhere. Calls
+    /// `sqlite3_create_function_v2`.
+    public func defineTextFunction(_ name: String, _ transform: @escaping (String) -> String) throws {
+        let box = Unmanaged.passRetained(TextFunction(transform)).toOpaque()
+        let rc = sqlite3_create_function_v2(
+            handle, name, 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, box,
+            { context, _, arguments in
+                guard let context, let argument = arguments?[0], sqlite3_value_type(argument) != SQLITE_NULL,
+                      let bytes = sqlite3_value_text(argument) else {
+                    sqlite3_result_null(context)
+                    return
+                }
+                let function = Unmanaged<TextFunction>.fromOpaque(sqlite3_user_data(context)).takeUnretainedValue()
+                let result = function.transform(String(cString: bytes))
+                // SQLITE_TRANSIENT: SQLite copies the text before this returns.
+                sqlite3_result_text(context, result, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+            },
+            nil, nil,
+            { box in box.map { Unmanaged<TextFunction>.fromOpaque($0).release() } })
+        guard rc == SQLITE_OK else { throw lastError(sql: nil) }
     }
 
     // MARK: Settings

@@ -28,6 +28,7 @@ public struct JapanesePageWords: PageWords {
     public func locked(until time: String, minutes: Int) -> String {
         "間違いが続いたので、このアカウントは \(time) まで(あと約\(minutes)分)止めています。急ぐときは、ほかの先生に「設定」でパスワードを設定し直してもらうと、すぐに使えます。"
     }
+    public let signInFault = "いまはログインできません(何も変わっていません)。しばらくしてから、もう一度ためしてください。続くときは、管理している人に伝えてください。"
     public let signedOut = "ログアウトしました。"
     public let sessionEnded = "しばらく操作がなかったので、ログアウトしました。もう一度ログインしてください。"
 
@@ -45,6 +46,9 @@ public struct JapanesePageWords: PageWords {
     public let returnedToday = "きょうの返却"
     public let booksOut = "貸出中の絵本"
     public let overdueCount = "返却期限切れ"
+    public func unsentReturns(_ count: Int) -> String {
+        "このコンピューターのキオスクに、データベースにまだ届いていない返却が \(count) 件あります。サーバーにつながると、キオスクが自動で送ります。"
+    }
     public let thisPageAddress = "このページのアドレス(ほかの端末からは、このコードを読み取って開けます)"
     public let qrCodeAlt = "このページのアドレスの QR コード"
     public func count(_ number: Int) -> String { "\(number)冊" }
@@ -54,7 +58,7 @@ public struct JapanesePageWords: PageWords {
     public let filter = "絞り込む"
     public let user = "利用者"
     public let title = "書名"
-    public let dueDate = "返却日"
+    public let dueDate = "返却期限"
     public let overdue = "期限切れ"
     public let returnBook = "返却"
     public let extend = "延長"
@@ -64,7 +68,7 @@ public struct JapanesePageWords: PageWords {
     public let returnIt = "返却する"
     public let cancel = "やめる"
     public func returned(title: String) -> String { "「\(title)」を返却しました。" }
-    public func extended(title: String, due: String) -> String { "「\(title)」の返却日を \(due) に延ばしました。" }
+    public func extended(title: String, due: String) -> String { "「\(title)」の返却期限を \(due) に延ばしました。" }
     public let loanGone = "この貸出は、もう返却されています。"
     public let previousPage = "前へ"
     public let nextPage = "次へ"
@@ -92,10 +96,16 @@ public struct JapanesePageWords: PageWords {
     public let editBookHeading = "絵本の編集"
     public let bookBarcodeHint = "絵本に貼ったラベルの番号です。ISBN のバーコードをそのまま使うこともできます。"
     public func withdrawWarning(user: String, due: String) -> String {
-        "この絵本は いま \(user)さんに貸出中です(返却日 \(due))。除籍すると、この貸出は返却済みになり、絵本はもう貸し出せません。手もとに絵本があるときだけ除籍してください。"
+        "この絵本は いま \(user)さんに貸出中です(返却期限 \(due))。除籍すると、この貸出は返却済みになり、絵本はもう貸し出せません。手もとに絵本があるときだけ除籍してください。"
     }
     public func withdrawn(title: String) -> String { "「\(title)」を除籍しました。" }
     public func bookSaved(title: String) -> String { "「\(title)」を保存しました。" }
+    public func bookNumbered(title: String, barcode: String) -> String { "「\(title)」を保存しました。バーコードは \(barcode) です(印刷からラベルを作れます)。" }
+    public func userNumbered(name: String, card: String) -> String { "\(name)さんを保存しました。カード番号は \(card) です(印刷からカードを作れます)。" }
+    public let emptyGetsNumber = "空欄のままにすると、次の空いている番号を付けます。"
+    public func noFreeNumber(_ prefix: String, length: Int) -> String {
+        "\(prefix) で始まる \(length) けたの番号はもう空いていません。番号を入力するか、設定ファイルの numbering で桁数を増やしてください。"
+    }
     public let titleMissing = "書名を入力してください。"
     public let barcodeMissing = "バーコードを入力してください。"
     public let isbnInvalid = "ISBN が正しくありません。本の裏の 978 から始まる13桁(または10桁)を入力するか、空欄にしてください。"
@@ -106,7 +116,7 @@ public struct JapanesePageWords: PageWords {
     public let lendHeading = "貸出"
     public let chooseUser = "借りる人を選んでください"
     public let choose = "選ぶ"
-    public func dueWouldBe(_ due: String) -> String { "返却日は \(due) になります。" }
+    public func dueWouldBe(_ due: String) -> String { "返却期限は \(due) になります。" }
     public let lendIt = "貸出する"
     public let lendPastRules = "特別貸出する"
     public func refused(_ refusal: Refusal) -> String {
@@ -121,7 +131,7 @@ public struct JapanesePageWords: PageWords {
         }
     }
     public let overrideExplained = "それでも貸し出すときは「特別貸出する」を押してください。先生の名前とともに記録されます。"
-    public func lent(title: String, user: String, due: String) -> String { "\(user)さんに「\(title)」を貸し出しました。返却日は \(due) です。" }
+    public func lent(title: String, user: String, due: String) -> String { "\(user)さんに「\(title)」を貸し出しました。返却期限は \(due) です。" }
     public let noUsersFound = "当てはまる利用者はいません。"
 
     public let searchUsers = "名前・カード番号で探す"
@@ -176,7 +186,7 @@ public struct JapanesePageWords: PageWords {
     public let rulesSaved = "貸出ルールを保存しました。どのキオスクも、次のスキャンから新しいルールで動きます。"
     public let loanLimitInvalid = "貸出上限は 0 から 99 の数字にしてください。"
     public let loanDaysInvalid = "貸出日数は 1 から 365 の数字にしてください。"
-    public let allWeekdaysClosed = "すべての曜日を休園日にはできません(返却日が決まらなくなります)。"
+    public let allWeekdaysClosed = "すべての曜日を休園日にはできません(返却期限が決まらなくなります)。"
     public func badDates(_ lines: [String]) -> String {
         "日付として読めない行があります: " + lines.joined(separator: "、") + "。2026-12-29 のように書いてください。"
     }
@@ -200,28 +210,11 @@ public struct JapanesePageWords: PageWords {
     public let pinTaken = "その暗証番号は ほかの先生が使っています。別の番号にしてください。"
     public let passwordTooShort = "パスワードは 8文字以上にしてください。"
     public let noSuchStaff = "その名前の先生のアカウントはありません。"
-    public let auditHeading = "記録(新しい順)"
     public let time = "日時"
     public let staffMember = "先生"
     public let action = "操作"
     public let detail = "内容"
-    public func auditAction(_ action: String) -> String {
-        JapanesePageWords.auditActions[action] ?? action
-    }
 
-    static let auditActions: [String: String] = [
-        "entered": "先生モードに入った", "left": "先生モードを出た", "pinWrong": "PIN の間違い", "pinLocked": "PIN 入力を停止",
-        "override": "特別貸出", "forcedReturn": "返却(先生)", "returned": "返却", "extended": "延長",
-        "registeredBook": "絵本の登録", "registeredUser": "利用者の登録", "withdrew": "除籍",
-        "lent": "貸出(先生のページ)", "editedBook": "絵本の編集", "editedUser": "利用者の編集",
-        "deactivatedUser": "利用停止", "reactivatedUser": "利用再開", "removedUser": "利用者の削除",
-        "changedRules": "貸出ルールの変更", "addedStaff": "先生の追加", "setPassword": "パスワードの設定",
-        "removedStaff": "先生の削除", "signedIn": "ログイン", "signedOut": "ログアウト",
-        "signInFailed": "ログインの失敗", "signInLocked": "ログインを停止",
-        // pageyear-b
-        "printedCards": "カードの印刷", "printedLabels": "ラベルの印刷", "imported": "CSV の取り込み", "restored": "バックアップの復元",
-    ].merging(schoolYearAuditActions) { own, _ in own }
-    public let noAudit = "記録はまだありません。"
 
     public func date(_ day: LocalDate) -> String {
         "\(day.year)年\(day.month)月\(day.day)日(\(JapanesePageWords.weekdayMarks[day.weekday]!))"

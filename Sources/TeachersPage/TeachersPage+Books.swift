@@ -83,30 +83,36 @@ extension TeachersPage {
     func saveBook(_ barcode: String?, _ context: PageContext) throws -> HTTPResponse {
         let form = BookForm(fields: context.request.value)
         var problems = form.problems(words)
-        enum Saved { case saved(Book), refused([String: String]), missing }
+        enum Saved { case saved(Book, numbered: Bool), refused([String: String]), missing }
         let (library, saved) = try store.write { tx -> (LibraryState, Saved) in
             let library = try self.library(tx)
             let existing = try barcode.flatMap { try tx.book(barcode: $0) }
             if barcode != nil, existing == nil { return (library, .missing) }
             guard problems.isEmpty else { return (library, .refused(problems)) }
-            let book = form.book(existing: existing)
-            if existing == nil {
-                if try tx.book(barcode: book.barcode) != nil { return (library, .refused(["barcode": words.barcodeTaken(book.barcode)])) }
-                if try Catalog.conflict(saving: book, in: tx) != nil { return (library, .refused(["barcode": words.barcodeIsACard(book.barcode)])) }
+            // A new Book without a barcode gets the next free number, as import and the kiosk's `n` do.
+            var given: String?
+            if existing == nil, form.needsNumber {
+                do {
+                    given = try setup.bookNumbering.next(1, in: tx).first
+                } catch let exhausted as BarcodeNumbering.Exhausted {
+                    return (library, .refused(["barcode": words.noFreeNumber(exhausted.numbering.prefix, length: exhausted.numbering.length)]))
+                }
             }
-            try tx.save(book)
-            let detail = existing.map { old in
-                "edited \(book.barcode): 「\(old.title)」 → 「\(book.title)」, author \(old.author ?? "-") → \(book.author ?? "-"), ISBN \(old.isbn ?? "-") → \(book.isbn ?? "-")"
-            } ?? "added \(book.barcode) 「\(book.title)」" + (book.author.map { " by \($0)" } ?? "")
-            try tx.record(AuditEntry(time: context.now, staff: context.staff,
-                                     action: (existing == nil ? PageAction.registeredBook : .editedBook).rawValue, detail: detail))
-            return (library, .saved(book))
+            let book = form.book(existing: existing, given: given)
+            let desk = LibraryDesk(staff: context.staff, at: context.now)
+            switch existing == nil ? try desk.addBook(book, in: tx) : try desk.editBook(book, in: tx) {
+            case .saved(let saved): return (library, .saved(saved, numbered: given != nil))
+            case .barcodeTaken(let taken, byA: .book): return (library, .refused(["barcode": words.barcodeTaken(taken)]))
+            case .barcodeTaken(let taken, byA: .user): return (library, .refused(["barcode": words.barcodeIsACard(taken)]))
+            case .missing: return (library, .missing)
+            }
         }
         switch saved {
         case .missing:
             return try notFound(context)
-        case .saved(let book):
-            return redirect(PagePath.book(book.barcode), notice: words.bookSaved(title: book.title), context)
+        case .saved(let book, let numbered):
+            return redirect(PagePath.book(book.barcode),
+                            notice: numbered ? words.bookNumbered(title: book.title, barcode: book.barcode) : words.bookSaved(title: book.title), context)
         case .refused(let found):
             problems = found
             let existing = barcode.map { Book(barcode: $0, title: form.title) }
@@ -121,9 +127,11 @@ extension TeachersPage {
         if editing != nil { barcodeExtra.append(.flag(.readonly)) }
         let fields: [HTML] = [
             Form.hidden(PageSecurity.csrfField, context.session.csrf),
-            Form.text("barcode", label: words.barcode, value: editing?.barcode ?? form.barcode, required: true,
-                      hint: editing == nil ? words.bookBarcodeHint : nil, error: problems["barcode"], extra: barcodeExtra),
+            Form.text("barcode", label: words.barcode, value: editing?.barcode ?? form.barcode, required: editing != nil,
+                      hint: editing == nil ? words.bookBarcodeHint + " " + words.emptyGetsNumber : nil, error: problems["barcode"], extra: barcodeExtra),
             Form.text("title", label: words.title, value: form.title, required: true, error: problems["title"]),
+            Form.text("reading", label: words.reading, value: form.reading, hint: words.readingHint, error: problems["reading"],
+                      extra: [HTMLAttribute(.autocomplete, "off"), HTMLAttribute(.lang, "ja")]),
             Form.text("author", label: words.author, value: form.author, error: problems["author"]),
             Form.text("isbn", label: words.isbn, value: form.isbn, error: problems["isbn"],
                       extra: [HTMLAttribute(.inputmode, "numeric"), HTMLAttribute(.autocomplete, "off")]),
@@ -142,23 +150,13 @@ extension TeachersPage {
         enum Result { case missing, withdrawn(Book), alreadyWithdrawn(Book), needsConfirmation(Book, LoanListing) }
         let (library, result) = try store.write { tx -> (LibraryState, Result) in
             let library = try self.library(tx)
-            guard var book = try tx.book(barcode: barcode) else { return (library, .missing) }
-            guard book.status != .withdrawn else { return (library, .alreadyWithdrawn(book)) }
-            let open = try tx.openLoan(book: barcode)
-            if let open, !confirmed {
-                return (library, .needsConfirmation(book, LoanListing(loan: open, book: book, user: try open.user.flatMap { try tx.user(card: $0) })))
+            switch try LibraryDesk(staff: context.staff, at: context.now).withdraw(barcode, evenIfOnLoan: confirmed, in: tx) {
+            case .withdrawn(let book, _): return (library, .withdrawn(book))
+            case .alreadyWithdrawn(let book): return (library, .alreadyWithdrawn(book))
+            case .onLoan(let book, let loan, let borrower):
+                return (library, .needsConfirmation(book, LoanListing(loan: loan, book: book, user: borrower)))
+            case .notABook, .unknownBarcode: return (library, .missing)
             }
-            var detail = "withdrew \(book.barcode) 「\(book.title)」 on the teachers' page"
-            var borrower: AuditedUser?
-            if let open {
-                _ = try tx.closeLoan(id: open.id, returnedAt: context.now)
-                detail += "; it was on loan and was returned"
-                borrower = try open.user.map { AuditedUser(card: $0, name: try tx.user(card: $0)?.name) }
-            }
-            book.status = .withdrawn
-            try tx.save(book)
-            try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.withdrew.rawValue, detail: detail, user: borrower))
-            return (library, .withdrawn(book))
         }
         switch result {
         case .missing:

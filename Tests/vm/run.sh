@@ -15,7 +15,7 @@
 #   --binary PATH  use this bookkiosk instead of building one (it must need only the
 #                  libraries ldd lists, e.g. built with --static-swift-stdlib)
 #   --idle-seconds N  how long the idle-CPU check watches an idle kiosk (default 60)
-#   --timeout S    give up on the VM after S seconds (default 240)
+#   --timeout S    give up on each VM after S seconds (default 480)
 #   --deb FILE     also boot a second VM whose root is a clean Debian root with systemd and
 #                  this package installed by apt-get: the package's unit starts the kiosk at
 #                  boot, a Card and a Book typed on a virtual scanner are lent, and its screen
@@ -38,7 +38,7 @@ deb=""
 package_only=0
 binary=""
 idle_seconds=60
-boot_timeout=240
+boot_timeout=480
 extras=()
 checks=""
 

@@ -35,33 +35,36 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-gnutls-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
 
+        // The floor under every module that makes system calls: one `Errno`, `retryOnInterrupt`
+        // and `writeAll`, as swift-system. No dependencies.
+        .target(name: "POSIX"),
         // The circulation rules and the repository protocol, with its in-memory implementation.
         .target(name: "Lending"),
         // The SQLite repository and a thin wrapper over the sqlite3 C API.
-        .target(name: "LendingSQLite", dependencies: ["Lending", "CSQLite"]),
+        .target(name: "LendingSQLite", dependencies: ["POSIX", "Lending", "CSQLite"]),
         // The PostgreSQL repository (many kiosks, one library) and a thin wrapper over libpq.
         .target(name: "LendingPostgres", dependencies: ["Lending", "CPostgres"]),
         // A throwaway PostgreSQL server (initdb + pg_ctl) for tests and the bench; not shipped.
-        .target(name: "PostgresScratch", dependencies: ["LendingPostgres"]),
+        .target(name: "PostgresScratch", dependencies: ["POSIX", "Lending", "LendingPostgres"]),
         // Typing text: keys pressed, romaji to kana, the composer of a text field, conversion
         // segments. Pure values, no C library.
         .target(name: "TextInput"),
         // Key events to Scans; evdev devices; evemu recordings; ScanSource.
-        .target(name: "ScannerInput", dependencies: ["CEvdev", "TextInput"]),
+        .target(name: "ScannerInput", dependencies: ["POSIX", "CEvdev", "TextInput"]),
         // Kanji conversion for kana input, with anthy.
         .target(name: "KanjiConversion", dependencies: ["CAnthy", "TextInput"]),
         // Messages, status line, cues, speech, the JSON event stream.
-        .target(name: "Feedback", dependencies: ["Lending", "TextInput"]),
+        .target(name: "Feedback", dependencies: ["POSIX", "Lending", "TextInput"]),
         // Staff PINs as crypt(3) yescrypt hashes.
-        .target(name: "StaffPIN", dependencies: ["CCrypt"]),
+        .target(name: "StaffPIN", dependencies: ["POSIX", "CCrypt"]),
         // The pure kiosk state machine and the runtime that carries out its effects.
         .target(name: "Kiosk", dependencies: ["Lending", "ScannerInput", "TextInput", "Feedback", "StaffPIN"]),
         // Pictures as plain values: shapes, text runs, images (the screen, printed pages).
         .target(name: "Scene"),
         // The one painter: a Scene onto pixels, a PNG or PDF pages, with cairo and pango.
-        .target(name: "ScenePainter", dependencies: ["Scene", "CCairo", "CJPEG"]),
+        .target(name: "ScenePainter", dependencies: ["POSIX", "Scene", "CCairo", "CJPEG"]),
         // The kiosk's display: DRM/KMS dumb buffers, page flips, console (VT) switching.
-        .target(name: "KioskDisplay", dependencies: ["Scene", "CDRM", "CLinuxVT"]),
+        .target(name: "KioskDisplay", dependencies: ["POSIX", "Scene", "CDRM", "CLinuxVT"]),
         // Library cards and book labels: sheets, NW-7 and Code 128, pages laid out as Scenes.
         .target(name: "Printing", dependencies: ["Lending", "Scene"]),
         // The kiosk's screen: a pure model folded from events, prompts and time; a pure layout into a scene.
@@ -72,9 +75,9 @@ let package = Package(
         .target(name: "ScreenWindow", dependencies: ["CSDL2", "Scene", "ScannerInput", "TextInput"]),
         // HTTP for the teachers' page: request and response values, and a daemon (libmicrohttpd)
         // that turns bytes into them. Knows nothing of libraries or books.
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        .target(name: "HTTPServer", dependencies: ["POSIX", "CMicroHTTPD"]),
         // A QR code (libqrencode) as a matrix of modules, and as a standalone SVG.
-        .target(name: "QRCode", dependencies: ["CQREncode"]),
+        .target(name: "QRCode", dependencies: ["POSIX", "CQREncode"]),
         // The teachers' page: HTML by construction, sessions, sign-in and the pages, as handlers
         // from request values to response values (no socket).
         // It knows no store by name: its library comes as a `RepositoryPool`, backup and restore
@@ -92,7 +95,7 @@ let package = Package(
         .target(name: "BookLookup", dependencies: ["Lending", "CCurl", "CLibXML2"]),
         // A local HTTP server that answers as NDL Search and openBD did, from recorded answers
         // (tests, the bench and the browser suite; not shipped).
-        .target(name: "LookupReplay", dependencies: ["HTTPServer"]),
+        .target(name: "LookupReplay", dependencies: ["POSIX", "HTTPServer"]),
         .executableTarget(name: "lookup-replay", dependencies: ["LookupReplay", "HTTPServer"]),
         // The one place a kiosk is assembled from settings and a repository: runtime, announcer,
         // presenter, journal, privacy pass, quiet checkpoint, library rules, server retry.
@@ -102,27 +105,28 @@ let package = Package(
                            "KioskPresenter", "Scene", "ScenePainter"]
         ),
         // The configuration file and its places (XDG, systemd), and KioskSetup: the configuration
-        // and the database a command, the kiosk or the page opens.
-        .target(name: "KioskConfiguration", dependencies: ["Lending", "Feedback", "LendingSQLite", "LendingPostgres", "Printing", "ScannerInput", "HTTPServer",
-                                                          "BookLookup"]),
+        // and the database path a command, the kiosk or the page works on. Reads settings only:
+        // it opens no database and links neither SQLite, libpq nor the web server.
+        .target(name: "KioskConfiguration", dependencies: ["POSIX", "Lending", "Feedback", "Printing", "ScannerInput", "BookLookup"]),
         // The version string, compiled in from the `version` above.
         .target(name: "CVersion", cSettings: [.define("BOOKKIOSK_VERSION", to: "\"\(version)\"")]),
-        // What every command shares: the Command protocol and its usage lines, Arguments, Console, the version.
-        .target(name: "CommandCore", dependencies: ["KioskConfiguration", "CVersion"]),
+        // What every command shares: the Command protocol and its usage lines, Arguments, Console, the version,
+        // and the opening of the store the configuration names.
+        .target(name: "CommandCore", dependencies: ["POSIX", "KioskConfiguration", "CVersion", "Lending", "LendingSQLite", "LendingPostgres"]),
         // Books, Users and Loans in and out: the CSV reader, import (titles looked up by ISBN), export (no store by name).
-        .target(name: "CatalogIO", dependencies: ["Lending", "BookLookup"]),
+        .target(name: "CatalogIO", dependencies: ["POSIX", "Lending", "BookLookup"]),
         // A SQLite library copied to PostgreSQL, and what to run to back up a PostgreSQL one.
         .target(name: "LibraryTransfer", dependencies: ["Lending", "LendingSQLite", "LendingPostgres"]),
         // `bookkiosk doctor`: checks the configuration, database, scanners, sound, speech, screen, kanji, the page.
         .target(
             name: "Doctor",
-            dependencies: ["CommandCore", "KioskConfiguration", "Lending", "LendingSQLite", "LendingPostgres", "ScannerInput", "Feedback",
+            dependencies: ["POSIX", "CommandCore", "KioskConfiguration", "Lending", "LendingSQLite", "LendingPostgres", "ScannerInput", "Feedback",
                            "KanjiConversion", "KioskDisplay", "ScenePainter", "HTTPServer", "BookLookup", "CLinuxStat"]
         ),
         // The commands (simulate, demo, import, ...) as thin types in one table, so they can be tested.
         .target(
             name: "BookKioskCommands",
-            dependencies: ["CommandCore", "KioskConfiguration", "CatalogIO", "Doctor",
+            dependencies: ["POSIX", "CommandCore", "KioskConfiguration", "CatalogIO", "Doctor",
                            "Lending", "LendingSQLite", "LendingPostgres", "ScannerInput", "TextInput", "Feedback", "Kiosk", "KioskAssembly", "StaffPIN", "KanjiConversion",
                            "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter", "ScreenWindow", "KioskDisplay",
                            "HTTPServer", "QRCode", "TeachersPage", "PageAssembly", "LibraryTransfer", "BookLookup"]
@@ -136,16 +140,17 @@ let package = Package(
         // Figures: scan latency, durable-write floor, decoder, import, startup, idle CPU, memory.
         .executableTarget(
             name: "bookkiosk-bench",
-            dependencies: ["Lending", "LendingSQLite", "CSQLite", "LendingPostgres", "PostgresScratch", "ScannerInput", "CEvdev",
+            dependencies: ["POSIX", "Lending", "LendingSQLite", "CSQLite", "LendingPostgres", "PostgresScratch", "ScannerInput", "CEvdev",
                            "Feedback", "Kiosk", "KioskAssembly", "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter", "HTTPServer", "TeachersPage", "PageAssembly", "StaffPIN"]
         ),
 
         .testTarget(name: "LendingTests", dependencies: ["Lending"]),
+        .testTarget(name: "POSIXTests", dependencies: ["POSIX"]),
         .testTarget(
             name: "RepositoryTests",
-            dependencies: ["Lending", "LendingSQLite", "CSQLite", "LendingPostgres", "PostgresScratch"]
+            dependencies: ["POSIX", "Lending", "LendingSQLite", "CSQLite", "LendingPostgres", "PostgresScratch"]
         ),
-        .testTarget(name: "ScannerInputTests", dependencies: ["ScannerInput", "TextInput", "CEvdev"]),
+        .testTarget(name: "ScannerInputTests", dependencies: ["POSIX", "ScannerInput", "TextInput", "CEvdev"]),
         // mozc/ holds mozc's romaji table (BSD-3-Clause, with its licence) for RomajiTableTests.
         .testTarget(name: "TextInputTests", dependencies: ["TextInput"], resources: [.copy("mozc")]),
         .testTarget(name: "KanjiConversionTests", dependencies: ["KanjiConversion", "TextInput"]),
@@ -154,18 +159,18 @@ let package = Package(
         .testTarget(name: "TeachersPageTests", dependencies: ["TeachersPage", "HTTPServer", "Lending", "LendingSQLite", "LendingPostgres",
                                                             "PostgresScratch", "StaffPIN", "Feedback", "Printing", "CatalogIO", "PageAssembly"]),
         .testTarget(name: "ScenePainterTests", dependencies: ["Scene", "ScenePainter"]),
-        .testTarget(name: "KioskDisplayTests", dependencies: ["KioskDisplay", "Scene"]),
+        .testTarget(name: "KioskDisplayTests", dependencies: ["POSIX", "KioskDisplay", "Scene"]),
         .testTarget(name: "PrintingTests", dependencies: ["Printing", "Scene", "ScenePainter", "Lending"]),
         .testTarget(name: "KioskScreenTests", dependencies: ["KioskScreen", "KioskPresenter", "Scene", "ScenePainter", "Feedback", "Lending", "TextInput"]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Lending", "Feedback", "ScannerInput", "TextInput", "StaffPIN"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["BookKioskCommands", "CommandCore", "KioskConfiguration", "CatalogIO", "Doctor",
+            dependencies: ["POSIX", "BookKioskCommands", "CommandCore", "KioskConfiguration", "CatalogIO", "Doctor",
                            "Lending", "LendingSQLite", "LendingPostgres", "PostgresScratch", "Feedback", "StaffPIN", "TextInput", "KanjiConversion",
                            "Printing", "ScenePainter", "Kiosk", "KioskAssembly", "ScannerInput", "HTTPServer",
                            "BookLookup", "LookupReplay"]
         ),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["POSIX", "HTTPServer"]),
         .testTarget(name: "BookLookupTests", dependencies: ["BookLookup", "LookupReplay", "HTTPServer", "Lending"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         // The kiosk's deployment files (udev/, kiosk/): syntax, sandbox level, installer.
@@ -173,7 +178,7 @@ let package = Package(
         // Power cuts, full disks, locks, unplugged scanners, random sequences, garbage in.
         .testTarget(
             name: "FaultTests",
-            dependencies: ["Lending", "LendingSQLite", "CSQLite", "LendingPostgres", "PostgresScratch", "ScannerInput", "CEvdev",
+            dependencies: ["POSIX", "Lending", "LendingSQLite", "CSQLite", "LendingPostgres", "PostgresScratch", "ScannerInput", "CEvdev",
                            "Feedback", "Kiosk", "KioskAssembly", "KioskPresenter", "Scene", "BookKioskCommands"]
         ),
     ],

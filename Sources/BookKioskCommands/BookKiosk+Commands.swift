@@ -17,28 +17,32 @@ extension BookKiosk {
 
 extension DemoCommand: Command {
     static let configuration = CommandConfiguration(commandName: "demo", usage: [
-        .init("demo [--language ja|en]", "try the kiosk: a fresh sample library, barcodes typed on the keyboard"),
+        .init("demo", .value("language", "ja|en"), .value("events", "F"), .value("covers", "DIR"), .value("screen-size", "WxH"), .flag("no-window"),
+              abstract: "try the kiosk: a fresh sample library, barcodes typed on the keyboard"),
     ])
 }
 
 extension RunCommand: Command {
     static let configuration = CommandConfiguration(commandName: "run", usage: [
-        .init("run [--events F]", "the kiosk itself, on the configured scanners"),
+        .init("run", .value("events", "F"), abstract: "the kiosk itself, on the configured scanners"),
     ])
 }
 
 extension Simulate: Command {
     static let configuration = CommandConfiguration(commandName: "simulate", usage: [
-        .init("simulate [--now T] [--speech DIR]", """
+        .init("simulate", .value("now", "T"), .value("speech", "DIR"), .value("screens", "DIR"), .value("screen-size", "WxH"),
+              .value("covers", "DIR"), .value("library-name", "NAME"), abstract: """
             scans and directives from standard input, the event stream on standard output;
-            with --speech, each sentence the kiosk would say as DIR/0001.wav and 0001.txt
+            with --speech, each sentence the kiosk would say as DIR/0001.wav and 0001.txt;
+            with --screens, the screen after each event as DIR/0001-EVENT.png
             """),
     ])
 }
 
 extension DecodeCommand: Command {
     static let configuration = CommandConfiguration(commandName: "decode", usage: [
-        .init("decode --evemu F [--layout us|jp]", "the barcodes an evemu recording decodes to, one a line"),
+        .init("decode", .value("evemu", "F", required: true), .value("layout", "us|jp"),
+              abstract: "the barcodes an evemu recording decodes to, one a line"),
     ])
 
     init(_ words: [String], places _: Places, console: Console) throws {
@@ -48,86 +52,95 @@ extension DecodeCommand: Command {
 
 extension DevicesCommand: Command {
     static let configuration = CommandConfiguration(commandName: "devices", usage: [
-        .init("devices", "list input devices and which look like scanners"),
+        .init("devices", abstract: "list input devices and which look like scanners"),
     ])
 }
 
 extension ImportCommand: Command {
     static let configuration = CommandConfiguration(commandName: "import", usage: [
-        .init("import books|users F.csv", "add or update Books or Users from a CSV file (all or nothing)"),
+        .init("import books|users F.csv", abstract: "add or update Books or Users from a CSV file (all or nothing)"),
     ])
 }
 
 extension LookupCommand: Command {
     static let configuration = CommandConfiguration(commandName: "lookup", usage: [
-        .init("lookup ISBN… [--json]", "title, reading, authors and publisher of each ISBN from the NDL or openBD (kept for next time)"),
+        .init("lookup ISBN…", .flag("json"),
+              abstract: "title, reading, authors and publisher of each ISBN from the NDL or openBD (kept for next time)"),
     ])
 }
 
 extension ClassesCommand: Command {
     static let configuration = CommandConfiguration(commandName: "classes", usage: [
-        .init("classes", "the classes (組) with their grade and how many Users each has"),
-        .init("classes add NAME --grade N", "add a class, or set its grade (1 for the youngest)"),
-        .init("classes rename OLD NEW", "rename a class; its Users move with it"),
-        .init("classes remove NAME", "remove a class that has no Users"),
+        .init("classes", abstract: "the classes (組) with their grade and how many Users each has"),
+        .init("classes add NAME", .value("grade", "N", required: true), abstract: "add a class (1 for the youngest grade)"),
+        .init("classes grade NAME N", abstract: "set a class's grade (none removes it)"),
+        .init("classes rename OLD NEW", abstract: "rename a class; its Users move with it"),
+        .init("classes remove NAME", abstract: "remove a class that has no Users"),
     ])
 }
 
 extension PromoteCommand: Command {
     static let configuration = CommandConfiguration(commandName: "promote", usage: [
-        .init("promote [--map FROM=TO]…", "show the year's promotion (進級): who moves up, who graduates; changes nothing"),
-        .init("promote --apply", "carry it out in one go (nothing changes where the plan cannot guess)"),
+        .init("promote", .value("map", "FROM=TO", repeats: true), .value("now", "T"),
+              abstract: "show the year's promotion (進級): who moves up, who graduates; changes nothing"),
+        .init("promote", .flag("apply", required: true), .value("map", "FROM=TO", repeats: true), .value("now", "T"),
+              abstract: "carry it out in one go (nothing changes where the plan cannot guess)"),
     ])
 }
 
 extension RestoreCommand: Command {
     static let configuration = CommandConfiguration(commandName: "restore", usage: [
-        .init("restore FILE [--yes]", "put a backup back in place of the library, checked first, the old one kept beside it"),
+        .init("restore FILE", .flag("yes"), abstract: "put a backup back in place of the library, checked first, the old one kept beside it"),
     ])
 }
 
 extension ExportCommand: Command {
     static let configuration = CommandConfiguration(commandName: "export", usage: [
-        .init("export books|users|loans [--out F]", "CSV with the import's columns (UTF-8 for Excel); import it back after editing"),
+        .init("export books|users|loans", .value("out", "F"),
+              abstract: "CSV with the import's columns (UTF-8 for Excel); import it back after editing"),
     ])
 }
 
 extension ReportCommand: Command {
     static let configuration = CommandConfiguration(commandName: "report", usage: [
-        .init("report overdue [--now T]", "the overdue Loans, as text"),
-        .init("report audit", "every staff action and wrong PIN"),
-        .init("report popular [--since D] [--class C] [--top N]", "the most lent titles (copies of one ISBN together); this school year by default"),
-        .init("report classes [--since D]", "lends per class per month; this school year by default"),
+        .init("report overdue", .value("now", "T"), abstract: "the overdue Loans, as text"),
+        .init("report audit", abstract: "every staff action and wrong PIN"),
+        .init("report popular", .value("since", "D"), .value("class", "C"), .value("top", "N"),
+              abstract: "the most lent titles (copies of one ISBN together); this school year by default"),
+        .init("report classes", .value("since", "D"), abstract: "lends per class per month; this school year by default"),
     ])
 }
 
 extension StaffCommand: Command {
     static let configuration = CommandConfiguration(commandName: "staff", usage: [
-        .init("staff add|pin|remove NAME", "Staff accounts: add one, change a PIN, remove one"),
-        .init("staff list", "who may enter staff mode (F12 at the kiosk)"),
-        .init("staff password NAME", "a Staff member's password for the teachers' page (8 characters or more)"),
+        .init("staff add|pin|remove NAME", abstract: "Staff accounts: add one, change a PIN, remove one"),
+        .init("staff list", abstract: "who may enter staff mode (F12 at the kiosk)"),
+        .init("staff password NAME", abstract: "a Staff member's password for the teachers' page (8 characters or more)"),
     ])
 }
 
 extension PrintCommand: Command {
     static let configuration = CommandConfiguration(commandName: "print", usage: [
-        .init("print cards|labels --out F.pdf", """
-            library Cards or Book labels as a PDF (--users/--books all|new|CODE,…,
-            --sheet NAME, --start-at N, --symbology nw7|code128); print sheets lists the sheets
-            """),
-        .init("print notices --out F.pdf", "a gentle slip for parents per User with a Book overdue (--class C, --now T)"),
+        .init("print cards", .value("out", "F.pdf", required: true), .value("users", "all|new|CODE,…"), .value("sheet", "NAME"),
+              .value("start-at", "N"), .value("symbology", "nw7|code128"), abstract: "library Cards as a PDF"),
+        .init("print labels", .value("out", "F.pdf", required: true), .value("books", "all|new|CODE,…"), .value("sheet", "NAME"),
+              .value("start-at", "N"), .value("symbology", "nw7|code128"), abstract: "Book labels as a PDF"),
+        .init("print notices", .value("out", "F.pdf", required: true), .value("class", "C"), .value("now", "T"),
+              abstract: "a gentle slip for parents per User with a Book overdue"),
+        .init("print sheets", abstract: "the sheets cards and labels can be printed on"),
     ])
 }
 
 extension BackupCommand: Command {
     static let configuration = CommandConfiguration(commandName: "backup", usage: [
-        .init("backup DEST", "a consistent copy of the database, safe while the kiosk runs"),
+        .init("backup DEST", abstract: "a consistent copy of the database, safe while the kiosk runs"),
     ])
 }
 
 extension CopyCommand: Command {
-    static let configuration = CommandConfiguration(commandName: "copy", usage: [
-        .init("copy --from F.sqlite --to URL", "copy a one-box library into a shared PostgreSQL database (all or nothing)"),
+    static let configuration = CommandConfiguration(commandName: "copy", takesCommonOptions: false, usage: [
+        .init("copy", .value("from", "F.sqlite", required: true), .value("to", "URL", required: true),
+              abstract: "copy a one-box library into a shared PostgreSQL database (all or nothing)"),
     ])
 
     init(_ words: [String], places _: Places, console: Console) throws {
@@ -137,18 +150,17 @@ extension CopyCommand: Command {
 
 extension ServeCommand: Command {
     static let configuration = CommandConfiguration(commandName: "serve", usage: [
-        .init("serve [--listen ADDRESS:PORT]", "the teachers' page on the school network (default 0.0.0.0:8080), until Ctrl-C"),
+        .init("serve", .value("listen", "ADDRESS:PORT"),
+              abstract: "the teachers' page on the school network (default 0.0.0.0:8080), until Ctrl-C"),
     ])
 }
 
 extension SayCommand: Command {
     static let configuration = CommandConfiguration(commandName: "say", usage: [
-        .init("say TEXT [--out F.wav] [--language ja|en]", "speak one sentence with the configured engine (Open JTalk, espeak-ng), or write it as a WAV"),
+        .init("say TEXT", .value("out", "F.wav"), .value("language", "ja|en"),
+              abstract: "speak one sentence with the configured engine (Open JTalk, espeak-ng), or write it as a WAV"),
     ])
 }
 
-extension DoctorCommand: Command {
-    public static let configuration = CommandConfiguration(commandName: "doctor", usage: [
-        .init("doctor", "check the config, database, scanners, sound, speech and the teachers' page; say what to fix"),
-    ])
-}
+// Its configuration is in Doctor, where its options are read.
+extension DoctorCommand: Command {}

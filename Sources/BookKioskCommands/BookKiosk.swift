@@ -47,8 +47,8 @@ extension BookKiosk {
 
 /// `bookkiosk help`: the usage text.
 struct HelpCommand: Command {
-    static let configuration = CommandConfiguration(commandName: "help", aliases: ["--help", "-h"],
-                                                    usage: [.init("help", "this text")])
+    static let configuration = CommandConfiguration(commandName: "help", aliases: ["--help", "-h"], takesCommonOptions: false,
+                                                    usage: [.init("help", abstract: "this text")])
 
     let console: Console
 
@@ -65,8 +65,8 @@ struct HelpCommand: Command {
 /// `bookkiosk version` (or `--version`): the program's version, alone on a line, as the Debian
 /// package and a script read it.
 struct VersionCommand: Command {
-    static let configuration = CommandConfiguration(commandName: "version", aliases: ["--version"],
-                                                    usage: [.init("version", "the program's version (also --version)")])
+    static let configuration = CommandConfiguration(commandName: "version", aliases: ["--version"], takesCommonOptions: false,
+                                                    usage: [.init("version", abstract: "the program's version (also --version)")])
 
     let console: Console
 

@@ -12,9 +12,11 @@ struct ImportCommand {
     let file: String
     let common: CommonOptions
     let console: Console
+    let environment: [String: String]
 
     init(_ words: [String], places: Places, console: Console) throws {
-        let arguments = try Arguments(words, valued: CommonOptions.valued, flags: [])
+        environment = places.environment
+        let arguments = try Arguments(words, for: Self.configuration)
         guard arguments.words.count == 2, let kind = CatalogImport.Kind(rawValue: arguments.words[0]) else {
             throw Arguments.Invalid(description: "say what to import and from which file: `bookkiosk import books books.csv` or `bookkiosk import users users.csv`")
         }
@@ -32,10 +34,11 @@ struct ImportCommand {
         let repository = try common.openRepository()
         do {
             let numbering = kind == .books ? common.configuration.bookNumbering : common.configuration.cardNumbering
+            let desk = LibraryDesk(commandUserIn: environment, at: Date())
             let progress = LookupProgressBar(console: console)
             let lookup = CatalogImport.TitleLookup.service(common.lookupService(version: BookKiosk.programVersion),
                                                            cache: RepositoryLookupCache(repository), progress: progress.show)
-            let report = try CatalogImport(kind: kind, numbering: numbering).run(text, into: repository, lookup: lookup)
+            let report = try CatalogImport(kind: kind, numbering: numbering).run(text, into: repository, recordedBy: desk, lookup: lookup)
             for warning in report.warnings { console.error("\(file): \(warning)") }
             if !report.lookedUp.isEmpty {
                 let fromCache = report.lookedUp.filter { $0.origin == "cache" }.count
@@ -47,7 +50,7 @@ struct ImportCommand {
             let noun = report.added == 1 ? String(kind.rawValue.dropLast()) : kind.rawValue
             console.print("Imported \(file): \(report.added) \(noun) added, \(report.updated) updated.")
             if !report.createdClasses.isEmpty {
-                console.print("New classes, with no grade yet (give each one with `bookkiosk classes add NAME --grade N`): \(report.createdClasses.joined(separator: ", "))")
+                console.print("New classes, with no grade yet (give each one with `bookkiosk classes grade NAME N`): \(report.createdClasses.joined(separator: ", "))")
             }
             if !report.numbered.isEmpty {
                 let what = kind == .books ? "barcodes" : "card numbers"
@@ -74,7 +77,7 @@ struct ExportCommand {
     let console: Console
 
     init(_ words: [String], places: Places, console: Console) throws {
-        let arguments = try Arguments(words, valued: CommonOptions.valued.union(["out"]), flags: [])
+        let arguments = try Arguments(words, for: Self.configuration)
         guard arguments.words.count == 1, let what = What(rawValue: arguments.words[0]) else {
             throw Arguments.Invalid(description: "say what to export: `bookkiosk export books`, `bookkiosk export users` or `bookkiosk export loans` (add --out F.csv for a file)")
         }
@@ -119,7 +122,7 @@ struct ReportCommand {
     let console: Console
 
     init(_ words: [String], places: Places, console: Console) throws {
-        arguments = try Arguments(words, valued: CommonOptions.valued.union(["now", "since", "class", "top"]), flags: [])
+        arguments = try Arguments(words, for: Self.configuration)
         guard arguments.words.count == 1, ["overdue", "audit", "popular", "classes"].contains(arguments.words[0]) else {
             throw Arguments.Invalid(description: "the reports are `bookkiosk report overdue`, `report audit`, `report popular` and `report classes`")
         }
@@ -165,7 +168,7 @@ struct BackupCommand {
     let console: Console
 
     init(_ words: [String], places: Places, console: Console) throws {
-        let arguments = try Arguments(words, valued: CommonOptions.valued, flags: [])
+        let arguments = try Arguments(words, for: Self.configuration)
         guard arguments.words.count == 1 else {
             throw Arguments.Invalid(description: "say where the copy goes: `bookkiosk backup /path/to/copy.sqlite`")
         }

@@ -11,7 +11,7 @@ struct CopyCommand {
     let console: Console
 
     init(_ words: [String], console: Console) throws {
-        let arguments = try Arguments(words, valued: ["from", "to"], flags: [])
+        let arguments = try Arguments(words, for: Self.configuration)
         guard arguments.words.isEmpty, let from = arguments.options["from"], let to = arguments.options["to"] else {
             throw Arguments.Invalid(description: "copy needs --from library.sqlite and --to postgresql://…")
         }

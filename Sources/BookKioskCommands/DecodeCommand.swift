@@ -9,7 +9,7 @@ struct DecodeCommand {
     let console: Console
 
     init(_ words: [String], console: Console) throws {
-        let arguments = try Arguments(words, valued: CommonOptions.valued.union(["evemu", "layout"]), flags: [])
+        let arguments = try Arguments(words, for: Self.configuration)
         guard arguments.words.isEmpty, let file = arguments.options["evemu"] else {
             throw Arguments.Invalid(description: "give the recording: `bookkiosk decode --evemu FILE [--layout us|jp]`")
         }

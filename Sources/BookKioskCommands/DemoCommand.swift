@@ -28,8 +28,7 @@ struct DemoCommand {
     static let staffPIN = "1234"
 
     init(_ words: [String], places: Places, console: Console) throws {
-        arguments = try Arguments(words, valued: CommonOptions.valued.union(["events", "language", "screen-size", "covers"]),
-                                  flags: ["no-window"])
+        arguments = try Arguments(words, for: Self.configuration)
         guard arguments.words.isEmpty else { throw Arguments.Invalid(description: "`bookkiosk demo` takes no words") }
         common = try CommonOptions(arguments, places: places)
         let name = arguments.options["language"] ?? common.configuration.language

@@ -8,7 +8,7 @@ struct DevicesCommand {
     let console: Console
 
     init(_ words: [String], places: Places, console: Console) throws {
-        let arguments = try Arguments(words, valued: CommonOptions.valued, flags: [])
+        let arguments = try Arguments(words, for: Self.configuration)
         guard arguments.words.isEmpty else { throw Arguments.Invalid(description: "`bookkiosk devices` takes no words") }
         common = try CommonOptions(arguments, places: places)
         self.console = console

@@ -10,7 +10,7 @@ struct InitCommand {
     let console: Console
 
     init(_ words: [String], places: Places, console: Console) throws {
-        let arguments = try Arguments(words, valued: CommonOptions.valued, flags: [])
+        let arguments = try Arguments(words, for: Self.configuration)
         guard arguments.words.isEmpty else {
             throw Arguments.Invalid(description: "init takes only --db and --config, not \"\(arguments.words[0])\"")
         }
@@ -29,6 +29,6 @@ struct InitCommand {
 
 extension InitCommand: Command {
     static let configuration = CommandConfiguration(commandName: "init", usage: [
-        .init("init", "make the library's database (empty) if there is none; an existing one is brought up to date"),
+        .init("init", abstract: "make the library's database (empty) if there is none; an existing one is brought up to date"),
     ])
 }

@@ -10,6 +10,7 @@ import Lending
 import LendingSQLite
 import Scene
 import ScannerInput
+import POSIX
 
 extension Configuration {
     /// What Feedback needs from the configuration, with where the status line and events go,
@@ -29,7 +30,7 @@ func openEventStream(_ path: String?) throws -> Int32? {
     if path == "-" { return STDOUT_FILENO }
     let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
-        throw CommandFailure("The event stream file \(path) cannot be opened (\(String(cString: strerror(errno)))). Check the folder exists and may be written.")
+        throw CommandFailure("The event stream file \(path) cannot be opened (\(Errno.current)). Check the folder exists and may be written.")
     }
     return descriptor
 }
@@ -89,7 +90,7 @@ struct RunCommand {
 
     init(_ words: [String], places: Places, console: Console) throws {
         journalPath = places.returnJournal
-        arguments = try Arguments(words, valued: CommonOptions.valued.union(["events"]), flags: [])
+        arguments = try Arguments(words, for: Self.configuration)
         guard arguments.words.isEmpty else {
             throw Arguments.Invalid(description: "`bookkiosk run` takes no words; the scanners come from the configuration's \"scanners\"")
         }

@@ -15,7 +15,7 @@ struct LookupCommand {
     let console: Console
 
     init(_ words: [String], places: Places, console: Console) throws {
-        let arguments = try Arguments(words, valued: CommonOptions.valued, flags: ["json"])
+        let arguments = try Arguments(words, for: Self.configuration)
         guard !arguments.words.isEmpty else {
             throw Arguments.Invalid(description: "give one or more ISBNs: `bookkiosk lookup 9784834000825` (hyphens allowed)")
         }

@@ -18,10 +18,8 @@ struct PrintCommand {
     let common: CommonOptions
     let console: Console
 
-    static let valued: Set<String> = ["out", "users", "books", "sheet", "start-at", "symbology", "class", "now"]
-
     init(_ words: [String], places: Places, console: Console) throws {
-        arguments = try Arguments(words, valued: CommonOptions.valued.union(Self.valued), flags: [])
+        arguments = try Arguments(words, for: Self.configuration)
         guard arguments.words.count == 1, let what = What(rawValue: arguments.words[0]) else {
             throw Arguments.Invalid(description: "say what to print: `bookkiosk print cards --out cards.pdf`, `bookkiosk print labels --out labels.pdf`, `bookkiosk print notices --out notices.pdf`, or `bookkiosk print sheets` for the sheets")
         }

@@ -15,7 +15,7 @@ struct PromoteCommand {
     let environment: [String: String]
 
     init(_ words: [String], places: Places, console: Console) throws {
-        let arguments = try Arguments(words, valued: CommonOptions.valued.union(["map", "now"]), flags: ["apply"])
+        let arguments = try Arguments(words, for: Self.configuration)
         guard arguments.words.isEmpty else {
             throw Arguments.Invalid(description: "`bookkiosk promote` shows the plan; `bookkiosk promote --apply` carries it out; --map FROM=TO says where a class goes")
         }
@@ -49,15 +49,14 @@ struct PromoteCommand {
             console.print("Nothing was changed. Run `bookkiosk promote --apply\(mapping.map { " --map \($0.key)=\($0.value)" }.sorted().joined())` to carry it out.")
             return .success
         }
-        let who = environment["SUDO_USER"] ?? environment["USER"] ?? environment["LOGNAME"] ?? "unknown"
-        let changed = try repository.transaction { tx in
-            // Worked out again under the transaction, so what is applied is what it sees.
-            let current = try PromotionPlan.plan(in: tx, mapping: mapping)
-            guard current.canApply else { return -1 }
-            try PromotionPlan.apply(current, by: who, at: now, in: tx)
-            return current.changedUsers.count
+        guard !(plan.moves.isEmpty && plan.graduates.isEmpty) else {
+            console.print("Nothing to promote; nothing was changed.")
+            return .success
         }
-        guard changed >= 0 else {
+        let desk = LibraryDesk(commandUserIn: environment, at: now)
+        // Worked out again under the transaction, so what is applied is what it sees.
+        let promotion = try repository.transaction { tx in try desk.promote(mapping: mapping, in: tx) }
+        guard case .promoted = promotion else {
             console.error("The library changed while promoting; nothing was changed. Run it again.")
             return .failure
         }

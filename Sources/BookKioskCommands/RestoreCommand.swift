@@ -3,6 +3,7 @@ import Foundation
 import KioskConfiguration
 import Lending
 import CatalogIO
+import Lending
 import LendingSQLite
 
 /// `bookkiosk restore FILE [--yes]`: puts a backup back in place of the SQLite library. It
@@ -15,9 +16,11 @@ struct RestoreCommand {
     let confirmed: Bool
     let common: CommonOptions
     let console: Console
+    let environment: [String: String]
 
     init(_ words: [String], places: Places, console: Console) throws {
-        let arguments = try Arguments(words, valued: CommonOptions.valued, flags: ["yes"])
+        environment = places.environment
+        let arguments = try Arguments(words, for: Self.configuration)
         guard arguments.words.count == 1 else {
             throw Arguments.Invalid(description: "say which backup to restore: `bookkiosk restore /path/to/backup.sqlite`")
         }
@@ -61,9 +64,22 @@ struct RestoreCommand {
             }
         }
         let repository = try common.openSQLiteRepository()
-        let kept = SQLiteLendingRepository.keptCopyPath(for: common.databasePath, at: Date())
-        let restored = try repository.restore(fromBackupAt: file, keepingCopyAt: kept)
-        console.print("Restored \(file): the library now holds \(Self.describe(restored)). The library as it was is kept at \(kept).")
+        let now = Date()
+        let restored: RestoreResult
+        do {
+            restored = try repository.restore(fromBackupAt: file, at: now)
+        } catch let refusal as RestoreRefusal {
+            throw CommandFailure("\(refusal.description) Nothing was changed: the library is as it was.")
+        } catch {
+            throw CommandFailure("\(file) was not restored: \(error). Nothing was changed: the library is as it was.")
+        }
+        // The backup API replaced the whole file; the restored library records who did it.
+        let desk = LibraryDesk(commandUserIn: environment, at: now)
+        let held = restored.snapshot
+        try repository.transaction { tx in
+            try desk.restored(books: held.books, users: held.users, loans: held.loans, keptAt: restored.keptAt, in: tx)
+        }
+        console.print("Restored \(file): the library now holds \(Self.describe(held)). The library as it was is kept at \(restored.keptAt).")
         return .success
     }
 

@@ -16,7 +16,7 @@ struct SayCommand {
     let places: Places
 
     init(_ words: [String], places: Places, console: Console) throws {
-        let arguments = try Arguments(words, valued: CommonOptions.valued.union(["out", "language"]), flags: [])
+        let arguments = try Arguments(words, for: Self.configuration)
         guard !arguments.words.isEmpty else {
             throw Arguments.Invalid(description: "say what? `bookkiosk say こんにちは --out hello.wav`")
         }

@@ -4,6 +4,7 @@ import Foundation
 import Feedback
 import KioskPresenter
 import Scene
+import POSIX
 
 /// `simulate --screens DIR`: where the kiosk's frames go. The screen as it looks just after
 /// each event line is written to `DIR/NNNN-EVENT.png` (NNNN the line's place in the event
@@ -17,9 +18,6 @@ final class ScreenFrames {
     let output: ImageFrameOutput
     private var eventNumber = 0
     private var promptNumber = 0
-
-    /// The options `simulate` takes for frames.
-    static let options: Set<String> = ["screens", "screen-size", "covers", "library-name"]
 
     /// Frames as `arguments` ask for them; nil without `--screens`. (`--library-name` and
     /// `--covers` change the kiosk's screen settings; see `Simulate`.)
@@ -68,7 +66,7 @@ final class ScreenFrames {
         do {
             let bytes = try output.image.png()
             guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
-                throw CommandFailure("The frame \(path) cannot be written (\(String(cString: strerror(errno)))). Check the folder may be written and the disk is not full.")
+                throw CommandFailure("The frame \(path) cannot be written (\(Errno.current)). Check the folder may be written and the disk is not full.")
             }
         } catch let failure as CommandFailure {
             throw failure

@@ -4,8 +4,10 @@ import Foundation
 import KioskConfiguration
 import HTTPServer
 import Lending
+import LendingSQLite
 import PageAssembly
 import TeachersPage
+import POSIX
 
 /// `bookkiosk serve [--listen ADDRESS:PORT] [--db D] [--config F]`: the teachers' page, on the
 /// kiosk's own database (SQLite: the same file, WAL and a busy timeout, so the kiosk sees a change
@@ -15,8 +17,12 @@ struct ServeCommand {
     var listen: ListenAddress
     var console: Console
 
+    /// The journal of the kiosk on this computer, for ホーム.
+    var journalPath: String
+
     init(_ words: [String], places: Places, console: Console) throws {
-        let arguments = try Arguments(words, valued: CommonOptions.valued.union(["listen"]), flags: [])
+        journalPath = places.returnJournal
+        let arguments = try Arguments(words, for: Self.configuration)
         guard arguments.words.isEmpty else {
             throw Arguments.Invalid(description: "`bookkiosk serve` takes no words, only --listen ADDRESS:PORT, --db and --config")
         }
@@ -40,11 +46,20 @@ struct ServeCommand {
             language: Language(rawValue: configuration.language) ?? .default, policy: configuration.policy,
             libraryName: configuration.libraryName, sessionMinutes: configuration.web.sessionMinutes,
             covers: configuration.screen.covers, sheets: configuration.allSheets, listen: listen,
-            tls: try credentials(configuration.web), busyTimeout: options.busyTimeout)
-        let assembly = try PageAssembly(settings: settings, repository: repository, publicAddresses: PageAssembly.publicAddresses(settings))
+            tls: try credentials(configuration.web), busyTimeout: options.sqliteBusyTimeout)
+        var pageSettings = settings
+        pageSettings.hostNames = configuration.web.hostNames
+        // On a shared server, ホーム shows the returns the kiosk on this computer (the same state
+        // folder) holds in its journal, not yet applied.
+        let journal = options.postgresURL == nil ? nil : journalPath
+        let assembly = try PageAssembly(settings: pageSettings, repository: repository, publicAddresses: PageAssembly.publicAddresses(pageSettings),
+                                        adjusting: { setup in
+                                            if let journal { setup.unsentReturns = { (try? ReturnJournalSummary.read(journal))??.returnsOwed } }
+                                        })
 
         // Blocked before the daemon's threads start, so this thread's wait takes them and stops the daemon in order.
         let stopSignals = StopSignals()
+        Self.raiseDescriptorLimit()
         let daemon: HTTPDaemon
         do {
             daemon = try assembly.listen()
@@ -57,9 +72,36 @@ struct ServeCommand {
         }
         console.print("Serving the teachers' page on \(daemon.address) (database \(options.databaseForPeople)); stop with Ctrl-C or SIGTERM.")
         stopSignals.wait()
+        // Whatever its clients or a request under way do, the page is gone in stopSeconds: the
+        // repository's transactions are SQLite's or PostgreSQL's, whole or not at all.
+        let stopped = DispatchSemaphore(value: 0)
+        let deadline = DispatchTime.now() + .seconds(Self.stopSeconds)
+        Thread.detachNewThread {
+            if stopped.wait(timeout: deadline) == .timedOut {
+                FileHandle.standardError.write(Data("The teachers' page did not finish its requests within \(Self.stopSeconds) s of being told to stop; it stops without them.\n".utf8))
+                _exit(0)
+            }
+        }
         daemon.stop()
+        stopped.signal()
         console.print("The teachers' page has stopped.")
         return .success
+    }
+
+    /// How long `serve` waits for the requests under way once told to stop (systemd's own
+    /// limit is 90 s; the issue asks for 10).
+    static let stopSeconds = 8
+
+    /// Lets the process open as many sockets as its hard limit allows (up to 4096), so the
+    /// daemon's `connectionLimit` is not cut short by the usual soft limit of 1024 descriptors.
+    /// Calls `getrlimit` and `setrlimit`.
+    static func raiseDescriptorLimit() {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
+        let wanted = min(limit.rlim_max, 4096)
+        guard limit.rlim_cur < wanted else { return }
+        limit.rlim_cur = wanted
+        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
 
     /// The PEM certificate and key for HTTPS, when the configuration names them.

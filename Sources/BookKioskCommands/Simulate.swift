@@ -17,7 +17,7 @@ struct Simulate {
     let places: Places
 
     init(_ words: [String], places: Places, console: Console) throws {
-        arguments = try Arguments(words, valued: CommonOptions.valued.union(["now", "speech"]).union(ScreenFrames.options), flags: [])
+        arguments = try Arguments(words, for: Self.configuration)
         guard arguments.words.isEmpty else {
             throw Arguments.Invalid(description: "simulate reads its scans from standard input and takes no words (got \(arguments.words.joined(separator: " ")))")
         }

@@ -45,14 +45,8 @@ extension StaffCommand {
         } catch let failure as PagePassword.Failure {
             throw CommandFailure("\(failure.description) Nothing changed.")
         }
-        let entry = AuditEntry(time: Date(), staff: name, action: "passwordSet",
-                               detail: "set the teachers' page password; the sign-in lock is lifted")
-        let set = try repository.transaction { tx -> Bool in
-            guard try tx.setPasswordHash(hash, staff: name) else { return false }
-            try tx.save(SignInRecord(), staff: name)
-            try tx.record(entry)
-            return true
-        }
+        let desk = desk
+        let set = try repository.transaction { tx in try desk.setPassword(of: name, passwordHash: hash, in: tx) } == .done
         guard set else { throw CommandFailure("\(name) was removed meanwhile; nothing changed.") }
         console.print("Set the page password of \(name). They sign in to the teachers' page (`bookkiosk serve`) with their name and this password.")
     }

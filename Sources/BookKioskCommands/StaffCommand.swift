@@ -3,6 +3,8 @@ import KioskConfiguration
 import Foundation
 import Lending
 import StaffPIN
+import TeachersPage
+import Feedback
 
 /// `bookkiosk staff add|pin|password|list|remove`: the Staff accounts that may enter staff
 /// mode and sign in to the teachers' page. PINs and passwords are stored only as yescrypt hashes.
@@ -15,9 +17,14 @@ struct StaffCommand {
     let name: String?
     let common: CommonOptions
     let console: Console
+    let environment: [String: String]
+
+    /// The person at the terminal, as the audit log names them.
+    var desk: LibraryDesk { LibraryDesk(commandUserIn: environment, at: Date()) }
 
     init(_ words: [String], places: Places, console: Console) throws {
-        let arguments = try Arguments(words, valued: CommonOptions.valued, flags: [])
+        environment = places.environment
+        let arguments = try Arguments(words, for: Self.configuration)
         guard let first = arguments.words.first, let action = Action(rawValue: first) else {
             throw Arguments.Invalid(description: "say what to do: `staff add NAME`, `staff pin NAME`, `staff password NAME`, `staff list` or `staff remove NAME`")
         }
@@ -46,7 +53,8 @@ struct StaffCommand {
             for account in accounts { console.print(account.name) }
             return .success
         case .remove:
-            let removed = try repository.transaction { try $0.removeStaffAccount(name: name!) }
+            let desk = desk
+            let removed = try repository.transaction { try desk.removeStaff(name!, in: $0) } == .done
             guard removed else { throw CommandFailure("There is no Staff member named \(name!). `bookkiosk staff list` shows who there is.") }
             console.print("Removed \(name!); that PIN no longer opens staff mode.")
             return .success
@@ -66,7 +74,16 @@ struct StaffCommand {
             if PINHash.isTaken(pin, byAnyOf: others.map(\.pinHash)) {
                 throw CommandFailure("Another Staff member already uses that PIN. Choose a different one.")
             }
-            try repository.transaction { try $0.save(StaffAccount(name: name!, pinHash: hash)) }
+            let desk = desk
+            let saved = try repository.transaction { tx in
+                action == .add ? try desk.addStaff(name!, pinHash: hash, passwordHash: nil, in: tx)
+                               : try desk.changePIN(of: name!, pinHash: hash, in: tx)
+            }
+            switch saved {
+            case .done: break
+            case .nameTaken: throw CommandFailure("\(name!) was added meanwhile; nothing changed. To change the PIN, use `bookkiosk staff pin \(name!)`.")
+            case .missing: throw CommandFailure("\(name!) was removed meanwhile; nothing changed.")
+            }
             console.print(action == .add ? "Added \(name!). Press F12 at the kiosk and type the PIN to enter staff mode."
                                          : "Changed the PIN of \(name!).")
             if action == .add { try offerPassword(to: name!, in: repository) }
@@ -88,7 +105,8 @@ struct StaffCommand {
     }
 }
 
-/// `bookkiosk report audit`: every staff action and failed PIN, oldest first.
+/// `bookkiosk report audit`: every staff action and failed PIN, oldest first, in the words of
+/// the teachers' page's 操作の記録 (`AuditPageWords`) in the configured language.
 struct AuditReport {
     let common: CommonOptions
     let console: Console
@@ -100,9 +118,12 @@ struct AuditReport {
             console.print("The audit log is empty: no staff actions and no wrong PINs yet.")
             return .success
         }
+        let words = (Language(rawValue: common.configuration.language) ?? .ja).pageWords
         for entry in entries {
             let user = entry.user.map { user in " — \(user.card)" + (user.name.map { " \($0)" } ?? "") } ?? ""
-            console.print("\(timestamp(entry.time, timeZone))  \(entry.staff ?? "-")  \(entry.action): \(entry.detail)\(user)")
+            let detail = words.auditDetail(entry.action)
+            console.print("\(timestamp(entry.time, timeZone))  \(entry.staff ?? "-")  \(words.auditActionName(entry.action))"
+                          + (detail.isEmpty ? "" : ": \(detail)") + user)
         }
         return .success
     }

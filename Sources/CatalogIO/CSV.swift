@@ -99,8 +99,10 @@ public struct CSV {
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    /// The characters a spreadsheet reads as the start of a formula (CSV injection).
-    static let formulaStarts: Set<Character> = ["=", "+", "-", "@"]
+    /// The characters a spreadsheet reads as the start of a formula (CSV injection): OWASP's
+    /// `= + - @`, tab and carriage return, and the full-width `＝ ＋ － ＠` that Excel takes as
+    /// formula starters under Japanese input (issue 27, item 11).
+    static let formulaStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r", "＝", "＋", "－", "＠"]
 
     /// A cell as written for Excel: one that begins like a formula gets a leading `'`, so the
     /// spreadsheet shows it as text instead of running it. `unguarded` takes it off again.

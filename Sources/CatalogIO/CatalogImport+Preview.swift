@@ -72,9 +72,9 @@ extension CatalogImport {
 
     /// Imports `text` if the library would change exactly as `shown` says, in one transaction;
     /// otherwise writes nothing and returns the new preview. Throws a `Failure` when the file
-    /// has problems.
+    /// has problems. `desk` (the Staff member importing) records it, in the same transaction.
     public func apply(_ text: String, asShown shown: Preview, into repository: any LendingRepository,
-                      lookup: TitleLookup? = nil) throws -> Outcome {
+                      recordedBy desk: LibraryDesk, lookup: TitleLookup? = nil) throws -> Outcome {
         var file = try read(text)
         let lookedUp = fillTitles(&file.rows, &file.plan, lookup: lookup)
         let outcome = try repository.transaction { tx -> Outcome in
@@ -87,6 +87,7 @@ extension CatalogImport {
             }
             guard planned.problems.isEmpty else { throw Failure(problems: planned.problems) }
             let written = try self.apply(planned, in: tx)
+            try desk.imported(kind.imported, added: written.added, updated: written.updated, newClasses: written.createdClasses, in: tx)
             return .imported(Report(added: written.added, updated: written.updated, warnings: file.warnings,
                                     numbered: written.numbered, createdClasses: written.createdClasses, lookedUp: lookedUp))
         }

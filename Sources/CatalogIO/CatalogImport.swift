@@ -9,6 +9,14 @@ public struct CatalogImport {
     public enum Kind: String, Sendable, CaseIterable {
         case books, users
 
+        /// The audit log's name for it.
+        var imported: ImportedKind {
+            switch self {
+            case .books: .books
+            case .users: .users
+            }
+        }
+
         public var columns: [String] {
             switch self {
             case .books: ["barcode", "title", "author", "isbn", "status", "reading"]
@@ -78,16 +86,20 @@ public struct CatalogImport {
         self.numbering = numbering ?? (kind == .books ? .books : .cards)
     }
 
-    /// Imports `text` (the CSV file's contents) into `repository`, all or nothing. A books row
+    /// Imports `text` (the CSV file's contents) into `repository`, all or nothing; `desk` (the
+    /// person importing) records it in the audit log, in the same transaction. A books row
     /// with an ISBN and no title is looked up with `lookup` first, outside any transaction.
-    public func run(_ text: String, into repository: any LendingRepository, lookup: TitleLookup? = nil) throws -> Report {
+    public func run(_ text: String, into repository: any LendingRepository, recordedBy desk: LibraryDesk,
+                    lookup: TitleLookup? = nil) throws -> Report {
         var file = try read(text)
         let lookedUp = fillTitles(&file.rows, &file.plan, lookup: lookup)
         // The transaction's body may run more than once (PostgreSQL runs it again after a
         // conflict with another kiosk), so it changes nothing outside itself: the numbers it
         // gave and the rows it counted come back as its result, from its last run only.
         let written = try repository.transaction { tx in
-            try write(file.rows, file.plan, in: tx)
+            let written = try write(file.rows, file.plan, in: tx)
+            try desk.imported(kind.imported, added: written.added, updated: written.updated, newClasses: written.createdClasses, in: tx)
+            return written
         }
         var report = Report()
         report.warnings = file.warnings

@@ -1,4 +1,5 @@
 import Foundation
+import POSIX
 
 /// Where `bookkiosk import` reads its CSV from: a file, `-` (standard input), or anything
 /// readable that cannot seek (a pipe, a FIFO, `/dev/stdin`, a shell's `<(…)`). It is read
@@ -23,14 +24,14 @@ public struct ImportSource {
         if argument == "-" { return try Self.readAll(STDIN_FILENO, name: name) }
         let descriptor = open(argument, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            let code = errno
-            switch code {
-            case ENOENT:
+            let error = Errno.current
+            switch error {
+            case .noSuchFileOrDirectory:
                 throw Failure("\(argument) does not exist. Check the file name; nothing was imported.")
-            case EACCES, EPERM:
+            case .permissionDenied, .operationNotPermitted:
                 throw Failure("\(argument) cannot be read: you may not read it. Check its permissions; nothing was imported.")
             default:
-                throw Failure("\(argument) cannot be read (\(String(cString: strerror(code)))). Check the file name and that you may read it; nothing was imported.")
+                throw Failure("\(argument) cannot be read (\(error)). Check the file name and that you may read it; nothing was imported.")
             }
         }
         defer { close(descriptor) }
@@ -41,11 +42,11 @@ public struct ImportSource {
         var contents = Data()
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let code = errno
-                let hint = code == EISDIR ? "it is a folder; name the CSV file in it" : String(cString: strerror(code))
+            let count: Int
+            do throws(Errno) {
+                count = try retryOnInterrupt { chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) } }
+            } catch {
+                let hint = error == .isDirectory ? "it is a folder; name the CSV file in it" : error.description
                 throw Failure("\(name) cannot be read (\(hint)); nothing was imported.")
             }
             if count == 0 { return contents }

@@ -18,6 +18,21 @@ public struct Arguments: Sendable, Equatable {
         allValues[name] ?? []
     }
 
+    /// Splits `arguments` (without the program name) as `command` declares its options: those
+    /// with a value take the next word (or `--name=value`), flags none; any other `--word` is
+    /// an error that names the options the command takes.
+    public init(_ arguments: [String], for command: CommandConfiguration) throws(Invalid) {
+        var valued: Set<String> = []
+        var flags: Set<String> = []
+        for option in command.options {
+            switch option.kind {
+            case .value: valued.insert(option.name)
+            case .flag: flags.insert(option.name)
+            }
+        }
+        try self.init(arguments, valued: valued, flags: flags)
+    }
+
     /// Splits `arguments` (without the program name). `valued` options take the next word
     /// (or `--name=value`); `flags` take none. Anything else starting with `--` is an error.
     public init(_ arguments: [String], valued: Set<String>, flags allowedFlags: Set<String>) throws(Invalid) {

@@ -17,15 +17,25 @@ public protocol Command {
 
 /// What the usage text says about a command, and the names it is called by.
 public struct CommandConfiguration: Sendable, Equatable {
-    /// One line of the usage: how the command is written, and what it does.
+    /// One line of the usage: how the command is written, the options that line takes, and
+    /// what it does.
     public struct Usage: Sendable, Equatable {
-        public var synopsis: String
+        /// The command's name and its words (`classes add NAME`), without options.
+        public var words: String
+        /// The options of this line, in the order they are shown.
+        public var options: [CommandOption]
         /// What it does; a long one may run over several lines (separated by "\n").
         public var abstract: String
 
-        public init(_ synopsis: String, _ abstract: String) {
-            self.synopsis = synopsis
+        public init(_ words: String, _ options: CommandOption..., abstract: String) {
+            self.words = words
+            self.options = options
             self.abstract = abstract
+        }
+
+        /// The words, then each option as `CommandOption.synopsis` writes it.
+        public var synopsis: String {
+            ([words] + options.map(\.synopsis)).joined(separator: " ")
         }
     }
 
@@ -33,11 +43,22 @@ public struct CommandConfiguration: Sendable, Equatable {
     /// Other names that run the same command (`--help` for `help`).
     public var aliases: [String]
     public var usage: [Usage]
+    /// Whether the command takes `--db` and `--config` (every command that opens the library).
+    public var takesCommonOptions: Bool
 
-    public init(commandName: String, aliases: [String] = [], usage: [Usage]) {
+    public init(commandName: String, aliases: [String] = [], takesCommonOptions: Bool = true, usage: [Usage]) {
         self.commandName = commandName
         self.aliases = aliases
+        self.takesCommonOptions = takesCommonOptions
         self.usage = usage
+    }
+
+    /// Every option the command takes: its usage lines' (each once, by name), and `--db` and
+    /// `--config` when `takesCommonOptions`. Its parser accepts these and no others.
+    public var options: [CommandOption] {
+        var seen: Set<String> = []
+        let declared = usage.flatMap(\.options) + (takesCommonOptions ? CommonOptions.declared : [])
+        return declared.filter { seen.insert($0.name).inserted }
     }
 
     /// Where the abstracts start, counted from the start of the line.

@@ -4,8 +4,9 @@ import KioskConfiguration
 public typealias CommonOptions = KioskSetup
 
 extension KioskSetup {
-    /// The options every command takes.
-    public static let valued: Set<String> = ["db", "config"]
+    /// The options every command that opens the library takes (the usage says so once, below
+    /// the commands, rather than on every line).
+    public static let declared: [CommandOption] = [.value("db", "PATH"), .value("config", "PATH")]
 
     /// Reads the configuration (`--config`, else the default file if it exists, else defaults)
     /// and settles the database path (`--db`, else the configuration's, else the default).

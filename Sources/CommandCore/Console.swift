@@ -1,4 +1,5 @@
 import Foundation
+import POSIX
 
 /// Where a command writes: its data to standard output, its messages to standard error.
 /// Writes go straight to the file descriptor, so nothing waits in a buffer when the process
@@ -34,15 +35,8 @@ public struct Console: Sendable {
         write(Array(text.utf8)[...], to: descriptor)
     }
 
+    /// Writes what it can: a closed standard output (`| head`) is not the command's fault.
     private func write(_ data: ArraySlice<UInt8>, to descriptor: Int32) {
-        var bytes = data
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            bytes = bytes.dropFirst(written)
-        }
+        try? writeAll(data, to: descriptor)
     }
 }

@@ -1,4 +1,5 @@
 import ScannerInput
+import POSIX
 
 extension DoctorCommand {
     /// How many devices "came close" a doctor line lists at most.

@@ -6,6 +6,7 @@ import Lending
 import LendingPostgres
 import LendingSQLite
 import ScannerInput
+import POSIX
 
 /// `bookkiosk doctor`: checks what the kiosk needs — the configuration, the database, the
 /// scanners, the sound player and speech — and prints one line per check, saying what to do
@@ -59,8 +60,13 @@ public struct DoctorCommand {
     /// ALSA's list of sound cards.
     var soundCardsPath = "/proc/asound/cards"
 
+    /// Its name and usage line; `BookKiosk.commands` lists it with the others.
+    public static let configuration = CommandConfiguration(commandName: "doctor", usage: [
+        .init("doctor", abstract: "check the config, database, scanners, sound, speech and the teachers' page; say what to fix"),
+    ])
+
     public init(_ words: [String], places: Places, console: Console) throws {
-        let arguments = try Arguments(words, valued: CommonOptions.valued, flags: [])
+        let arguments = try Arguments(words, for: Self.configuration)
         guard arguments.words.isEmpty else {
             throw Arguments.Invalid(description: "`bookkiosk doctor` takes no words, only --db and --config")
         }
@@ -81,6 +87,8 @@ public struct DoctorCommand {
         let database = databaseOption ?? configuration.database ?? places.defaultDatabase
         report(PostgresURL(database).map(checkPostgres) ?? checkDatabase(at: database))
         if PostgresURL(database) == nil { report(checkDataAtRest(database: database)) }
+        // A kiosk on a shared server keeps what the server has not seen yet in its journal.
+        if PostgresURL(database) != nil { report(checkJournal(at: places.returnJournal)) }
         report(checkScanners(configuration.scanners))
         report(checkStaffKeyboard(configuration.keyboard))
         report(checkSound(configuration))
@@ -88,6 +96,7 @@ public struct DoctorCommand {
         report(checkScreen(configuration.screen))
         report(checkKanjiConversion())
         report(checkWeb(configuration.web))
+        report(Self.checkHostNames(configuration.web))
         var lookup = configuration.lookup
         if let base = places.lookupOverride {
             lookup?.ndlSearch = base
@@ -224,7 +233,7 @@ public struct DoctorCommand {
     func freeSpaceFinding(folder: String) -> Finding {
         var stats = statvfs()
         guard statvfs(folder, &stats) == 0 else {
-            return .warn("database", "the free space on the disk holding \(folder) cannot be read (\(String(cString: strerror(errno))))")
+            return .warn("database", "the free space on the disk holding \(folder) cannot be read (\(Errno.current))")
         }
         return Self.freeSpaceFinding(bytes: UInt64(stats.f_bavail) * UInt64(stats.f_frsize), folder: folder)
     }

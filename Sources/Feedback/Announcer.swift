@@ -4,6 +4,7 @@ import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
+import POSIX
 
 /// The one entry point the kiosk runtime calls: for each event, together and without waiting,
 /// the Cue (and speech) is handed to the player, the status line is redrawn, one line is
@@ -90,9 +91,9 @@ public final class Announcer: Sendable {
             statusLine?.show(event, message: message)
             guard let eventStream else { return nil }
             let line = EventStream.line(for: event, message: message, at: time, timeZone: settings.timeZone)
-            guard let code = eventStream.write(Array((line + "\n").utf8)), !eventStreamFailed else { return nil }
+            guard let error = eventStream.write(Array((line + "\n").utf8)), !eventStreamFailed else { return nil }
             eventStreamFailed = true
-            return "event stream: write failed: \(String(cString: strerror(code)))"
+            return "event stream: write failed: \(error)"
         }
         if let trouble { log(trouble) }
         if Announcer.isAboutOneScan(event) { debugLog(catalog.logLine(for: event)) } else { log(catalog.logLine(for: event)) }

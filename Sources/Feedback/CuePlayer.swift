@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import POSIX
 
 /// Hands Cues (and a Speaker's voice) to a player command, never making the caller wait.
 ///
@@ -72,7 +73,7 @@ public final class CuePlayer: Sendable {
             case .failure(let error):
                 if !state.failureLogged {
                     state.failureLogged = true
-                    complaint = "player: could not start /bin/sh for “\(command)”: \(String(cString: strerror(error.code)))"
+                    complaint = "player: could not start /bin/sh for “\(command)”: \(error)"
                 }
                 return nil
             case .success(let spawned):
@@ -115,7 +116,7 @@ public final class CuePlayer: Sendable {
     /// Spawns `arguments` in a new process group, standard input and output on /dev/null,
     /// standard error to `standardErrorPath`, no other descriptor inherited, default signal
     /// handling. Calls `posix_spawn`.
-    static func spawn(_ arguments: [String], standardErrorPath: String) -> Result<pid_t, CuePlayerSpawnError> {
+    static func spawn(_ arguments: [String], standardErrorPath: String) -> Result<pid_t, Errno> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -144,7 +145,7 @@ public final class CuePlayer: Sendable {
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
         let result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, environ)
-        return result == 0 ? .success(pid) : .failure(CuePlayerSpawnError(code: result))
+        return result == 0 ? .success(pid) : .failure(Errno(rawValue: result))
     }
 
     /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), looked up at run time
@@ -163,12 +164,11 @@ public final class CuePlayer: Sendable {
     private static func reap(_ pid: pid_t, errorPath: String, command: String, state: PlayerState,
                              log: @Sendable (String) -> Void) {
         var info = siginfo_t()
-        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) == -1, errno == EINTR {}
+        _ = try? retryOnInterrupt { waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) }
         var message: String?
         state.withLock { state in
             var status: Int32 = 0
-            var reaped: pid_t
-            repeat { reaped = waitpid(pid, &status, 0) } while reaped == -1 && errno == EINTR
+            let reaped = (try? retryOnInterrupt { waitpid(pid, &status, 0) }) ?? -1
             state.unreaped.remove(pid)
             if state.current == pid { state.current = nil }
             let wasCut = state.cut.remove(pid) != nil
@@ -215,11 +215,6 @@ extension CuePlayer {
         let joined = lines.joined(separator: " | ")
         return ": " + (joined.count > longestComplaint ? "…" + String(joined.suffix(longestComplaint)) : joined)
     }
-}
-
-/// `posix_spawn` could not start the player's shell.
-struct CuePlayerSpawnError: Error {
-    var code: Int32
 }
 
 /// The player's children, shared with the reaper threads and guarded by a condition lock.

@@ -78,6 +78,7 @@ public struct EnglishPhrasebook: Phrasebook {
     public var scannerLost: String { "The scanner is not connected. Please call a teacher" }
     public var scannerBack: String { "The scanner is back. \(scanCard)" }
     public var serverAway: String { "Please wait a moment and call a teacher. Books to return can be left here" }
+    public var returnNotKept: String { "Please wait a moment. Keep this book for now and call a teacher" }
     public var fault: String { "Please wait a moment and call a teacher. Don't worry, nothing is lost" }
 
     // MARK: Spoken

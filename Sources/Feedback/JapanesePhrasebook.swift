@@ -79,6 +79,7 @@ public struct JapanesePhrasebook: Phrasebook {
     public var scannerLost: String { "バーコードリーダーが つながっていないよ。 せんせいを よんでね" }
     public var scannerBack: String { "バーコードリーダーが もどったよ。 \(scanCard)" }
     public var serverAway: String { "ちょっと まってね。 せんせいを よんでね。 かえす ほんは、 ここに おいていってね" }
+    public var returnNotKept: String { "ちょっと まってね。 この ほんは、 もっていてね。 せんせいを よんでね" }
     public var fault: String { "ちょっと まってね。 せんせいを よんでね。 だいじょうぶ、 なにも なくなっていないよ" }
 
     // MARK: Spoken

@@ -60,6 +60,9 @@ public struct KioskFault: Sendable, Equatable {
         /// The database server cannot be reached (PostgreSQL: stopped, restarting, the network
         /// down). The kiosk keeps trying; returns are kept in its journal meanwhile.
         case databaseUnreachable
+        /// The server is away and a Book returned with no Session could not be kept in the
+        /// journal (at its bound, or with none): the child keeps the Book and calls a teacher.
+        case returnNotKept
         /// A Scanner or keyboard fault.
         case input
     }

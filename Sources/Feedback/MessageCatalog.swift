@@ -45,6 +45,8 @@ public struct MessageCatalog: Sendable, Equatable {
             return words.scannerBack
         case .error(let fault) where fault.kind == .databaseUnreachable:
             return words.serverAway
+        case .error(let fault) where fault.kind == .returnNotKept:
+            return words.returnNotKept
         case .error:
             return words.fault
         }

@@ -3,27 +3,22 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import POSIX
 
 /// A file descriptor Feedback writes to and does not own: it is never closed here.
 struct OutputDescriptor: Sendable, Equatable {
     let fileDescriptor: Int32
 
-    /// Writes all of `bytes`, retrying after short writes and `EINTR`. Returns the `errno` of
-    /// a failed `write(2)`, or nil when everything was written.
+    /// Writes all of `bytes` (`writeAll`). Returns the `Errno` of a failed `write(2)`, or nil
+    /// when everything was written.
     @discardableResult
-    func write(_ bytes: [UInt8]) -> Int32? {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { buffer in
-                Glibc.write(fileDescriptor, buffer.baseAddress, buffer.count)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            offset += written
+    func write(_ bytes: [UInt8]) -> Errno? {
+        do throws(Errno) {
+            try writeAll(bytes, to: fileDescriptor)
+            return nil
+        } catch {
+            return error
         }
-        return nil
     }
 
     /// Whether the descriptor is a terminal. Calls `isatty`.

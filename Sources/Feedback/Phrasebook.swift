@@ -45,6 +45,8 @@ public protocol Phrasebook: Sendable {
     var scannerBack: String { get }
     /// The database server is away: returns are kept meanwhile.
     var serverAway: String { get }
+    /// The server is away and the kiosk cannot keep one more return: the child keeps the Book.
+    var returnNotKept: String { get }
     /// A fault the kiosk survived: nothing was lost.
     var fault: String { get }
 

@@ -1,4 +1,5 @@
 import Foundation
+import POSIX
 
 /// Speaks Utterances after their Cue, never making the caller wait: `say` hands the utterance
 /// to the speaker's own thread and returns. That thread takes each clause from the cache, or
@@ -165,7 +166,7 @@ public final class Speaker: Sendable {
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
             try Data(audio.wav).write(to: aside)
-            guard rename(aside.path, file.path) == 0 else { throw SpeechFailure(String(cString: strerror(errno))) }
+            guard rename(aside.path, file.path) == 0 else { throw SpeechFailure(Errno.current.description) }
             return file
         } catch {
             try? FileManager.default.removeItem(at: aside)

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import POSIX
 
 /// Speech made once and kept: each clause's audio in a file named by the SHA-256 of what it
 /// says and how (the text, the engine and its version, the voice, the speed), in a folder
@@ -50,7 +51,7 @@ public final class SpeechCache: Sendable {
                                                     attributes: [.posixPermissions: 0o700])
             try Data(audio.wav).write(to: aside)
             if rename(aside.path, target.path) != 0 {
-                throw SpeechFailure(String(cString: strerror(errno)))
+                throw SpeechFailure(Errno.current.description)
             }
         } catch {
             try? FileManager.default.removeItem(at: aside)
@@ -89,7 +90,7 @@ public final class SpeechCache: Sendable {
     private static func describe(_ error: any Error) -> String {
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
+            return Errno(rawValue: Int32(underlying.code)).description
         }
         return nsError.localizedDescription
     }

@@ -1,7 +1,8 @@
 import CMicroHTTPD
 
 /// libmicrohttpd's access handler. It is called several times for one request: first with
-/// the headers (the body size is checked against the limit), then once per body chunk (kept;
+/// the headers (the `Host` is checked, and the body's size against the limit this request's
+/// head allows), then once per body chunk (kept;
 /// `*upload_data_size = 0` says it was taken), then once with nothing left, when the request
 /// is parsed, the handler called, and the response queued.
 let accessHandler: @convention(c) (
@@ -19,14 +20,30 @@ let accessHandler: @convention(c) (
 
     if !request.headersSeen {
         request.headersSeen = true
-        if let length = headerValue(connection, "Content-Length").flatMap({ Int($0) }), length > context.maximumBodySize {
-            return queue(context.refusalResponse(.bodyTooLarge(limit: context.maximumBodySize)), on: connection)
+        context.headRead(connection)
+        let headers = requestHeaders(connection)
+        let host = headers["host"] ?? ""
+        guard context.acceptsHost(host) else {
+            return queue(context.refusalResponse(.unknownHost(host)), on: connection)
+        }
+        // How much body this request may send is decided from its head alone (a session
+        // cookie, the route), before a byte of the body is read.
+        let target = RequestTarget(parsing: request.target)
+        let head = HTTPRequest(method: method.map { String(cString: $0) } ?? "GET", path: target.path, query: target.query,
+                               headers: headers, cookies: headers["cookie"].map(CookieHeader.parse) ?? [:],
+                               isSecure: context.isSecure, clientAddress: CMicroHTTPDClientAddress(connection).flatMap(addressText))
+        request.bodyLimit = min(context.maximumBodySize, max(0, context.bodyLimit(head)))
+        if let length = headers["content-length"].flatMap({ Int($0) }) {
+            guard length <= request.bodyLimit else {
+                return queue(context.refusalResponse(.bodyTooLarge(limit: request.bodyLimit)), on: connection)
+            }
+            request.body.reserveCapacity(length)
         }
         return .YES
     }
     if uploadDataSize.pointee > 0 {
         let size = uploadDataSize.pointee
-        guard request.body.count + size <= context.maximumBodySize else {
+        guard request.body.count + size <= request.bodyLimit else {
             return .NO  // chunked past the limit: close the connection
         }
         if let uploadData {
@@ -50,6 +67,7 @@ let accessHandler: @convention(c) (
         method: method.map { String(cString: $0) } ?? "GET", path: target.path, query: target.query, headers: headers,
         cookies: headers["cookie"].map(CookieHeader.parse) ?? [:], form: form.fields, files: form.files,
         isSecure: context.isSecure, clientAddress: CMicroHTTPDClientAddress(connection).flatMap(addressText))
+    request.heldLargeBody = request.body.capacity >= DaemonContext.largeBody
     request.body = []
     return queue(context.handler(httpRequest), on: connection)
 }

@@ -11,6 +11,8 @@ public enum FormDecodingError: Error, Sendable, Equatable, CustomStringConvertib
     case unterminatedPartHeaders(part: Int)
     /// Part number `part` (from 1) has no `Content-Disposition: form-data; name=…`.
     case partWithoutName(part: Int)
+    /// More than `limit` parts: no form of the page has that many.
+    case tooManyParts(limit: Int)
 
     public var description: String {
         switch self {
@@ -24,6 +26,8 @@ public enum FormDecodingError: Error, Sendable, Equatable, CustomStringConvertib
             "Part \(part) of the form has no end to its headers; send the form again from the page."
         case .partWithoutName(let part):
             "Part \(part) of the form has no field name (Content-Disposition: form-data; name=…); send the form again from the page."
+        case .tooManyParts(let limit):
+            "The form has more than \(limit) parts, more than any form of the page; send the form again from the page."
         }
     }
 }

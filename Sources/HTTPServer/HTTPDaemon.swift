@@ -1,5 +1,7 @@
 import CMicroHTTPD
+import Foundation
 import Synchronization
+import POSIX
 
 /// An HTTP (or HTTPS) server over libmicrohttpd that reads each request whole, hands it to
 /// an `HTTPHandler` as an `HTTPRequest`, and sends back the `HTTPResponse`.
@@ -10,9 +12,15 @@ import Synchronization
 /// threads at once, never on the caller's: what it shares (a repository, sessions) it must
 /// guard itself. A slow handler delays only the connections of its own thread.
 ///
-/// Memory: a body is held whole, up to `maximumBodySize`; a larger one is refused with 413
-/// before it is read (from `Content-Length`), or, sent in chunks without a length, the
-/// connection is closed once it passes the limit.
+/// Memory: a body is held whole, up to the limit its request's head allows (`bodyLimit`,
+/// never more than `maximumBodySize`); a larger one is refused with 413 before it is read
+/// (from `Content-Length`), or, sent in chunks without a length, the connection is closed once
+/// it passes the limit. After a large body the memory is given back (`malloc_trim`).
+///
+/// Clients: one address holds at most `connectionsPerClient` connections; a request's head
+/// must arrive within `headTime` and the whole request be done within `requestTime`, however
+/// slowly its bytes trickle in (a watchdog thread shuts the socket of one that overstays).
+/// A `Host` that `acceptsHost` does not know is refused with 421.
 ///
 /// Stops in `stop()` or `deinit`, after the requests under way are answered.
 public final class HTTPDaemon: Sendable {
@@ -24,14 +32,15 @@ public final class HTTPDaemon: Sendable {
     private let daemon: Mutex<OpaquePointer?>
     /// The PEM texts as C strings, kept until the daemon stops.
     private let credentials: TLSCStrings?
+    /// Closes connections that overstay their head or request time.
+    private let watchdog: Watchdog
 
     /// Binds `configuration.address` and starts serving with `handler`.
     /// Calls `MHD_start_daemon_va`.
     public init(_ configuration: HTTPDaemonConfiguration, handler: @escaping HTTPHandler) throws(HTTPDaemonError) {
         let socket = try ListeningSocket(configuration.address)
         let address = socket.boundAddress
-        let context = DaemonContext(handler: handler, maximumBodySize: configuration.maximumBodySize,
-                                    isSecure: configuration.tls != nil, refusalResponse: configuration.refusalResponse)
+        let context = DaemonContext(configuration, handler: handler)
         let credentials = configuration.tls.map(TLSCStrings.init)
         let timeoutSeconds = (configuration.connectionTimeout + .nanoseconds(999_999_999)).components.seconds
 
@@ -48,15 +57,17 @@ public final class HTTPDaemon: Sendable {
             MHD_OPTION.CONNECTION_TIMEOUT.rawValue, CUnsignedInt(clamping: max(1, timeoutSeconds)),
             MHD_OPTION.URI_LOG_CALLBACK.rawValue, Int(bitPattern: unsafeBitCast(requestStarted, to: UnsafeRawPointer.self)), Int(bitPattern: contextPointer),
             MHD_OPTION.NOTIFY_COMPLETED.rawValue, Int(bitPattern: unsafeBitCast(requestCompleted, to: UnsafeRawPointer.self)), Int(bitPattern: contextPointer),
+            MHD_OPTION.NOTIFY_CONNECTION.rawValue, Int(bitPattern: unsafeBitCast(connectionNotified, to: UnsafeRawPointer.self)), Int(bitPattern: contextPointer),
         ]
         if let credentials {
             arguments += [MHD_OPTION.HTTPS_MEM_KEY.rawValue, Int(bitPattern: credentials.privateKey),
-                          MHD_OPTION.HTTPS_MEM_CERT.rawValue, Int(bitPattern: credentials.certificate)]
+                          MHD_OPTION.HTTPS_MEM_CERT.rawValue, Int(bitPattern: credentials.certificate),
+                          MHD_OPTION.HTTPS_PRIORITIES.rawValue, Int(bitPattern: credentials.priorities)]
         }
         arguments.append(MHD_OPTION.END.rawValue)
 
         let started = withVaList(arguments) { list in
-            MHD_start_daemon_va(flags, 0, nil, nil, accessHandler, contextPointer, list)
+            MHD_start_daemon_va(flags, 0, acceptPolicy, contextPointer, accessHandler, contextPointer, list)
         }
         guard let started else {
             // libmicrohttpd closes the listen socket it was given when it fails to start
@@ -70,6 +81,13 @@ public final class HTTPDaemon: Sendable {
         self.context = context
         self.credentials = credentials
         self.daemon = Mutex(started)
+        self.watchdog = Watchdog(context: context, interval: Self.watchInterval(configuration))
+    }
+
+    /// How often overstaying connections are looked for: a tenth of the shorter time limit,
+    /// between 50 ms and one second.
+    static func watchInterval(_ configuration: HTTPDaemonConfiguration) -> Duration {
+        min(.seconds(1), max(.milliseconds(50), min(configuration.headTime, configuration.requestTime) / 10))
     }
 
     /// `http://127.0.0.1:8080/` (or `https://`) for the address listened on.
@@ -78,6 +96,7 @@ public final class HTTPDaemon: Sendable {
     /// Stops listening, finishes the requests under way, and joins the threads; then it does
     /// nothing. Calls `MHD_stop_daemon`, which also closes the listening socket.
     public func stop() {
+        watchdog.stop()
         let running = daemon.withLock { pointer -> OpaquePointer? in
             defer { pointer = nil }
             return pointer
@@ -95,10 +114,12 @@ public final class HTTPDaemon: Sendable {
 private final class TLSCStrings: Sendable {
     nonisolated(unsafe) let certificate: UnsafeMutablePointer<CChar>
     nonisolated(unsafe) let privateKey: UnsafeMutablePointer<CChar>
+    nonisolated(unsafe) let priorities: UnsafeMutablePointer<CChar>
 
     init(_ credentials: TLSCredentials) {
         certificate = Self.cString(credentials.certificatePEM)
         privateKey = Self.cString(credentials.privateKeyPEM)
+        priorities = Self.cString(Array(HTTPDaemonConfiguration.tlsPriorities.utf8))
     }
 
     private static func cString(_ bytes: [UInt8]) -> UnsafeMutablePointer<CChar> {
@@ -111,5 +132,38 @@ private final class TLSCStrings: Sendable {
     deinit {
         certificate.deallocate()
         privateKey.deallocate()
+        priorities.deallocate()
+    }
+}
+
+/// A thread that, every `interval`, closes the daemon's connections that overstayed
+/// (`DaemonContext.closeOverdue`), until `stop()`.
+private final class Watchdog: Sendable {
+    private let stopped = DispatchSemaphore(value: 0)
+    private let finished = DispatchSemaphore(value: 0)
+    private let isStopped = Mutex(false)
+
+    init(context: DaemonContext, interval: Duration) {
+        let (seconds, attoseconds) = interval.components
+        let wait = DispatchTimeInterval.nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+        let thread = Thread { [stopped, finished] in
+            while stopped.wait(timeout: .now() + wait) == .timedOut {
+                context.closeOverdue(at: .now)
+            }
+            finished.signal()
+        }
+        thread.name = "bookkiosk-http-watchdog"
+        thread.start()
+    }
+
+    /// Ends the thread and waits for it; then does nothing.
+    func stop() {
+        let first = isStopped.withLock { stopped in
+            defer { stopped = true }
+            return !stopped
+        }
+        guard first else { return }
+        stopped.signal()
+        finished.wait()
     }
 }

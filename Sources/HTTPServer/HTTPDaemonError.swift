@@ -1,3 +1,5 @@
+import POSIX
+
 /// Why the daemon could not start: a fault, with what a person needs to act on it.
 public enum HTTPDaemonError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Another program listens on the address already (`EADDRINUSE`).
@@ -7,7 +9,7 @@ public enum HTTPDaemonError: Error, Sendable, Equatable, CustomStringConvertible
     /// The address is not one of this computer's (`EADDRNOTAVAIL`).
     case addressNotAvailable(ListenAddress)
     /// Another system call failed: its name and `errno`.
-    case systemCallFailed(call: String, address: ListenAddress, errno: Int32)
+    case systemCallFailed(call: String, address: ListenAddress, Errno)
     /// libmicrohttpd refused to start with this certificate and key.
     case tlsCredentialsRefused(ListenAddress)
     /// libmicrohttpd refused to start (`MHD_start_daemon_va` returned NULL).
@@ -24,8 +26,8 @@ public enum HTTPDaemonError: Error, Sendable, Equatable, CustomStringConvertible
         case .addressNotAvailable(let address):
             "\(address.host) is not an address of this computer, so nothing can listen on \(address). Use 0.0.0.0 "
                 + "(every address), 127.0.0.1 (this computer only), or one that `ip address` lists."
-        case .systemCallFailed(let call, let address, let errno):
-            "Could not listen on \(address): \(call) failed: \(SystemError.text(errno))."
+        case .systemCallFailed(let call, let address, let error):
+            "Could not listen on \(address): \(call) failed: \(error)."
         case .tlsCredentialsRefused(let address):
             "Could not start HTTPS on \(address): the certificate or the private key was refused. Check that both are PEM "
                 + "files (-----BEGIN CERTIFICATE----- and -----BEGIN PRIVATE KEY-----) and that the key belongs to the certificate."

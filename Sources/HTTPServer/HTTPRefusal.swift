@@ -4,11 +4,15 @@ public enum HTTPRefusal: Sendable, Equatable {
     case bodyTooLarge(limit: Int)
     /// The form could not be read (400 Bad Request).
     case unreadableForm(FormDecodingError)
+    /// The `Host` header names another server (421 Misdirected Request): a page on another
+    /// site that made a browser's name for it lead here (DNS rebinding).
+    case unknownHost(String)
 
     public var status: Int {
         switch self {
         case .bodyTooLarge: 413
         case .unreadableForm: 400
+        case .unknownHost: 421
         }
     }
 
@@ -22,6 +26,9 @@ public enum HTTPRefusal: Sendable, Equatable {
                 + "The upload is too large: at most \(size) may be sent. Choose a smaller file and send it again.\n"
         case .unreadableForm(let error):
             return "フォームを読めませんでした。ページを開き直して、もう一度送ってください。\n\(error.description)\n"
+        case .unknownHost:
+            return "このサーバーの名前かアドレスで開いてください。\n"
+                + "Open the page by this server's own address or name (web.hostNames in the configuration lists the names it answers to).\n"
         }
     }
 

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import POSIX
 
 /// A bound, listening TCP socket, made here rather than by libmicrohttpd so a failure says
 /// exactly why (`EADDRINUSE`, `EACCES`, …). Owns the descriptor until `release()` hands it
@@ -21,7 +22,7 @@ final class ListeningSocket {
     init(_ address: ListenAddress) throws(HTTPDaemonError) {
         let family = address.family == .ipv4 ? AF_INET : AF_INET6
         let descriptor = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw .systemCallFailed(call: "socket", address: address, errno: errno) }
+        guard descriptor >= 0 else { throw .systemCallFailed(call: "socket", address: address, .current) }
         var enable: Int32 = 1
         var disable: Int32 = 0
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &enable, socklen_t(MemoryLayout<Int32>.size))
@@ -36,19 +37,19 @@ final class ListeningSocket {
             }
         }
         if bound != 0 {
-            let number = errno
+            let error = Errno.current
             close(descriptor)
-            switch number {
-            case EADDRINUSE: throw .addressInUse(address)
-            case EACCES, EPERM: throw .permissionDenied(address)
-            case EADDRNOTAVAIL: throw .addressNotAvailable(address)
-            default: throw .systemCallFailed(call: "bind", address: address, errno: number)
+            switch error {
+            case .addressInUse: throw .addressInUse(address)
+            case .permissionDenied, .operationNotPermitted: throw .permissionDenied(address)
+            case .addressNotAvailable: throw .addressNotAvailable(address)
+            default: throw .systemCallFailed(call: "bind", address: address, error)
             }
         }
         guard listen(descriptor, Self.backlog) == 0 else {
-            let number = errno
+            let error = Errno.current
             close(descriptor)
-            throw .systemCallFailed(call: "listen", address: address, errno: number)
+            throw .systemCallFailed(call: "listen", address: address, error)
         }
         var actual = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
@@ -56,9 +57,9 @@ final class ListeningSocket {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
         }
         guard named == 0 else {
-            let number = errno
+            let error = Errno.current
             close(descriptor)
-            throw .systemCallFailed(call: "getsockname", address: address, errno: number)
+            throw .systemCallFailed(call: "getsockname", address: address, error)
         }
         var boundAddress = address
         boundAddress.port = Self.port(of: actual)

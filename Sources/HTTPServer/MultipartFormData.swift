@@ -2,9 +2,16 @@ import Foundation
 
 /// A `multipart/form-data` body (RFC 7578), already read whole, into fields and files.
 public enum MultipartFormData {
+    /// The most parts a body may have: the page's largest form has a few dozen fields.
+    public static let defaultPartLimit = 1_000
+
     /// Text fields in order, and files. A file input left empty (`filename=""` and no data)
     /// is not a file. Field values are UTF-8 (an invalid sequence becomes U+FFFD).
-    public static func parse(_ body: [UInt8], boundary: String) throws(FormDecodingError) -> (fields: [FormField], files: [UploadedFile]) {
+    ///
+    /// Linear in the body: each byte is looked at a bounded number of times (a part's headers
+    /// are looked for only inside that part), and a body of more than `partLimit` parts is
+    /// refused as soon as the part after the last allowed one begins.
+    public static func parse(_ body: [UInt8], boundary: String, partLimit: Int = defaultPartLimit) throws(FormDecodingError) -> (fields: [FormField], files: [UploadedFile]) {
         guard !boundary.isEmpty else { throw .missingBoundary }
         let crlf: [UInt8] = [13, 10]
         let dashBoundary = Array("--\(boundary)".utf8)
@@ -32,18 +39,24 @@ public enum MultipartFormData {
             guard body[position...].starts(with: crlf) else { throw .truncated }
             position += crlf.count
             partNumber += 1
+            guard partNumber <= partLimit else { throw .tooManyParts(limit: partLimit) }
 
+            // The part runs to the next delimiter; its headers end at its first blank line.
+            guard let contentEnd = body.firstIndex(of: delimiter, from: position) else {
+                let headersEnd = body[position...].starts(with: crlf) || body.firstIndex(of: crlf + crlf, from: position) != nil
+                throw headersEnd ? .truncated : .unterminatedPartHeaders(part: partNumber)
+            }
             let headersEnd: Int
             if body[position...].starts(with: crlf) {
                 headersEnd = position  // a part without headers
-            } else if let blank = body.firstIndex(of: crlf + crlf, from: position) {
+            } else if let blank = body.firstIndex(of: crlf + crlf, from: position, before: contentEnd) {
                 headersEnd = blank + crlf.count
             } else {
                 throw .unterminatedPartHeaders(part: partNumber)
             }
             let headers = partHeaders(body[position..<headersEnd])
             let contentStart = headersEnd + crlf.count
-            guard let contentEnd = body.firstIndex(of: delimiter, from: contentStart) else { throw .truncated }
+            guard contentStart <= contentEnd else { throw .unterminatedPartHeaders(part: partNumber) }
             let content = Array(body[contentStart..<contentEnd])
             position = contentEnd + delimiter.count
 
@@ -82,13 +95,15 @@ public enum MultipartFormData {
 }
 
 extension Array where Element == UInt8 {
-    /// The offset of the first occurrence of `pattern` at or after `start`.
-    func firstIndex(of pattern: [UInt8], from start: Int) -> Int? {
-        guard let first = pattern.first, start >= 0, count - start >= pattern.count else { return nil }
+    /// The offset of the first occurrence of `pattern` at or after `start`, ending at or
+    /// before `end` (the whole array when nil).
+    func firstIndex(of pattern: [UInt8], from start: Int, before end: Int? = nil) -> Int? {
+        let end = Swift.min(end ?? count, count)
+        guard let first = pattern.first, start >= 0, end - start >= pattern.count else { return nil }
         return withUnsafeBufferPointer { haystack in
             pattern.withUnsafeBufferPointer { needle in
                 var candidate = start
-                let last = haystack.count - needle.count
+                let last = end - needle.count
                 while candidate <= last {
                     if haystack[candidate] == first,
                        memcmp(haystack.baseAddress! + candidate, needle.baseAddress!, needle.count) == 0 {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import POSIX
 
 /// One address of one network interface of this computer (`eth0`, `192.168.1.20`).
 public struct InterfaceAddress: Sendable, Hashable {

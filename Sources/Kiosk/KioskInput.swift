@@ -21,6 +21,12 @@ public enum KioskInput: Sendable, Equatable {
     case failed(KioskFault, barcode: String, at: Date)
     /// The runtime tried the database server again (a `retryServer` effect).
     case retried(ServerRetry, at: Date)
+    /// The runtime carried out a `keepInJournal` effect: whether the return is kept (false at
+    /// the journal's bound, or with no journal).
+    case journalled(barcode: String, kept: Bool, at: Date)
+    /// The kiosk started with scans in its journal (kept before a restart or a kill): they are
+    /// looked up and applied now, as when the server comes back.
+    case journalFound(at: Date)
     /// The runtime checked a PIN: the Staff member it belongs to, or nil.
     case pinChecked(staff: String?, at: Date)
     /// The runtime carried out a `staffRequest` effect.

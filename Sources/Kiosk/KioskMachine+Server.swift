@@ -28,13 +28,32 @@ extension KioskMachine {
             absence = ServerAbsence(since: now, lastAttempt: now)
             effects.append(.log(.serverAway(detail: fault.detail, retrySeconds: serverRetrySeconds), at: now))
         }
-        if let user = sessionUser {
-            absence.uncertainLends.append(UncertainLend(barcode: barcode, user: user, time: now))
-        } else {
-            effects.append(.keepInJournal(barcode: barcode, at: now))
-        }
+        absence.fault = fault
         serverAbsence = absence
+        guard let user = sessionUser else {
+            // Told once the journal has it (`journalled`): "leave it here" only if it is kept.
+            return effects + [.keepInJournal(barcode: barcode, at: now)]
+        }
+        serverAbsence?.uncertainLends.append(UncertainLend(barcode: barcode, user: user, time: now))
         return effects + [announcement(.error(fault), at: now)]
+    }
+
+    /// What keeping a return came to: kept, the child hears to leave the Book here; at the
+    /// journal's bound (or with no journal), to keep it and call a teacher (`returnNotKept`).
+    mutating func journalled(_ barcode: String, kept: Bool, at now: Date) -> [KioskEffect] {
+        if kept {
+            let fault = serverAbsence?.fault ?? KioskFault(kind: .databaseUnreachable, detail: "the database server is away")
+            return [announcement(.error(fault), at: now)]
+        }
+        let fault = KioskFault(kind: .returnNotKept,
+                               detail: "The database server is away and this kiosk could not keep the return of \(barcode) (see the log); the child keeps the Book.")
+        return [announcement(.error(fault), at: now)]
+    }
+
+    /// The kiosk started with scans in its journal: tried at once, as a server away would be.
+    mutating func journalFound(at now: Date) -> [KioskEffect] {
+        if serverAbsence == nil { serverAbsence = ServerAbsence(since: now, lastAttempt: now) }
+        return retryServer(at: now)
     }
 
     /// Tries the server again now, if it is away.
@@ -57,10 +76,17 @@ extension KioskMachine {
             if fault.kind != .databaseUnreachable { effects.append(.log(.journalNotApplied(detail: fault.detail), at: now)) }
             return effects
         }
+        absence.journalApplied += retry.journalled
+        absence.returnsApplied += retry.deferred.count
+        guard retry.remaining == 0 else {
+            // The server answers; the rest of the journal goes in at the next try.
+            serverAbsence = absence
+            return effects
+        }
         serverAbsence = nil
         let lendsFound = retry.deferred.filter { if case .lent = $0 { true } else { false } }.count
-        effects.append(.log(.serverBack(afterSeconds: now.timeIntervalSince(absence.since), journalled: retry.journalled,
-                                        returned: retry.deferred.count - lendsFound, lendsFound: lendsFound), at: now))
+        effects.append(.log(.serverBack(afterSeconds: now.timeIntervalSince(absence.since), journalled: absence.journalApplied,
+                                        returned: absence.returnsApplied - lendsFound, lendsFound: lendsFound), at: now))
         if sessionUser == nil, !isInStaffMode { effects.append(announcement(.ready, at: now)) }
         return effects
     }

@@ -183,6 +183,12 @@ public struct KioskMachine: Sendable, Equatable {
         case .retried(let retry, let now):
             return retried(retry, at: now)
 
+        case .journalled(let barcode, let kept, let now):
+            return journalled(barcode, kept: kept, at: now)
+
+        case .journalFound(let now):
+            return journalFound(at: now)
+
         case .pinChecked(let staff, let now):
             return pinChecked(staff, at: now)
 

@@ -21,46 +21,142 @@ extension KioskRuntime {
         }
     }
 
-    /// Keeps a Book scanned with no Session in the journal. Without a journal (a kiosk on a
-    /// local file is never away) or when it cannot be written, the log says so.
-    func keepInJournal(_ barcode: String, at now: Date) {
+    /// Keeps a Book scanned with no Session as a return owed: the scan whose answer was just
+    /// lost becomes one under its own id (it may have been written; `resolve` finds out). False
+    /// when it cannot be kept: no journal (a kiosk on a local file is never away), or the
+    /// journal at its bound or unwritable; the log says so.
+    func keepInJournal(_ barcode: String, at now: Date) -> Bool {
         guard let journal else {
             if !toldNoJournal {
                 toldNoJournal = true
                 log("Returns scanned while the database is away cannot be kept: this kiosk has no return journal; return those Books again when it is back.")
             }
             debugLog("The scan \(barcode) was not kept (no return journal).")
-            return
+            return false
         }
+        var scan = JournalledScan(id: JournalledScan.newID(), barcode: barcode, scannedAt: now, kind: .returnOwed)
+        if let lost = lostScan, lost.barcode == barcode, lost.scannedAt == now { scan.id = lost.id }
+        lostScan = nil
         do {
-            try journal.keep(barcode: barcode, scannedAt: now)
+            try journal.keep(scan)
             debugLog("The scan \(barcode) is kept in the journal, to be applied as a return when the database is back.")
+            return true
         } catch {
-            log("Could not keep the scan \(barcode) in the journal (return the Book again when the database is back): \(error)")
+            log("Could not keep the scan \(barcode) in the journal (the child was asked to keep the Book; return it again when the database is back): \(error)")
+            return false
         }
     }
 
-    /// Tries the server: applies the journal's returns at their scan times, looks up the lends
-    /// whose answer was lost, and, when nothing was pending, asks with one empty transaction
-    /// whether it answers. Whatever was written before a fault is in the result too.
+    /// Notes a scan in the journal before its transaction; nil with no journal, or when it
+    /// cannot be written (the scan is carried out all the same, without an id).
+    func note(_ barcode: String, session: User?, at now: Date) -> JournalledScan? {
+        guard let journal else { return nil }
+        let scan = JournalledScan(id: JournalledScan.newID(), barcode: barcode, card: session?.card, scannedAt: now, kind: .noted)
+        do {
+            try journal.begin(scan)
+            return scan
+        } catch {
+            debugLog("The scan \(barcode) could not be noted in the journal (carried out without it): \(error)")
+            return nil
+        }
+    }
+
+    /// Forgets the scan just carried out, once its Outcome has been told.
+    func finishScan() {
+        guard let id = scanToFinish else { return }
+        scanToFinish = nil
+        forget(id)
+    }
+
+    func forget(_ id: String) {
+        do {
+            try journal?.finish(scan: id)
+        } catch {
+            log("Could not forget the scan \(id) in the journal (it will be looked up again, and told once): \(error)")
+        }
+    }
+
+    /// Forgets the journal entry whose Outcome was just told (a kill between the two tells it
+    /// again at the next start: the window is one write).
+    func forgetTold() {
+        guard !toForgetOnceTold.isEmpty else { return }
+        forget(toForgetOnceTold.removeFirst())
+    }
+
+    /// At the end of `feed`: anything resolved but not told yet is forgotten, and entries may
+    /// be resolved again by the next retry.
+    func forgetResolvedScans() {
+        for id in toForgetOnceTold { forget(id) }
+        toForgetOnceTold = []
+        resolvedScans = []
+    }
+
+    /// At start: scans left in the journal by the kiosk before (the server was away, or the
+    /// kiosk was killed mid-scan) are looked up and applied now, as when the server comes back.
+    public func replayJournal(at now: Date) {
+        guard let journal else { return }
+        do {
+            guard !(try journal.entries()).isEmpty else { return }
+        } catch {
+            log("Could not read the return journal: \(error)")
+            return
+        }
+        feed(.journalFound(at: now))
+    }
+
+    /// Journal entries resolved in one transaction.
+    static let journalBatch = 50
+    /// How long one retry goes on resolving the journal before it lets the scan that asked for
+    /// it be answered (the rest wait for the next retry, which the next scan or timer makes).
+    static let journalTimeBudget: Duration = .milliseconds(300)
+
+    /// Tries the server: resolves the scans in the journal (returns owed applied at their scan
+    /// times, scans whose answer was lost looked up by their ids), in batches, for at most
+    /// `journalTimeBudget`; without a journal, looks up the lends whose answer was lost; when
+    /// nothing was pending, asks with one empty transaction whether it answers. Whatever was
+    /// resolved before a fault is in the result too.
     func retryServer(lends: [UncertainLend], at now: Date) -> ServerRetry {
         var retry = ServerRetry()
+        let clock = ContinuousClock()
+        let started = clock.now
         do {
-            let entries = try journal?.entries() ?? []
-            retry.journalled = entries.count
-            for entry in entries {
-                if let outcome = try circulation.applyJournalledReturn(entry.barcode, scannedAt: entry.scannedAt, in: repository) {
-                    retry.deferred.append(outcome)
+            if let journal {
+                var entries = try journal.entries().filter { !resolvedScans.contains($0.id) }
+                while !entries.isEmpty {
+                    // A scan that may name an ISBN locks its copies in one statement: alone.
+                    let mayBeISBN = { (scan: JournalledScan) in Barcode.isbn13(scan.barcode) != nil }
+                    let count = mayBeISBN(entries[0]) ? 1
+                        : min(Self.journalBatch, entries.firstIndex(where: mayBeISBN) ?? entries.count)
+                    let batch = Array(entries.prefix(count))
+                    let outcomes = try circulation.resolve(batch, in: repository)
+                    entries.removeFirst(count)
+                    for (scan, outcome) in zip(batch, outcomes) {
+                        if let outcome {
+                            // Forgotten once told (the machine tells them in this order).
+                            retry.deferred.append(outcome)
+                            toForgetOnceTold.append(scan.id)
+                        } else {
+                            forget(scan.id)
+                        }
+                    }
+                    resolvedScans += batch.map(\.id)
+                    retry.journalled += batch.filter { $0.kind == .returnOwed }.count
+                    if !entries.isEmpty, clock.now - started > Self.journalTimeBudget {
+                        retry.remaining = entries.count
+                        break
+                    }
                 }
-                try journal?.remove(entry)
-            }
-            for lend in lends {
-                if let outcome = try circulation.lendWritten(lend.barcode, to: lend.user, at: lend.time, in: repository) {
-                    retry.deferred.append(outcome)
+                // The lends whose answer was lost are in the journal, looked up by their ids.
+                retry.lendsLookedUp = lends.count
+            } else {
+                for lend in lends {
+                    if let outcome = try circulation.lendWritten(lend.barcode, to: lend.user, at: lend.time, in: repository) {
+                        retry.deferred.append(outcome)
+                    }
+                    retry.lendsLookedUp += 1
                 }
-                retry.lendsLookedUp += 1
             }
-            try repository.transaction { _ in }
+            if retry.deferred.isEmpty { try repository.transaction { _ in } }
         } catch {
             retry.fault = KioskFault(storeError: error)
             debugLog("The database server was tried again: \(KioskLogLine.oneLine(retry.fault?.detail ?? ""))")

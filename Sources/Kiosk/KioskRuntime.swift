@@ -61,6 +61,17 @@ public final class KioskRuntime {
     /// Whether the last attempt found the database server away (the machine decides).
     public var isServerAway: Bool { machine.isServerAway }
     var toldNoJournal = false
+    /// The scan being carried out, noted in the journal: forgotten once its Outcome is told.
+    var scanToFinish: String?
+    /// The scan whose answer was just lost with the server (still noted in the journal): a
+    /// Book with no Session becomes a return owed under the same id (`keepInJournal`).
+    var lostScan: JournalledScan?
+    /// Journal entries resolved by a retry: forgotten once what they came to has been told
+    /// (at the end of `feed`), and not resolved twice meanwhile.
+    var resolvedScans: [String] = []
+    /// Resolved entries with an Outcome, in the order the machine tells them: each forgotten
+    /// right after its own `deferred` announcement.
+    var toForgetOnceTold: [String] = []
 
     /// - Parameters:
     ///   - announce: called once for each KioskEvent, in order, with its time and when the open
@@ -111,6 +122,8 @@ public final class KioskRuntime {
             switch effect {
             case .announce(let event, let time, let sessionEnds):
                 announce(event, time, sessionEnds)
+                if case .outcome = event { finishScan() }
+                if case .deferred = event { forgetTold() }
             case .audit(let staffEvent, let time):
                 attempt("record \(staffEvent.action.rawValue) in the audit log") { try desk.record(staffEvent, at: time) }
             case .circulate(let barcode, let session, let time):
@@ -136,7 +149,10 @@ public final class KioskRuntime {
             case .convert(let kana, let time):
                 next = machine.handle(.converted(kana: kana, convertKana(kana), at: time))
             case .keepInJournal(let barcode, let time):
-                keepInJournal(barcode, at: time)
+                // A kiosk with no journal (on a local file, never away but in tests) answers as
+                // the server being away; its log says the return was not kept.
+                let kept = keepInJournal(barcode, at: time) || journal == nil
+                next = machine.handle(.journalled(barcode: barcode, kept: kept, at: time))
             case .retryServer(let lends, let time):
                 next = machine.handle(.retried(retryServer(lends: lends, at: time), at: time))
             case .log(let line, _):
@@ -144,6 +160,7 @@ public final class KioskRuntime {
             }
             pending.insert(contentsOf: next, at: 0)
         }
+        forgetResolvedScans()
     }
 
     /// Fires the Session timer if it is due at `now`.
@@ -169,6 +186,7 @@ public final class KioskRuntime {
     public func run(source: any ScanSource, clock: () -> Date = Date.init) throws {
         runDailyIfNewDay(at: clock())
         feed(.started(at: clock()))
+        replayJournal(at: clock())
         while true {
             let deadlines = [machine.nextDeadline, quietDeadline]
             let timeout = deadlines.compactMap { $0 }.min().map { deadline -> Duration in
@@ -271,14 +289,28 @@ public final class KioskRuntime {
 
     /// Runs the rules in one transaction; a fault of the store becomes a `failed` input, so
     /// the machine answers the scan (and, with the server away, decides what to keep).
+    /// With a journal, the scan is noted first under an id of its own, which the transaction
+    /// writes with the Loan it changes: if the answer is lost with the server, or the kiosk is
+    /// killed before telling it, the id is looked up later and what it did is told then.
     private func circulate(_ barcode: String, session: User?, at now: Date) -> KioskInput {
+        let noted = note(barcode, session: session, at: now)
         do {
-            return .circulated(try circulation.scan(barcode, session: session, at: now, in: repository), at: now)
+            let outcome = try circulation.scan(barcode, session: session, at: now, scan: noted?.id, in: repository)
+            scanToFinish = noted?.id
+            return .circulated(outcome, at: now)
         } catch {
             let fault = KioskFault(storeError: error)
             let line = "Could not handle the scan \(barcode): \(KioskLogLine.oneLine(fault.detail))"
             // With the server away the machine writes one line for the whole absence.
-            if fault.kind == .databaseUnreachable { debugLog(line) } else { log(line) }
+            if fault.kind == .databaseUnreachable {
+                debugLog(line)
+                // It may have been written: it stays in the journal, to be looked up.
+                lostScan = noted
+            } else {
+                log(line)
+                // Rolled back: nothing to look up.
+                if let noted { forget(noted.id) }
+            }
             return .failed(fault, barcode: barcode, at: now)
         }
     }

@@ -11,11 +11,18 @@ public struct ServerAbsence: Sendable, Equatable {
     public var lastAttempt: Date
     /// Lends whose answer was lost: looked up when the server is back, before anyone is told.
     public var uncertainLends: [UncertainLend]
+    /// The fault the latest scan found, told to a child whose return was kept.
+    public var fault: KioskFault?
+    /// Journal entries applied by retries that ran out of time, and the Outcomes they told:
+    /// counted into the "back" log line.
+    var journalApplied = 0
+    var returnsApplied = 0
 
-    public init(since: Date, lastAttempt: Date, uncertainLends: [UncertainLend] = []) {
+    public init(since: Date, lastAttempt: Date, uncertainLends: [UncertainLend] = [], fault: KioskFault? = nil) {
         self.since = since
         self.lastAttempt = lastAttempt
         self.uncertainLends = uncertainLends
+        self.fault = fault
     }
 }
 
@@ -43,12 +50,17 @@ public struct ServerRetry: Sendable, Equatable {
     public var lendsLookedUp: Int
     /// Why the retry stopped short; nil when the server answered everything.
     public var fault: KioskFault?
+    /// Journal entries left for the next retry (it ran out of its time): the server answers,
+    /// but the absence lasts until the journal is applied.
+    public var remaining: Int
 
-    public init(deferred: [Outcome] = [], journalled: Int = 0, lendsLookedUp: Int = 0, fault: KioskFault? = nil) {
+    public init(deferred: [Outcome] = [], journalled: Int = 0, lendsLookedUp: Int = 0, fault: KioskFault? = nil,
+                remaining: Int = 0) {
         self.deferred = deferred
         self.journalled = journalled
         self.lendsLookedUp = lendsLookedUp
         self.fault = fault
+        self.remaining = remaining
     }
 }
 

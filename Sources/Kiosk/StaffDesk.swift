@@ -32,19 +32,15 @@ struct StaffDesk {
         try repository.transaction { tx in
             try tx.save(lock)
             guard failedAttempt else { return }
-            let detail = lock.isLocked(at: now)
-                ? "a wrong PIN was typed; PIN entry is locked for \(lock.secondsLeft(at: now)) s"
-                : "a wrong PIN was typed"
-            try tx.record(AuditEntry(time: now, staff: nil, action: lock.isLocked(at: now) ? "pinLocked" : "pinWrong", detail: detail))
+            try LibraryDesk.recordWrongSecret(.pin, lockedFor: lock.isLocked(at: now) ? lock.secondsLeft(at: now) : nil, at: now, in: tx)
         }
     }
 
     /// Records entering and leaving staff mode.
     func record(_ event: StaffEvent, at now: Date) throws {
-        try repository.transaction { tx in
-            try tx.record(AuditEntry(time: now, staff: event.staff, action: event.action.rawValue,
-                                     detail: event.action == .entered ? "entered staff mode" : "left staff mode"))
-        }
+        guard let staff = event.staff else { return }
+        let visit: LibraryDesk.Visit = event.action == .left ? .leftStaffMode : .enteredStaffMode
+        try repository.transaction { tx in try LibraryDesk(staff: staff, at: now).recordVisit(visit, in: tx) }
     }
 
     func carryOut(_ request: StaffRequest, by staff: String, at now: Date) throws -> StaffResult {
@@ -100,138 +96,64 @@ struct StaffDesk {
 
     private func lend(_ barcode: String, to user: User, by staff: String, at now: Date,
                       in tx: any LendingTransaction) throws -> StaffResult {
-        let subject = try Circulation.lookUp(barcode, in: tx)
-        switch subject {
-        case .card: return .notice(.notABook(barcode))
-        case .unknown: return .notice(.unknownBarcode(barcode))
-        case .book, .isbn: break
-        }
-        let current = try tx.user(card: user.card) ?? user
-        let decision = circulation.decide(subject, session: current, sessionLoans: try tx.openLoans(user: current.card),
-                                          at: now, overrideBy: staff)
-        let outcome = try circulation.carryOut(decision, barcode: barcode, at: now, in: tx)
-        switch outcome {
-        case .lent(let loan, let book, let user, _):
-            try tx.record(AuditEntry(time: now, staff: staff, action: StaffEvent.Action.override.rawValue,
-                                     detail: "lent \(book.barcode) 「\(book.title)」, due \(loan.due), past the rules", user: AuditedUser(user)))
+        let desk = LibraryDesk(staff: staff, at: now)
+        switch try desk.lend(barcode, to: user.card, pastRules: true, whenOnLoan: .returnIt, policy: policy, in: tx) {
+        case .outcome(.lent(let loan, let book, let user, _), _):
             return .done(StaffEvent(action: .override, staff: staff, user: user, book: book, loan: loan))
-        case .returned(let loan, let book, _, _, _):
-            try tx.record(AuditEntry(time: now, staff: staff, action: "returned",
-                                     detail: "\(book.barcode) 「\(book.title)」 was on loan and came back", user: try audited(loan.user, in: tx)))
+        case .outcome(let outcome, _):
             return .outcome(outcome)
-        case .greeted, .refused:
-            return .outcome(outcome)
+        case .onLoan(let book):
+            return .notice(.notOnLoan(book))
+        case .notABook(let barcode):
+            return .notice(.notABook(barcode))
+        case .unknownBarcode(let barcode), .noSuchUser(let barcode):
+            return .notice(.unknownBarcode(barcode))
         }
     }
 
-    enum LoanLookup {
-        case found(Loan, Book)
-        case notice(StaffNotice)
-    }
-
-    /// The open Loan a scanned barcode stands for: the Book's own, or for an ISBN the copy lent
-    /// longest ago.
-    private func openLoan(for barcode: String, in tx: any LendingTransaction) throws -> LoanLookup {
-        switch try Circulation.lookUp(barcode, in: tx) {
-        case .card: return .notice(.notABook(barcode))
-        case .unknown: return .notice(.unknownBarcode(barcode))
-        case .book(let copy):
-            guard let loan = copy.openLoan else { return .notice(.notOnLoan(copy.book)) }
-            return .found(loan, copy.book)
-        case .isbn(_, let copies):
-            let lent = copies.filter { $0.openLoan != nil }.sorted { $0.openLoan!.lentAt < $1.openLoan!.lentAt }
-            guard let oldest = lent.first else { return .notice(.notOnLoan(copies[0].book)) }
-            return .found(oldest.openLoan!, oldest.book)
+    private func notice(_ change: LibraryDesk.LoanChange) -> StaffNotice? {
+        switch change {
+        case .done: nil
+        case .notOnLoan(let book): book.map { .notOnLoan($0) } ?? .unknownBarcode("")
+        case .notABook(let barcode): .notABook(barcode)
+        case .unknownBarcode(let barcode): .unknownBarcode(barcode)
         }
     }
 
     private func forceReturn(_ barcode: String, by staff: String, at now: Date, in tx: any LendingTransaction) throws -> StaffResult {
-        switch try openLoan(for: barcode, in: tx) {
-        case .notice(let notice):
-            return .notice(notice)
-        case .found(let loan, let book):
-            let closed = try tx.closeLoan(id: loan.id, returnedAt: now)
-            let user = try loan.user.flatMap { try tx.users(cards: [$0]).first }
-            try tx.record(AuditEntry(time: now, staff: staff, action: StaffEvent.Action.forcedReturn.rawValue,
-                                     detail: "returned \(book.barcode) 「\(book.title)」", user: try audited(loan.user, in: tx)))
-            return .done(StaffEvent(action: .forcedReturn, staff: staff, user: user, book: book, loan: closed))
-        }
+        let change = try LibraryDesk(staff: staff, at: now).forceReturn(.book(barcode), in: tx)
+        guard case .done(let loan, let book, let user, _) = change else { return .notice(notice(change)!) }
+        return .done(StaffEvent(action: .forcedReturn, staff: staff, user: user, book: book, loan: loan))
     }
 
     private func extend(_ barcode: String, by staff: String, at now: Date, in tx: any LendingTransaction) throws -> StaffResult {
-        switch try openLoan(for: barcode, in: tx) {
-        case .notice(let notice):
-            return .notice(notice)
-        case .found(let loan, let book):
-            let due = policy.extendedDue(loan.due, at: now)
-            let extended = try tx.setDue(loanID: loan.id, due: due)
-            let user = try loan.user.flatMap { try tx.users(cards: [$0]).first }
-            try tx.record(AuditEntry(time: now, staff: staff, action: StaffEvent.Action.extended.rawValue,
-                                     detail: "\(book.barcode) 「\(book.title)」: due \(loan.due) → \(due)", user: try audited(loan.user, in: tx)))
-            return .done(StaffEvent(action: .extended, staff: staff, user: user, book: book, loan: extended))
-        }
+        let change = try LibraryDesk(staff: staff, at: now).extend(.book(barcode), policy: policy, in: tx)
+        guard case .done(let loan, let book, let user, _) = change else { return .notice(notice(change)!) }
+        return .done(StaffEvent(action: .extended, staff: staff, user: user, book: book, loan: loan))
     }
 
     private func register(_ book: Book, by staff: String, at now: Date, in tx: any LendingTransaction) throws -> StaffResult {
-        if try Catalog.conflict(saving: book, in: tx) != nil { return .notice(.barcodeTaken(book.barcode)) }
-        var saved = book
-        let existing = try tx.book(barcode: book.barcode)
-        if let existing {
-            saved.status = existing.status
-            saved.isbn = existing.isbn
+        switch try LibraryDesk(staff: staff, at: now).registerBook(book, in: tx) {
+        case .saved(let saved): return .done(StaffEvent(action: .registeredBook, staff: staff, book: saved))
+        case .barcodeTaken(let barcode, _), .missing(let barcode): return .notice(.barcodeTaken(barcode))
         }
-        // A Book registered under its ISBN barcode is also found by that ISBN.
-        saved.isbn = saved.isbn ?? Barcode.isbn13(book.barcode)
-        // Its reading comes from the lookup cache, when the title is the one found there.
-        if saved.reading == nil, let isbn = saved.isbn, let record = try tx.bookRecord(isbn: isbn), record.title == saved.title {
-            saved.reading = record.reading
-        }
-        try tx.save(saved)
-        let change = existing.map { "renamed \(saved.barcode) from 「\($0.title)」 to 「\(saved.title)」" }
-            ?? "added \(saved.barcode) 「\(saved.title)」" + (saved.author.map { " by \($0)" } ?? "")
-        try tx.record(AuditEntry(time: now, staff: staff, action: StaffEvent.Action.registeredBook.rawValue, detail: change))
-        return .done(StaffEvent(action: .registeredBook, staff: staff, book: saved))
     }
 
     private func register(_ user: User, by staff: String, at now: Date, in tx: any LendingTransaction) throws -> StaffResult {
-        if try Catalog.conflict(saving: user, in: tx) != nil { return .notice(.barcodeTaken(user.card)) }
-        var saved = user
-        let existing = try tx.user(card: user.card)
-        if let existing {
-            saved.loanLimit = existing.loanLimit
-            saved.isActive = existing.isActive
+        switch try LibraryDesk(staff: staff, at: now).registerUser(user, in: tx) {
+        case .saved(let saved): return .done(StaffEvent(action: .registeredUser, staff: staff, user: saved))
+        case .barcodeTaken(let barcode, _), .missing(let barcode): return .notice(.barcodeTaken(barcode))
         }
-        try tx.save(saved)
-        let change = existing == nil ? "added a card" : "renamed a card's User"
-        let named = AuditedUser(card: saved.card, name: existing.map { "\($0.name) → \(saved.name)" } ?? saved.name)
-        try tx.record(AuditEntry(time: now, staff: staff, action: StaffEvent.Action.registeredUser.rawValue, detail: change, user: named))
-        return .done(StaffEvent(action: .registeredUser, staff: staff, user: saved))
-    }
-
-    /// The audit log's User for a Loan's `card` (nil for a Loan that no longer names one), read
-    /// without a lock: the name is written down, not decided on.
-    private func audited(_ card: String?, in tx: any LendingTransaction) throws -> AuditedUser? {
-        guard let card else { return nil }
-        return AuditedUser(card: card, name: try tx.users(cards: [card]).first?.name)
     }
 
     private func withdraw(_ barcode: String, by staff: String, at now: Date, in tx: any LendingTransaction) throws -> StaffResult {
-        guard var book = try tx.book(barcode: barcode) else {
-            return .notice(try tx.users(cards: [barcode]).isEmpty ? .unknownBarcode(barcode) : .notABook(barcode))
+        // The Book is in the Staff member's hands, so a Loan it had ends here.
+        switch try LibraryDesk(staff: staff, at: now).withdraw(barcode, evenIfOnLoan: true, in: tx) {
+        case .withdrawn(let book, let loan): return .done(StaffEvent(action: .withdrew, staff: staff, book: book, loan: loan))
+        case .alreadyWithdrawn(let book): return .notice(.alreadyWithdrawn(book))
+        case .onLoan(let book, _, _): return .notice(.notOnLoan(book))
+        case .notABook(let barcode): return .notice(.notABook(barcode))
+        case .unknownBarcode(let barcode): return .notice(.unknownBarcode(barcode))
         }
-        guard book.status != .withdrawn else { return .notice(.alreadyWithdrawn(book)) }
-        var detail = "withdrew \(book.barcode) 「\(book.title)」"
-        var loan: Loan?
-        var borrower: AuditedUser?
-        if let open = try tx.openLoan(book: barcode) {
-            // The Book is in the Staff member's hands, so its Loan ends here.
-            loan = try tx.closeLoan(id: open.id, returnedAt: now)
-            detail += "; it was on loan and was returned"
-            borrower = try audited(open.user, in: tx)
-        }
-        book.status = .withdrawn
-        try tx.save(book)
-        try tx.record(AuditEntry(time: now, staff: staff, action: StaffEvent.Action.withdrew.rawValue, detail: detail, user: borrower))
-        return .done(StaffEvent(action: .withdrew, staff: staff, book: book, loan: loan))
     }
 }

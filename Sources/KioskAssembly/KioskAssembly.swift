@@ -116,6 +116,7 @@ public final class KioskAssembly {
     public func start(at now: Date) {
         runtime.runDailyIfNewDay(at: now)
         runtime.feed(.started(at: now))
+        runtime.replayJournal(at: now)
     }
 
     /// Moves the caller's clock to `now`: timers that fell due fire at their own times (the

@@ -1,16 +1,14 @@
 import Foundation
-import Lending
-import LendingPostgres
-import LendingSQLite
 
 /// The configuration and the database a command, the kiosk or the teachers' page works on:
-/// read and checked once, the same way for all of them.
+/// read and checked once, the same way for all of them. Reading it opens nothing: the commands
+/// open the store (`CommandCore`'s `openRepository`), and the assemblies take it opened.
 public struct KioskSetup: Sendable {
     public var configuration: Configuration
     public var databasePath: String
-    /// How long a write waits for another program's lock. `BOOKKIOSK_BUSY_TIMEOUT_MS` sets it
-    /// for tests that hold a lock on purpose; a kiosk keeps the repository's default.
-    public var busyTimeout = SQLiteLendingRepository.defaultBusyTimeout
+    /// How long a write waits for another program's lock, when `BOOKKIOSK_BUSY_TIMEOUT_MS` sets
+    /// it (tests that hold a lock on purpose); nil, as on a kiosk, keeps the store's default.
+    public var busyTimeout: Duration?
 
     /// Why the configuration or the database cannot be used, worded for the person who ran
     /// the program.
@@ -41,36 +39,5 @@ public struct KioskSetup: Sendable {
         if let text = places.environment["BOOKKIOSK_BUSY_TIMEOUT_MS"], let milliseconds = Int(text), milliseconds >= 0 {
             busyTimeout = .milliseconds(milliseconds)
         }
-    }
-
-    /// The shared database's URL when `databasePath` is a `postgresql://` URL, else nil.
-    public var postgresURL: PostgresURL? { PostgresURL(databasePath) }
-
-    /// The database as people may see it: the path, or the URL without its password.
-    public var databaseForPeople: String { postgresURL?.redacted ?? databasePath }
-
-    /// Opens the database: the PostgreSQL one at a `postgresql://` URL, else the SQLite file,
-    /// creating it (and its folder) when it does not exist yet. With `connectLater`, a
-    /// PostgreSQL server that cannot be reached now is not an error (the kiosk starts and
-    /// connects when it can).
-    public func openRepository(connectLater: Bool = false) throws -> any LendingRepository {
-        if let postgresURL {
-            return try PostgresLendingRepository(url: postgresURL, connectLater: connectLater)
-        }
-        return try openSQLiteRepository()
-    }
-
-    /// Opens the SQLite file, creating it (and its folder) when it does not exist yet.
-    public func openSQLiteRepository() throws -> SQLiteLendingRepository {
-        let folder = (databasePath as NSString).deletingLastPathComponent
-        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                        attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw Failure("The folder \(folder) for the database cannot be created (\(Configuration.describe(error))). Choose another place with --db.")
-            }
-        }
-        return try SQLiteLendingRepository(path: databasePath, busyTimeout: busyTimeout)
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+import POSIX
 
 /// The configuration's `web`: where `bookkiosk serve` listens for the teachers' page, HTTPS
 /// when wanted, and how long a session may sit unused. Every key is optional.
@@ -11,7 +11,7 @@ import HTTPServer
 /// `certificate` and `key` (PEM files) turn HTTPS on.
 public struct WebConfiguration: Sendable, Equatable {
     public static let defaultListen = ListenAddress.anyIPv4(port: 8080)
-    public static let keys = ["listen", "certificate", "key", "sessionMinutes"]
+    public static let keys = ["listen", "certificate", "key", "sessionMinutes", "hostNames"]
     /// Minutes a signed-in page may sit unused before its session ends.
     public static let defaultSessionMinutes = 30
     /// The longest idle time allowed for a session: a school day.
@@ -23,8 +23,14 @@ public struct WebConfiguration: Sendable, Equatable {
     /// The PEM private key for HTTPS; with `certificate`.
     public var key: String?
     public var sessionMinutes = WebConfiguration.defaultSessionMinutes
+    /// The names the page answers to besides this computer's addresses and `localhost`
+    /// (`["toshokan.local"]`): a request naming another host is refused (DNS rebinding).
+    public var hostNames: [String] = []
 
     public init() {}
+
+    /// Whether the page listens on every interface (`0.0.0.0`, `::`).
+    public var listensEverywhere: Bool { listen.host == "0.0.0.0" || listen.host == "::" }
 
     /// Whether the page is served over HTTPS.
     public var isSecure: Bool { certificate != nil && key != nil }
@@ -59,6 +65,13 @@ public struct WebConfiguration: Sendable, Equatable {
                 } else {
                     problems.append("web.sessionMinutes: must be a whole number of minutes from 1 to \(longestSessionMinutes), like \(defaultSessionMinutes)")
                 }
+            case "hostNames":
+                let names = (value as? [Any])?.compactMap { $0 as? String }
+                if let names, names.count == (value as? [Any])?.count, names.allSatisfy(Self.isHostName) {
+                    web.hostNames = names.map { $0.lowercased() }
+                } else {
+                    problems.append("web.hostNames: must be a list of the names teachers use to open the page, like [\"toshokan.local\"]")
+                }
             default:
                 problems.append("web.\(key): is not a key BookKiosk knows; the web object has \(keys.joined(separator: ", "))")
             }
@@ -68,5 +81,11 @@ public struct WebConfiguration: Sendable, Equatable {
             problems.append("web: \"certificate\" and \"key\" go together: give both for HTTPS, or neither for plain HTTP")
         }
         return (web, problems)
+    }
+
+    /// Letters, digits, `-` and `.`, as DNS names are written; at most 253 characters.
+    static func isHostName(_ text: String) -> Bool {
+        !text.isEmpty && text.count <= 253
+            && text.unicodeScalars.allSatisfy { ("0"..."9").contains($0) || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || $0 == "-" || $0 == "." }
     }
 }

@@ -1,5 +1,6 @@
 import CDRM
 import Foundation
+import POSIX
 
 /// An open DRM card (`/dev/dri/cardN`): its file descriptor, DRM master, and what the card
 /// has. Closes the device in `deinit`. Not `Sendable`: use it from one thread.
@@ -10,7 +11,7 @@ public final class DRMDevice {
     /// Opens the card for reading and writing. Calls `open`.
     public init(path: String) throws(DisplayError) {
         let descriptor = open(path, O_RDWR | O_CLOEXEC)
-        guard descriptor >= 0 else { throw DisplayError.opening(path, code: errno) }
+        guard descriptor >= 0 else { throw DisplayError.opening(path, error: .current) }
         self.path = path
         self.fileDescriptor = descriptor
     }

@@ -1,6 +1,7 @@
 import CDRM
 import Foundation
 import Scene
+import POSIX
 
 /// The kiosk's monitor through DRM/KMS, the way Plymouth draws a boot splash: no X11,
 /// Wayland or GPU driver stack, only dumb buffers, which every KMS driver has (vc4 on a
@@ -131,7 +132,7 @@ public final class DRMDisplay: FrameOutput {
         } else if let error = SystemCallError(call: "drmModePageFlip",
                                               result: drmModePageFlip(device.fileDescriptor, crtcID, buffer.framebufferID,
                                                                       UInt32(DRM_MODE_PAGE_FLIP_EVENT), nil)) {
-            if error.code != EBUSY {
+            if error.error != .resourceBusy {
                 canFlip = false
                 log("display: page flips fail (\(error)); frames are shown with drmModeSetCrtc from now on")
             }
@@ -154,10 +155,7 @@ public final class DRMDisplay: FrameOutput {
     /// and `drmHandleEvent`.
     private func waitForFlip() {
         var descriptor = pollfd(fd: device.fileDescriptor, events: Int16(POLLIN), revents: 0)
-        var ready: Int32
-        repeat {
-            ready = poll(&descriptor, 1, Self.flipTimeoutMilliseconds)
-        } while ready < 0 && errno == EINTR
+        let ready = (try? retryOnInterrupt { poll(&descriptor, 1, Self.flipTimeoutMilliseconds) }) ?? -1
         guard ready > 0 else {
             log("display: no page-flip event within \(Self.flipTimeoutMilliseconds) ms; going on")
             return

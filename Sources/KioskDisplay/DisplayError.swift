@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import POSIX
 
 /// Why the kiosk has no picture on its display, said so that a person can act on it.
 public struct DisplayError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -37,8 +38,8 @@ public struct DisplayError: Error, Sendable, Equatable, CustomStringConvertible 
     public static let unit = "bookkiosk.service"
 
     /// Maps a failed `open` of `path` (its `errno` in `code`).
-    static func opening(_ path: String, code: Int32) -> DisplayError {
-        switch code {
+    static func opening(_ path: String, error: Errno) -> DisplayError {
+        switch error.rawValue {
         case ENOENT, ENOTDIR:
             let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
             var isFolder = stat()
@@ -47,7 +48,7 @@ public struct DisplayError: Error, Sendable, Equatable, CustomStringConvertible 
         case EACCES, EPERM:
             return DisplayError(.permissionDenied(path: path, user: DisplayError.userName))
         default:
-            return DisplayError(.failed(path: path, SystemCallError(call: "open", code: code)))
+            return DisplayError(.failed(path: path, SystemCallError(call: "open", error: error)))
         }
     }
 

@@ -155,7 +155,9 @@ public struct Circulation: Sendable {
     /// Locks (a store that locks), in the order every path keeps: the Book or the ISBN's
     /// copies, then the Session's User, the one User whose loan limit a lend decides on. A
     /// scanned Card and the borrower of a Book taken back are read without a lock.
-    public func scan(_ raw: String, session: User?, at now: Date, overrideBy: String? = nil,
+    /// `scan`, when given, is the scan's own id: written with the Loan it changes
+    /// (`ScanRecordingTransaction`), so a kiosk whose COMMIT's reply was lost can look it up.
+    public func scan(_ raw: String, session: User?, at now: Date, overrideBy: String? = nil, scan id: String? = nil,
                      in repository: any LendingRepository) throws -> Outcome {
         let barcode = Barcode.normalize(raw)
         return try repository.transaction { tx in
@@ -167,14 +169,15 @@ public struct Circulation: Sendable {
             let decision = decide(subject, session: current, sessionLoans: sessionLoans, at: now,
                                   overrideBy: overrideBy)
             return try carryOut(decision, barcode: barcode, at: now, in: tx,
-                                sessionLoans: current.map { (card: $0.card, loans: sessionLoans) })
+                                sessionLoans: current.map { (card: $0.card, loans: sessionLoans) }, scan: id)
         }
     }
 
     /// Writes what `decision` says and describes it as an Outcome. `sessionLoans`, the open
     /// Loans of the Session's User as read in `tx`, saves reading them again for the Outcome.
     public func carryOut(_ decision: Decision, barcode: String, at now: Date,
-                         in tx: any LendingTransaction, sessionLoans: (card: String, loans: [Loan])? = nil) throws -> Outcome {
+                         in tx: any LendingTransaction, sessionLoans: (card: String, loans: [Loan])? = nil,
+                         scan: String? = nil) throws -> Outcome {
         /// The open Loans of `card` once `change` is made to them, from the Session's when known.
         func loans(of user: User, known: Book? = nil, returning returned: Loan? = nil,
                    changing change: ([Loan]) -> [Loan]) throws -> UserLoans {
@@ -194,9 +197,11 @@ public struct Circulation: Sendable {
         case .lend(let book, let user, let due, let overrideBy):
             let loan = try tx.addLoan(book: book.barcode, user: user.card, lentAt: now, due: due,
                                       overrideBy: overrideBy)
+            try record(scan, changed: loan.id, .lent, in: tx)
             return .lent(loan, book: book, user: user, loans: try loans(of: user, known: book) { $0 + [loan] })
         case .return(let loan, let book):
             let closed = try tx.closeLoan(id: loan.id, returnedAt: now)
+            try record(scan, changed: loan.id, .returned, in: tx)
             // Shown, not decided on: the Book's lock is what the return rests on.
             let user = try loan.user.flatMap { try tx.users(cards: [$0]).first }
             return .returned(closed, book: book, user: user, overdueDays: policy.overdueDays(due: loan.due, at: now),

@@ -102,9 +102,9 @@ extension InMemoryLendingRepository.Transaction {
                                   onLoan: open.count, overdue: open.count { $0.due < today })
     }
 
-    func auditEntries(newestFirst offset: Int, limit: Int) throws -> ListingPage<AuditEntry> {
+    func auditEntries(_ filter: AuditFilter, newestFirst offset: Int, limit: Int) throws -> ListingPage<AuditEntry> {
         checkOpen()
-        return Self.page(state.audit.reversed(), offset: offset, limit: limit)
+        return Self.page(state.audit.reversed().filter(filter.admits), offset: offset, limit: limit)
     }
 
     func removeUser(card: String) throws -> Bool {

@@ -19,6 +19,8 @@ public final class InMemoryLendingRepository: LendingRepository {
         var classes: [String: SchoolClass] = [:]
         var lendCounts: [LendCount] = []
         var bookRecords: [String: BookRecord] = [:]
+        /// What each recorded scan changed: the Loan's id.
+        var scans: [String: (change: LoanChange, loan: Int64)] = [:]
     }
 
     private var state = State()
@@ -50,7 +52,7 @@ public final class InMemoryLendingRepository: LendingRepository {
         return forgotten
     }
 
-    final class Transaction: LendingTransaction {
+    final class Transaction: ScanRecordingTransaction {
         var state: State
         var isFinished = false
 
@@ -202,6 +204,18 @@ public final class InMemoryLendingRepository: LendingRepository {
                 forgotten += 1
             }
             return forgotten
+        }
+
+        func recordScan(_ scan: String, changed loan: Int64, _ change: LoanChange) throws {
+            checkOpen()
+            guard state.scans[scan] == nil else { throw LendingStoreError.scanRecorded(scan: scan) }
+            state.scans[scan] = (change, loan)
+        }
+
+        func change(byScan scan: String) throws -> (change: LoanChange, loan: Loan)? {
+            checkOpen()
+            guard let recorded = state.scans[scan], let loan = state.loans.first(where: { $0.id == recorded.loan }) else { return nil }
+            return (recorded.change, loan)
         }
 
         private func updateOpenLoan(_ id: Int64, _ change: (inout Loan) -> Void) throws -> Loan {

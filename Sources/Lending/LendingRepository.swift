@@ -94,7 +94,7 @@ public protocol LendingTransaction: AnyObject {
     /// Records that the Cards or Book labels with these barcodes were printed at `time`.
     func recordPrinted(_ kind: PrintedKind, barcodes: [String], at time: Date) throws
 
-    // MARK: The library's rules (LibraryDesk.swift)
+    // MARK: The library's rules (LibraryRules.swift)
 
     /// The rules every kiosk of this library follows; nil until a config or the page saved them.
     func libraryRules() throws -> LibraryRules?
@@ -124,8 +124,8 @@ public protocol LendingTransaction: AnyObject {
     func loans(user card: String) throws -> [Loan]
     /// Lends and returns in `[from, to)`, open Loans now, and open Loans due before `today`.
     func circulationSummary(from: Date, to: Date, today: LocalDate) throws -> CirculationSummary
-    /// The newest audit entries first; one page and the total.
-    func auditEntries(newestFirst offset: Int, limit: Int) throws -> ListingPage<AuditEntry>
+    /// The newest audit entries `filter` admits first; one page and the total.
+    func auditEntries(_ filter: AuditFilter, newestFirst offset: Int, limit: Int) throws -> ListingPage<AuditEntry>
     /// Removes a User who has no open Loan: their returned Loans and audit entries forget them
     /// (as the privacy pass does). Throws `LendingStoreError.userHasOpenLoans` when they still
     /// have a Book out; false when there is no User with this card.
@@ -182,6 +182,11 @@ extension LendingRepository {
 }
 
 extension LendingTransaction {
+    /// The newest audit entries first; one page and the total.
+    public func auditEntries(newestFirst offset: Int, limit: Int) throws -> ListingPage<AuditEntry> {
+        try auditEntries(.all, newestFirst: offset, limit: limit)
+    }
+
     /// Users of every class whose name, reading or card contains `text`, in list order.
     public func users(matching text: String, offset: Int, limit: Int) throws -> ListingPage<User> {
         try users(matching: text, inClass: nil, offset: offset, limit: limit)
@@ -207,27 +212,24 @@ public struct StaffAccount: Sendable, Equatable {
     }
 }
 
-/// One line of the audit log: a staff action or a failed PIN, who, when, and what changed.
+/// One line of the audit log: a staff action or a failed PIN, who, when, and what was done.
 public struct AuditEntry: Sendable, Equatable {
     public var id: Int64
     public var time: Date
-    /// The Staff member; nil for a failed PIN (nobody is known).
+    /// The Staff member; nil for a failed PIN or password (nobody is known).
     public var staff: String?
-    /// What was done: a staff action's name (`override`, `forcedReturn`, …) or `pinWrong`.
-    public var action: String
-    /// What changed, for a person reading the log: barcodes, titles, dates. Never a PIN, and
-    /// never the User: that is `user`, so it can be forgotten.
-    public var detail: String
+    /// What was done, with its values: barcodes, titles, dates. Never a PIN, and never the
+    /// User: that is `user`, so it can be forgotten.
+    public var action: AuditAction
     /// The User the action concerned (the child lent to, whose Loan was returned or extended,
     /// whose card was registered); nil when none, or once forgotten after `privacyDays`.
     public var user: AuditedUser?
 
-    public init(id: Int64 = 0, time: Date, staff: String?, action: String, detail: String, user: AuditedUser? = nil) {
+    public init(id: Int64 = 0, time: Date, staff: String?, action: AuditAction, user: AuditedUser? = nil) {
         self.id = id
         self.time = time
         self.staff = staff
         self.action = action
-        self.detail = detail
         self.user = user
     }
 }
@@ -265,6 +267,8 @@ public enum LendingStoreError: Error, Equatable, CustomStringConvertible {
     case classHasUsers(name: String, count: Int)
     /// A class by this name exists already.
     case classExists(name: String)
+    /// A scan's change is recorded already (a scan changes one Loan, once).
+    case scanRecorded(scan: String)
 
     public var description: String {
         switch self {
@@ -274,6 +278,7 @@ public enum LendingStoreError: Error, Equatable, CustomStringConvertible {
         case .userHasOpenLoans(let card, let count): "User \(card) still has \(count) Book(s) out; return them first."
         case .classHasUsers(let name, let count): "The class \(name) still has \(count) User(s); move them to another class first."
         case .classExists(let name): "There is already a class called \(name)."
+        case .scanRecorded(let scan): "The scan \(scan) has changed a Loan already."
         }
     }
 }

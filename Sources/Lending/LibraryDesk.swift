@@ -1,174 +1,225 @@
 import Foundation
 
-// What the teachers' page (and every kiosk of one library) reads and writes beyond a scan:
-// the library's shared rules, the page's sign-in, and lists a teacher pages through.
-// The requirements are declared on `LendingTransaction` in `LendingRepository.swift`.
+/// The library's staff operations, each written once: the kiosk's staff mode, the teachers'
+/// page and the commands all call these. Each operation checks, writes and records its audit
+/// entry inside the transaction it is given, so the log holds exactly the actions done.
+///
+/// An operation is the body of one transaction, or part of it: call it inside
+/// `repository.transaction { tx in … }`. Operations are pure apart from `tx` (they return what
+/// their caller reports), so a store may run them again after a conflict (`.onConflict`).
+/// Slow work (hashing a PIN or a password, reading an upload, a lookup) is done by the caller
+/// before the transaction, and passed in as values.
+///
+/// Where each operation lives: circulation (lend, return, force return, extend, withdraw) here;
+/// Books and Users in `LibraryDesk+Catalog.swift`; the rules and Staff accounts in
+/// `LibraryDesk+Staff.swift`; classes and promotion in `LibraryDesk+SchoolYear.swift`;
+/// printing, import, restore, staff mode and sign-in records in `LibraryDesk+Records.swift`.
+///
+/// Locks (a store that locks, `PostgresLendingRepository`): every operation takes them in the
+/// order that type's comment gives: Books, then Users (one User; several in card order), then
+/// the other tables; what is only shown or written down (a borrower's name) is read unlocked.
+public struct LibraryDesk: Sendable {
+    /// The Staff member who acts (for a command, the person at the terminal).
+    public var staff: String
+    public var time: Date
 
-/// The rules every kiosk of one library follows, kept in the database so the teachers' page
-/// and a second kiosk share them. A kiosk's config seeds them once (when the database has none);
-/// afterwards the database wins, and a kiosk follows a change from its next scan.
-/// Timeouts and the time zone stay in each kiosk's config: they are the box's, not the library's.
-public struct LibraryRules: Sendable, Equatable {
-    public var loanLimit: Int
-    public var loanDays: Int
-    public var closedWeekdays: Set<Weekday>
-    public var closedDates: Set<LocalDate>
-    public var blockOnOverdue: Bool
-    /// The library's name, shown on the waiting screen, the page and printed slips.
-    public var libraryName: String
-
-    public init(loanLimit: Int = Policy.defaultLoanLimit, loanDays: Int = Policy.defaultLoanDays,
-                closedWeekdays: Set<Weekday> = Policy.defaultClosedWeekdays, closedDates: Set<LocalDate> = [],
-                blockOnOverdue: Bool = Policy.defaultBlockOnOverdue, libraryName: String = "") {
-        self.loanLimit = loanLimit
-        self.loanDays = loanDays
-        self.closedWeekdays = closedWeekdays
-        self.closedDates = closedDates
-        self.blockOnOverdue = blockOnOverdue
-        self.libraryName = libraryName
+    public init(staff: String, at time: Date) {
+        self.staff = staff
+        self.time = time
     }
 
-    /// The shared part of `policy`, as a config file gives it.
-    public init(_ policy: Policy, libraryName: String) {
-        self.init(loanLimit: policy.loanLimit, loanDays: policy.loanDays, closedWeekdays: policy.closedWeekdays,
-                  closedDates: policy.closedDates, blockOnOverdue: policy.blockOnOverdue, libraryName: libraryName)
+    /// Appends the audit entry for `action`, done now by this desk's Staff member.
+    func record(_ action: AuditAction, user: AuditedUser? = nil, in tx: any LendingTransaction) throws {
+        try tx.record(AuditEntry(time: time, staff: staff, action: action, user: user))
     }
 
-    /// `policy` with these rules in place of its own; its timeouts and time zone are kept.
-    public func applied(to policy: Policy) -> Policy {
-        var result = policy
-        result.loanLimit = loanLimit
-        result.loanDays = loanDays
-        result.closedWeekdays = closedWeekdays
-        result.closedDates = closedDates
-        result.blockOnOverdue = blockOnOverdue
-        return result
-    }
-}
-
-/// Failed sign-ins to the teachers' page for one Staff account: they slow the next try and
-/// then lock the account for a while. Kept in the database, so a restart does not lift a lock.
-public struct SignInRecord: Sendable, Equatable {
-    /// Failed sign-ins since the last good one (or since a Staff member lifted the lock).
-    public var failures: Int
-    public var lastFailure: Date?
-    /// Until when sign-ins to this account are refused; nil when not locked.
-    public var lockedUntil: Date?
-
-    public init(failures: Int = 0, lastFailure: Date? = nil, lockedUntil: Date? = nil) {
-        self.failures = failures
-        self.lastFailure = lastFailure
-        self.lockedUntil = lockedUntil
-    }
-}
-
-/// One page of a long list, and how many items the whole list has.
-public struct ListingPage<Item: Sendable & Equatable>: Sendable, Equatable {
-    public var items: [Item]
-    /// Items in the whole list (all pages).
-    public var total: Int
-
-    public init(items: [Item], total: Int) {
-        self.items = items
-        self.total = total
-    }
-}
-
-/// An open Loan with the Book and the User, for the page's 貸出中 list.
-public struct LoanListing: Sendable, Equatable {
-    public var loan: Loan
-    public var book: Book
-    /// Nil only if the Loan names nobody (an open Loan always names its User).
-    public var user: User?
-
-    public init(loan: Loan, book: Book, user: User?) {
-        self.loan = loan
-        self.book = book
-        self.user = user
-    }
-}
-
-/// Which open Loans to list.
-public struct LoanQuery: Sendable, Equatable {
-    /// Matches the User's name or card, or the Book's title or barcode (case-insensitive,
-    /// anywhere in the text); empty matches every Loan.
-    public var text: String
-    /// Only the User with this card; nil for everybody.
-    public var userCard: String?
-    /// Only Users of this class; nil for every class.
-    public var className: String?
-    /// Only Loans due before this day (overdue on it); nil for all.
-    public var overdueOn: LocalDate?
-    public var offset: Int
-    public var limit: Int
-
-    public init(text: String = "", userCard: String? = nil, className: String? = nil, overdueOn: LocalDate? = nil,
-                offset: Int = 0, limit: Int = 100) {
-        self.text = text
-        self.userCard = userCard
-        self.className = className
-        self.overdueOn = overdueOn
-        self.offset = offset
-        self.limit = limit
-    }
-}
-
-/// A Book with its open Loan and borrower, for the page's 絵本 list.
-public struct BookListing: Sendable, Equatable {
-    public var book: Book
-    public var openLoan: Loan?
-    public var borrower: User?
-
-    public init(book: Book, openLoan: Loan?, borrower: User?) {
-        self.book = book
-        self.openLoan = openLoan
-        self.borrower = borrower
-    }
-}
-
-/// The figures on the page's ホーム.
-public struct CirculationSummary: Sendable, Equatable {
-    /// Loans made in the interval asked for (today).
-    public var lent: Int
-    /// Loans returned in the interval asked for.
-    public var returned: Int
-    /// Open Loans now.
-    public var onLoan: Int
-    /// Open Loans due before the day asked for.
-    public var overdue: Int
-
-    public init(lent: Int, returned: Int, onLoan: Int, overdue: Int) {
-        self.lent = lent
-        self.returned = returned
-        self.onLoan = onLoan
-        self.overdue = overdue
-    }
-}
-
-/// How often one Book was lent in one month to Users of one class (nil: no class, or not
-/// known — Loans made before classes existed, or already anonymised when counts began).
-public struct LendCount: Sendable, Hashable {
-    public var book: String
-    public var className: String?
-    /// "2026-04": the month of the Loan's lending, in the store's local time.
-    public var month: String
-    public var lends: Int
-
-    public init(book: String, className: String?, month: String, lends: Int) {
-        self.book = book
-        self.className = className
-        self.month = month
-        self.lends = lends
+    /// The audit log's User for a Loan's `card` (nil for a Loan that no longer names one), read
+    /// without a lock: the name is written down, not decided on.
+    func audited(_ card: String?, in tx: any LendingTransaction) throws -> AuditedUser? {
+        guard let card else { return nil }
+        return AuditedUser(card: card, name: try tx.users(cards: [card]).first?.name)
     }
 
-    /// "2026-04" for `date` in `timeZone`.
-    public static func month(of date: Date, in timeZone: TimeZone) -> String {
-        let day = LocalDate(date, in: timeZone)
-        return month(of: day)
+    // MARK: Lend
+
+    /// What to do when the Book to lend is on loan already.
+    public enum WhenOnLoan: Sendable, Hashable {
+        /// Take it back (staff mode: the Book is in the Staff member's hands).
+        case returnIt
+        /// Lend nothing and say so (the page: the Book is somewhere else).
+        case refuse
     }
 
-    /// "2026-04" for `day`.
-    public static func month(of day: LocalDate) -> String {
-        "\(day.year)-\(day.month < 10 ? "0" : "")\(day.month)"
+    /// What a lend came to.
+    public enum Lend: Sendable, Equatable {
+        /// Lent (`.lent`, `pastRule` the rule overridden, if any), returned (`.returned`, a Book
+        /// on loan taken back with `.returnIt`), or refused by a rule no override passes
+        /// (`.refused`: an inactive User, a withdrawn Book), or by one `pastRules` was not given for.
+        case outcome(Outcome, pastRule: Refusal?)
+        /// The Book is on loan (with `.refuse`).
+        case onLoan(Book)
+        case notABook(String)
+        case unknownBarcode(String)
+        case noSuchUser(String)
+    }
+
+    /// Lends the Book `barcode` (or, for an ISBN, a copy of it, as a scan does) to the User with
+    /// `card` under `policy`'s rules. With `pastRules` a Staff member lends past `hasOverdue`
+    /// and `limitReached`, recorded as an override (`lentPastRules`) naming the rule; a lend
+    /// that breaks no rule is recorded as `lent` either way.
+    ///
+    /// Locks the Book (or the ISBN's copies), then the User, as a scan does.
+    public func lend(_ barcode: String, to card: String, pastRules: Bool, whenOnLoan: WhenOnLoan, policy: Policy,
+                     in tx: any LendingTransaction) throws -> Lend {
+        let subject = try Circulation.lookUp(barcode, in: tx)
+        switch subject {
+        case .card: return .notABook(barcode)
+        case .unknown: return .unknownBarcode(barcode)
+        case .book(let copy):
+            if whenOnLoan == .refuse, copy.openLoan != nil { return .onLoan(copy.book) }
+        case .isbn: break
+        }
+        guard let user = try tx.user(card: card) else { return .noSuchUser(card) }
+        let circulation = Circulation(policy: policy)
+        let loans = try tx.openLoans(user: card)
+        var decision = circulation.decide(subject, session: user, sessionLoans: loans, at: time)
+        var pastRule: Refusal?
+        if case .refuse(let refusal, _, _) = decision, pastRules, refusal == .hasOverdue || refusal == .limitReached {
+            pastRule = refusal
+            decision = circulation.decide(subject, session: user, sessionLoans: loans, at: time, overrideBy: staff)
+        }
+        if whenOnLoan == .refuse, case .return(_, let book) = decision { return .onLoan(book) }
+        let outcome = try circulation.carryOut(decision, barcode: barcode, at: time, in: tx,
+                                               sessionLoans: (card: card, loans: loans))
+        switch outcome {
+        case .lent(let loan, let book, let user, _):
+            let action: AuditAction = pastRule.map { .lentPastRules(book: AuditedBook(book), due: loan.due, refusal: $0) }
+                ?? .lent(book: AuditedBook(book), due: loan.due)
+            try record(action, user: AuditedUser(user), in: tx)
+        case .returned(let loan, let book, _, _, _):
+            try record(.returned(book: AuditedBook(book)), user: try audited(loan.user, in: tx), in: tx)
+        case .greeted, .refused:
+            break
+        }
+        return .outcome(outcome, pastRule: pastRule)
+    }
+
+    // MARK: Force return and extend
+
+    /// Which open Loan a staff action means.
+    public enum LoanChoice: Sendable, Hashable {
+        /// The open Loan of the Book with this barcode, or for an ISBN the copy lent longest ago.
+        case book(String)
+        /// The open Loan with this id (the page's 貸出中 list).
+        case loan(Int64)
+    }
+
+    /// What a force return or an extension came to.
+    public enum LoanChange: Sendable, Equatable {
+        /// Done: the Loan as it is now, its Book, its User (nil when forgotten), and the due
+        /// date it had before.
+        case done(Loan, book: Book, user: User?, dueBefore: LocalDate)
+        /// The Book is not on loan (or the Loan is returned already, or never was).
+        case notOnLoan(Book?)
+        case notABook(String)
+        case unknownBarcode(String)
+    }
+
+    /// The open Loan `choice` stands for, with its Book. Locks the Book (or the ISBN's copies).
+    func openLoan(_ choice: LoanChoice, in tx: any LendingTransaction) throws -> Result<(Loan, Book), LoanChangeRefusal> {
+        switch choice {
+        case .loan(let id):
+            guard let loan = try tx.openLoans().first(where: { $0.id == id }),
+                  let book = try tx.book(barcode: loan.book),
+                  let locked = try tx.openLoan(book: book.barcode), locked.id == id else { return .failure(.notOnLoan(nil)) }
+            return .success((locked, book))
+        case .book(let barcode):
+            switch try Circulation.lookUp(barcode, in: tx) {
+            case .card: return .failure(.notABook(barcode))
+            case .unknown: return .failure(.unknownBarcode(barcode))
+            case .book(let copy):
+                guard let loan = copy.openLoan else { return .failure(.notOnLoan(copy.book)) }
+                return .success((loan, copy.book))
+            case .isbn(_, let copies):
+                let lent = copies.filter { $0.openLoan != nil }.sorted { $0.openLoan!.lentAt < $1.openLoan!.lentAt }
+                guard let oldest = lent.first else { return .failure(.notOnLoan(copies[0].book)) }
+                return .success((oldest.openLoan!, oldest.book))
+            }
+        }
+    }
+
+    /// Why there is no open Loan to change (the failures of `LoanChange`).
+    enum LoanChangeRefusal: Error {
+        case notOnLoan(Book?)
+        case notABook(String)
+        case unknownBarcode(String)
+
+        var change: LoanChange {
+            switch self {
+            case .notOnLoan(let book): .notOnLoan(book)
+            case .notABook(let barcode): .notABook(barcode)
+            case .unknownBarcode(let barcode): .unknownBarcode(barcode)
+            }
+        }
+    }
+
+    /// 強制返却: ends the open Loan `choice` stands for, whatever the rules say.
+    public func forceReturn(_ choice: LoanChoice, in tx: any LendingTransaction) throws -> LoanChange {
+        switch try openLoan(choice, in: tx) {
+        case .failure(let refusal):
+            return refusal.change
+        case .success(let (loan, book)):
+            let closed = try tx.closeLoan(id: loan.id, returnedAt: time)
+            let user = try loan.user.flatMap { try tx.users(cards: [$0]).first }
+            try record(.forcedReturn(book: AuditedBook(book)), user: user.map(AuditedUser.init) ?? (try audited(loan.user, in: tx)), in: tx)
+            return .done(closed, book: book, user: user, dueBefore: loan.due)
+        }
+    }
+
+    /// Moves the due date of the open Loan `choice` stands for on by `policy`'s loan days.
+    public func extend(_ choice: LoanChoice, policy: Policy, in tx: any LendingTransaction) throws -> LoanChange {
+        switch try openLoan(choice, in: tx) {
+        case .failure(let refusal):
+            return refusal.change
+        case .success(let (loan, book)):
+            let due = policy.extendedDue(loan.due, at: time)
+            let extended = try tx.setDue(loanID: loan.id, due: due)
+            let user = try loan.user.flatMap { try tx.users(cards: [$0]).first }
+            try record(.extended(book: AuditedBook(book), from: loan.due, to: due),
+                       user: user.map(AuditedUser.init) ?? (try audited(loan.user, in: tx)), in: tx)
+            return .done(extended, book: book, user: user, dueBefore: loan.due)
+        }
+    }
+
+    // MARK: Withdraw
+
+    /// What a withdrawal came to.
+    public enum Withdrawal: Sendable, Equatable {
+        /// Withdrawn; `endedLoan` is the Loan it had, ended now.
+        case withdrawn(Book, endedLoan: Loan?)
+        case alreadyWithdrawn(Book)
+        /// The Book is on loan and `evenIfOnLoan` was not given: nothing changed.
+        case onLoan(Book, loan: Loan, borrower: User?)
+        case notABook(String)
+        case unknownBarcode(String)
+    }
+
+    /// Withdraws the Book: it can no longer be lent. A Book on loan is withdrawn only with
+    /// `evenIfOnLoan` (it is in the Staff member's hands, or they confirmed), and its Loan ends.
+    public func withdraw(_ barcode: String, evenIfOnLoan: Bool, in tx: any LendingTransaction) throws -> Withdrawal {
+        guard var book = try tx.book(barcode: barcode) else {
+            return try tx.users(cards: [barcode]).isEmpty ? .unknownBarcode(barcode) : .notABook(barcode)
+        }
+        guard book.status != .withdrawn else { return .alreadyWithdrawn(book) }
+        let open = try tx.openLoan(book: barcode)
+        if let open, !evenIfOnLoan {
+            return .onLoan(book, loan: open, borrower: try open.user.flatMap { try tx.users(cards: [$0]).first })
+        }
+        var ended: Loan?
+        if let open { ended = try tx.closeLoan(id: open.id, returnedAt: time) }
+        book.status = .withdrawn
+        try tx.save(book)
+        try record(.withdrew(book: AuditedBook(book), wasOnLoan: open != nil), user: try audited(open?.user, in: tx), in: tx)
+        return .withdrawn(book, endedLoan: ended)
     }
 }

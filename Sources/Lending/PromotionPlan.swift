@@ -39,7 +39,7 @@ public struct PromotionPlan: Sendable, Equatable {
             case .severalClasses(let from, let grade, let choices):
                 "\(from): grade \(grade) has \(choices.count) classes (\(choices.joined(separator: ", "))), so say which one with --map \(from)=\(choices[0])"
             case .noGrade(let name, let users):
-                "\(name) has \(users) User(s) but no grade: give it one (bookkiosk classes add \(name) --grade N) or say where they go with --map \(name)=CLASS"
+                "\(name) has \(users) User(s) but no grade: give it one (bookkiosk classes grade \(name) N) or say where they go with --map \(name)=CLASS"
             case .unknownClass(let name):
                 "there is no class \(name) (bookkiosk classes lists them)"
             }

@@ -18,9 +18,13 @@ public final class PGConnection {
     /// (a new server session has none).
     private var prepared: [String: String] = [:]
 
+    /// The session's lock and statement timeouts.
+    public let limits: PostgresSessionLimits
+
     /// Connects. Calls `PQconnectdbParams` (with `expand_dbname`, so the URL's own settings
     /// win) and `PQstatus`.
-    public init(url: PostgresURL) throws {
+    public init(url: PostgresURL, limits: PostgresSessionLimits = .standard) throws {
+        self.limits = limits
         let parameters = url.connectionParameters
         let connection = Self.connect(parameters)
         guard let connection else {
@@ -56,27 +60,20 @@ public final class PGConnection {
         }
     }
 
-    /// Settings for every session of a kiosk: a lock wait ends in `lock_timeout` (a `busy`
-    /// fault, as SQLite's busy timeout), and a transaction left open by a kiosk that stopped
-    /// answering is ended by the server instead of holding its row locks; floating-point
-    /// numbers (times, as seconds) come back exact.
+    /// Settings for every session: a lock wait ends in `lock_timeout` and a statement in
+    /// `statement_timeout` (a `busy` fault, as SQLite's busy timeout; `limits`), and a
+    /// transaction left open by a kiosk that stopped answering is ended by the server instead
+    /// of holding its row locks; floating-point numbers (times, as seconds) come back exact.
     private func configureSession() throws {
-        try executeScript("SET lock_timeout = '5s'; SET idle_in_transaction_session_timeout = '60s'; SET extra_float_digits = 3")
+        try executeScript("SET lock_timeout = '\(limits.lockTimeoutMilliseconds)ms'; "
+            + "SET statement_timeout = '\(limits.statementTimeoutMilliseconds)ms'; "
+            + "SET idle_in_transaction_session_timeout = '60s'; SET extra_float_digits = 3")
     }
 
     // MARK: The connection
 
     /// Whether the connection is up, as far as libpq knows. Calls `PQstatus`.
     public var isConnected: Bool { PQstatus(handle) == CONNECTION_OK }
-
-    /// Makes the connection again after it was lost (at most `connect_timeout` per address).
-    /// Calls `PQreset`.
-    public func reconnect() throws {
-        prepared.removeAll()
-        PQreset(handle)
-        guard isConnected else { throw lastError(statement: nil) }
-        try configureSession()
-    }
 
     /// Whether the connection is encrypted with TLS. Calls `PQsslInUse`.
     public var isEncrypted: Bool { PQsslInUse(handle) == 1 }
@@ -182,6 +179,24 @@ public final class PGConnection {
 
 @available(*, unavailable, message: "a PGConnection stays on one thread")
 extension PGConnection: Sendable {}
+
+/// How long a session's statements may wait for a lock and run (0: no limit).
+public struct PostgresSessionLimits: Sendable, Equatable {
+    public var lockTimeoutMilliseconds: Int
+    public var statementTimeoutMilliseconds: Int
+
+    public init(lockTimeoutMilliseconds: Int, statementTimeoutMilliseconds: Int) {
+        self.lockTimeoutMilliseconds = lockTimeoutMilliseconds
+        self.statementTimeoutMilliseconds = statementTimeoutMilliseconds
+    }
+
+    /// The commands and the teachers' page: a lock waited on for 5 s at most, statements unbounded.
+    public static let standard = PostgresSessionLimits(lockTimeoutMilliseconds: 5_000, statementTimeoutMilliseconds: 0)
+    /// A kiosk, which answers every scan within a second (issue 31): a scan's statements wait
+    /// for a lock 300 ms at most and run 600 ms at most; past that the scan is answered as the
+    /// database being busy, and nothing was written.
+    public static let kiosk = PostgresSessionLimits(lockTimeoutMilliseconds: 300, statementTimeoutMilliseconds: 600)
+}
 
 /// One statement's result. It owns its `PGresult` and clears it in `deinit`.
 public final class PGResult {

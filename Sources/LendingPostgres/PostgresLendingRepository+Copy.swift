@@ -82,7 +82,7 @@ extension PostgresLendingRepository {
                 try connection.execute("""
                     INSERT INTO audit_log (id, time, staff, action, detail, user_card, user_name)
                     VALUES ($1::bigint, to_timestamp($2::float8), $3, $4, $5, $6, $7)
-                    """, [String(entry.id), String(entry.time.timeIntervalSince1970), entry.staff, entry.action, entry.detail,
+                    """, [String(entry.id), String(entry.time.timeIntervalSince1970), entry.staff, entry.action.storedName, entry.action.storedValues,
                           entry.user?.card, entry.user?.name])
                 counts.auditEntries += 1
             }

@@ -30,24 +30,53 @@ import Lending
 ///   without a lock (`users(cards:)`): a greeting writes nothing, and a return rests on the
 ///   Book's lock alone. (Locking them, as scans did before, locked two children in the order
 ///   they were scanned: 3–8 deadlocks in 8,000 scans at 8 kiosks, `bookkiosk-bench --kiosks-only`.)
-/// - staff actions (`StaffDesk`): the same, with the User lent to in place of the Session's;
-///   registering a Book or a User locks that one row (the namespace check reads without a lock).
-/// - `import` and `promote`: their rows, in barcode or card order. `copy`: an empty database.
-/// - the other tables come last: an audit entry is a new row, which waits for nobody; the PIN
-///   lock and Staff accounts are written by transactions that lock no Book or User; what was
-///   printed is written in barcode order.
+/// - a kiosk's journal, applied once the server is back (`Circulation.resolve`): a batch of its
+///   scans in one transaction, taken in barcode order (a scan that may name an ISBN in a batch
+///   of its own); a scan already written is looked up by its id without a lock; a return owed
+///   locks its Book and closes that Book's Loan, as a scan does. A Loan held from an earlier
+///   Book of the batch is only ever waited for by a transaction that first holds its Book, which
+///   this one holds, so waiting for the next Book while holding it closes no cycle. The scan's
+///   id goes into `loan_scans`, a new row.
+/// - every staff operation (`LibraryDesk`, the one place the kiosk's staff mode, the teachers'
+///   page and the commands all go through):
+///   - lend (with or without override): as a scan, with the User lent to in place of the
+///     Session's: the Book (or the ISBN's copies), then that User (`user(card:)`), then the Loan;
+///   - force return, extend and withdraw: the Book (looked up by barcode, or for the page's
+///     Loan id by reading the open Loans without a lock, then locking its Book and reading its
+///     Loan again), then its Loan; the borrower is read without a lock (written down only);
+///   - add or edit a Book: that one Book row; add, edit, deactivate or reactivate a User: that
+///     one User row (the namespace check, "is this barcode a Card / a Book", reads without a
+///     lock); remove a User: their row, `FOR NO KEY UPDATE` then `FOR UPDATE` in
+///     `removeUser`, before counting their open Loans, so it waits for a lend to them in
+///     progress and a later lend waits for it;
+///   - promotion: the changed Users, in card order (`save`); each takes a key-share lock on
+///     its new class's row;
+///   - a class renamed: the class's row, then through `ON UPDATE CASCADE` its Users (in the
+///     order the server scans them), then its lend counts. No lend waits for a class row, so
+///     this cannot deadlock with a scan or a staff lend; it can with a promotion running at the
+///     same moment (each holds a User or the class the other needs): the server detects it
+///     (40P01) and both are `.onConflict` bodies, so the one it ends runs again. Adding,
+///     grading and removing a class lock only the class's row;
+///   - the rules, Staff accounts (PIN and password hashes) and sign-in records: single rows of
+///     tables no Book or User path locks;
+///   - printing: what was printed, in barcode order; import (`CatalogImport`): its Books or its
+///     Users, in barcode or card order; restore is SQLite's alone (PostgreSQL's is `pg_restore`).
+/// - `copy`: an empty database.
+/// - the other tables come last: an audit entry (every staff operation, sign-in and wrong PIN
+///   records one, in the operation's own transaction) is a new row, which waits for nobody;
+///   the PIN lock is written by transactions that lock no Book or User.
 /// Lists, reports and what a screen only shows lock nothing. A new path that locks keeps this
 /// order; should the server still find a deadlock, or a stricter isolation level end a
 /// transaction (40P01, 40001), a `.onConflict` transaction runs again.
 ///
-/// The teachers' page adds no decision a lend could race: its lists, a User's Loans, the
-/// summary and the audit pages lock nothing (they are shown, not decided on); the library's
-/// rules and a Staff member's password and sign-in record are single rows written by one
-/// statement; `removeUser` locks the User's row (`FOR UPDATE`) before counting their open
-/// Loans, so it waits for a lend to them in progress and a later lend waits for it.
+/// The teachers' page decides nothing outside `LibraryDesk`: its lists, a User's Loans, the
+/// summary, the lend form's check and the audit pages lock nothing (they are shown, not
+/// decided on; the lend itself decides again under the locks above); its sign-in writes one
+/// sign-in record and one audit entry.
 ///
 /// When the server cannot be reached, a transaction throws a `databaseUnreachable` fault at
-/// once (no longer than `connect_timeout` per attempt) and the next one connects again.
+/// once (no longer than `connect_timeout` per attempt for the commands; a kiosk waits at most
+/// `connectionWait` for a connection made off its scan path) and the next one connects again.
 /// Used from one thread.
 public final class PostgresLendingRepository: LendingRepository {
     /// The schema version this build creates and understands.
@@ -60,17 +89,27 @@ public final class PostgresLendingRepository: LendingRepository {
     public let url: PostgresURL
     private var connection: PGConnection?
     private var isInTransaction = false
+    /// A kiosk's: connections are made off the scan path (nil for the commands and the page,
+    /// which connect in the call that needs one).
+    private let connector: BackgroundConnector?
+    /// How long a kiosk's transaction waits for a connection being made for it.
+    public static let connectionWait: Duration = .milliseconds(500)
 
     /// Connects to the database at `url` and brings its schema up to date. A database that
     /// holds another program's `books`, `users` or `loans` tables, or a newer BookKiosk schema,
     /// is refused with a `notALibrary` fault and left untouched.
     ///
-    /// With `connectLater`, a server that cannot be reached now is not an error: the first
-    /// transaction connects (a kiosk starts while the server is away, and carries on).
+    /// With `connectLater` (a kiosk), a server that cannot be reached now is not an error, and
+    /// the scan path never waits long for the server (DESIGN.md §12): statements have the
+    /// kiosk's short lock and statement timeouts (`PostgresSessionLimits.kiosk`), and a lost
+    /// connection is made again on a thread of its own — a transaction waits for it at most
+    /// `connectionWait`, then answers `databaseUnreachable`, and a later one takes it.
     public init(url: PostgresURL, connectLater: Bool = false) throws {
         self.url = url
+        let limits: PostgresSessionLimits = connectLater ? .kiosk : .standard
+        connector = connectLater ? BackgroundConnector(url: url, limits: limits) : nil
         do {
-            try connect()
+            connection = try Self.connect(url: url, limits: limits)
         } catch let error as PostgresError where connectLater && error.faultKind == .databaseUnreachable {
             connection = nil
         }
@@ -105,9 +144,19 @@ public final class PostgresLendingRepository: LendingRepository {
     public func anonymizeReturnedLoans(olderThan cutoff: Date) throws -> Int {
         precondition(!isInTransaction, "anonymizeReturnedLoans runs in a transaction of its own")
         let connection = try connectedConnection()
-        return try connection.execute(
-            "UPDATE loans SET user_card = NULL WHERE returned_at < to_timestamp($1::float8) AND user_card IS NOT NULL",
-            [String(cutoff.timeIntervalSince1970)]).changedRows
+        // Housekeeping, not a scan: a kiosk's statement timeout does not apply.
+        try connection.execute("BEGIN")
+        do {
+            try connection.execute("SET LOCAL statement_timeout = 0")
+            let forgotten = try connection.execute(
+                "UPDATE loans SET user_card = NULL WHERE returned_at < to_timestamp($1::float8) AND user_card IS NOT NULL",
+                [String(cutoff.timeIntervalSince1970)]).changedRows
+            try connection.execute("COMMIT")
+            return forgotten
+        } catch {
+            if connection.isConnected, connection.isInTransaction { _ = try? connection.execute("ROLLBACK") }
+            throw error
+        }
     }
 
     // MARK: Facts for `doctor`
@@ -145,23 +194,26 @@ public final class PostgresLendingRepository: LendingRepository {
 
     // MARK: Connecting
 
-    /// The connection, made again first when it was lost.
+    /// The connection, made again first when it was lost: in this call for the commands, off
+    /// the scan path for a kiosk (waiting at most `connectionWait`).
     private func connectedConnection() throws -> PGConnection {
         if let connection, connection.isConnected { return connection }
-        try connect()
-        guard let connection else { preconditionFailure("connect() left no connection") }
-        return connection
+        connection = nil
+        guard let connector else {
+            let made = try Self.connect(url: url, limits: .standard)
+            connection = made
+            return made
+        }
+        let made = try connector.connection(waitingAtMost: Self.connectionWait)
+        connection = made
+        return made
     }
 
-    /// Connects, or reconnects the connection that was lost, and migrates.
-    private func connect() throws {
-        if let connection {
-            try connection.reconnect()
-        } else {
-            connection = try PGConnection(url: url)
-        }
-        guard let connection else { return }
-        try migrate(connection)
+    /// Makes a connection and migrates the database.
+    static func connect(url: PostgresURL, limits: PostgresSessionLimits) throws -> PGConnection {
+        let connection = try PGConnection(url: url, limits: limits)
+        try migrate(connection, url: url)
+        return connection
     }
 
     /// One attempt at the transaction. A connection that turns out to be lost at `BEGIN` (the
@@ -171,7 +223,7 @@ public final class PostgresLendingRepository: LendingRepository {
         do {
             try connection.execute("BEGIN")
         } catch let error as PostgresError where error.connectionLost {
-            try connect()
+            self.connection = nil
             connection = try connectedConnection()
             try connection.execute("BEGIN")
         }
@@ -201,11 +253,13 @@ public final class PostgresLendingRepository: LendingRepository {
 
     /// Applies the steps the database lacks, in one transaction, holding an advisory lock so
     /// two kiosks starting together do not both migrate.
-    private func migrate(_ connection: PGConnection) throws {
+    private static func migrate(_ connection: PGConnection, url: PostgresURL) throws {
         try connection.execute("BEGIN")
         do {
-            try connection.execute("SELECT pg_advisory_xact_lock($1::bigint)", [String(Self.migrationLockKey)])
-            let version = try inspect(connection)
+            // A kiosk's statement timeout is for scans, not for building the schema.
+            try connection.execute("SET LOCAL statement_timeout = 0")
+            try connection.execute("SELECT pg_advisory_xact_lock($1::bigint)", [String(migrationLockKey)])
+            let version = try inspect(connection, url: url)
             if version == 0 {
                 try connection.executeScript("""
                     CREATE TABLE IF NOT EXISTS bookkiosk_schema (
@@ -229,7 +283,7 @@ public final class PostgresLendingRepository: LendingRepository {
 
     /// The schema version of the database: 0 for one without BookKiosk's tables. Throws
     /// `notALibrary` faults for another program's tables or a newer schema.
-    private func inspect(_ connection: PGConnection) throws -> Int {
+    private static func inspect(_ connection: PGConnection, url: PostgresURL) throws -> Int {
         let found = try connection.firstRow("""
             SELECT to_regclass('bookkiosk_schema') IS NOT NULL,
                    to_regclass('books') IS NOT NULL OR to_regclass('users') IS NOT NULL
@@ -240,10 +294,10 @@ public final class PostgresLendingRepository: LendingRepository {
             if hasLendingTables { throw PostgresLibraryError.notALibrary(server: url.redacted) }
             return 0
         }
-        let version = try Self.recordedVersion(connection)
-        guard version <= Self.latestSchemaVersion else {
+        let version = try recordedVersion(connection)
+        guard version <= latestSchemaVersion else {
             throw PostgresLibraryError.newerSchema(server: url.redacted, version: version,
-                                                   supported: Self.latestSchemaVersion)
+                                                   supported: latestSchemaVersion)
         }
         return version
     }

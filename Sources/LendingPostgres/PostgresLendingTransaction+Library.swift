@@ -189,12 +189,29 @@ extension PostgresLendingTransaction {
         return summary
     }
 
-    func auditEntries(newestFirst offset: Int, limit: Int) throws -> ListingPage<AuditEntry> {
+    func auditEntries(_ filter: AuditFilter, newestFirst offset: Int, limit: Int) throws -> ListingPage<AuditEntry> {
         checkOpen()
+        // The names follow the window's two parameters: $3, $4, …
+        let (condition, names) = Self.auditCondition(filter, firstParameter: 3)
         let items = try connection.rows(
-            "SELECT \(Self.auditColumns) FROM audit_log ORDER BY id DESC LIMIT $1::bigint OFFSET $2::bigint",
-            Self.window(offset, limit), readAuditEntry)
-        return ListingPage(items: items, total: try count("SELECT count(*) FROM audit_log", []))
+            "SELECT \(Self.auditColumns) FROM audit_log\(condition) ORDER BY id DESC LIMIT $1::bigint OFFSET $2::bigint",
+            Self.window(offset, limit) + names, readAuditEntry)
+        let (countCondition, countNames) = Self.auditCondition(filter, firstParameter: 1)
+        return ListingPage(items: items, total: try count("SELECT count(*) FROM audit_log\(countCondition)", countNames))
+    }
+
+    /// ` WHERE action [NOT] IN ($n, …)` for `filter`, and its names; nothing for `.all`.
+    private static func auditCondition(_ filter: AuditFilter, firstParameter: Int) -> (String, [String?]) {
+        let (kinds, negated): (Set<AuditAction.Kind>, Bool)
+        switch filter {
+        case .all: return ("", [])
+        case .only(let only): (kinds, negated) = (only, false)
+        case .excluding(let excluded): (kinds, negated) = (excluded, true)
+        }
+        let names = AuditAction.Kind.storedNames(of: kinds)
+        guard !names.isEmpty else { return negated ? ("", []) : (" WHERE false", []) }
+        let placeholders = names.indices.map { "$\(firstParameter + $0)" }.joined(separator: ", ")
+        return (" WHERE action \(negated ? "NOT IN" : "IN") (\(placeholders))", names)
     }
 
     func removeUser(card: String) throws -> Bool {

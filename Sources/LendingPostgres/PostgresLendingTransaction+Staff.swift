@@ -49,7 +49,7 @@ extension PostgresLendingTransaction {
         try connection.execute("""
             INSERT INTO audit_log (time, staff, action, detail, user_card, user_name)
             VALUES (to_timestamp($1::float8), $2, $3, $4, $5, $6)
-            """, [String(entry.time.timeIntervalSince1970), entry.staff, entry.action, entry.detail,
+            """, [String(entry.time.timeIntervalSince1970), entry.staff, entry.action.storedName, entry.action.storedValues,
                   entry.user?.card, entry.user?.name])
     }
 
@@ -62,7 +62,7 @@ extension PostgresLendingTransaction {
 
     func readAuditEntry(_ row: PGRow) throws -> AuditEntry {
         AuditEntry(id: Int64(row.text(0)) ?? 0, time: try readTime(row, 1, column: "audit_log.time"),
-                   staff: row.optionalText(2), action: row.text(3), detail: row.text(4),
+                   staff: row.optionalText(2), action: AuditAction(storedName: row.text(3), storedValues: row.text(4)),
                    user: row.optionalText(5).map { AuditedUser(card: $0, name: row.optionalText(6)) })
     }
 

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Lending
+import POSIX
 
 /// A database file the repository will not use, or cannot make, found before SQLite itself
 /// reports a fault. Each says in one sentence what to do.
@@ -14,8 +15,8 @@ public enum LibraryFileError: RepositoryFault, Equatable, Sendable {
     case notALibrary(path: String)
     /// A BookKiosk database made by a newer BookKiosk, with migrations this one does not know.
     case newerSchema(path: String, version: Int, supported: Int)
-    /// The file could not be created or replaced; `errno` says why.
-    case cannotCreate(path: String, errno: Int32)
+    /// The file could not be created or replaced; the `Errno` says why.
+    case cannotCreate(path: String, Errno)
     /// A stored value that BookKiosk cannot read (edited by hand, or damaged).
     case unreadableValue(path: String, column: String, value: String)
 
@@ -23,8 +24,8 @@ public enum LibraryFileError: RepositoryFault, Equatable, Sendable {
         switch self {
         case .notALibrary, .newerSchema: .notALibrary
         case .unreadableValue: .corrupt
-        case .cannotCreate(_, let errno):
-            switch errno {
+        case .cannotCreate(_, let error):
+            switch error.rawValue {
             case EACCES, EPERM, EROFS: .readOnly
             case ENOSPC, EDQUOT: .full
             default: .other
@@ -38,8 +39,8 @@ public enum LibraryFileError: RepositoryFault, Equatable, Sendable {
             "The file \(path) is not a BookKiosk database (it belongs to another program); check the database path."
         case .newerSchema(let path, let version, let supported):
             "The database \(path) was made by a newer BookKiosk (schema version \(version), this one knows up to \(supported)); update BookKiosk."
-        case .cannotCreate(let path, let errno):
-            "The file \(path) cannot be created (\(String(cString: strerror(errno)))); check that its folder exists and the kiosk's user may write there."
+        case .cannotCreate(let path, let error):
+            "The file \(path) cannot be created (\(error)); check that its folder exists and the kiosk's user may write there."
         case .unreadableValue(let path, let column, let value):
             "The database \(path) holds a value BookKiosk cannot read (\(column) = \(value)); restore it from a backup."
         }

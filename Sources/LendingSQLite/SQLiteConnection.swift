@@ -37,12 +37,13 @@ public final class SQLiteConnection {
     let handle: OpaquePointer
     private var statements: [String: Statement] = [:]
 
-    /// Opens the database at `path` and turns on extended result codes.
+    /// Opens the database at `path` and turns on extended result codes. With `acceptsURIs`,
+    /// `ATTACH` takes `file:` URIs (`?mode=ro` attaches a file read-only).
     /// Calls `sqlite3_open_v2` and `sqlite3_extended_result_codes`.
-    public init(path: String, mode: OpenMode = .readWrite) throws {
+    public init(path: String, mode: OpenMode = .readWrite, acceptsURIs: Bool = false) throws {
         var opened: OpaquePointer?
         // NOMUTEX: a connection stays on one thread, so SQLite need not lock around each call.
-        let rc = sqlite3_open_v2(path, &opened, mode.flags | SQLITE_OPEN_NOMUTEX, nil)
+        let rc = sqlite3_open_v2(path, &opened, mode.flags | SQLITE_OPEN_NOMUTEX | (acceptsURIs ? SQLITE_OPEN_URI : 0), nil)
         guard rc == SQLITE_OK, let opened else {
             let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
             let code = opened.map { sqlite3_extended_errcode($0) } ?? rc

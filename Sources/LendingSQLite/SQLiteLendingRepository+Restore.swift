@@ -6,13 +6,34 @@ import Musl
 import Foundation
 import Lending
 
+/// How long reading a backup may take: every statement run on the file (its checks, the copy
+/// of each table) is abandoned once it runs longer than `statementTime`, so a crafted file (a
+/// view over an endless query, a huge file) cannot hold a thread, the library's lock or
+/// `serve`'s stop.
+public struct RestoreLimits: Sendable, Equatable {
+    /// A library of tens of thousands of Loans is checked and copied in well under a second.
+    public static let standard = RestoreLimits(statementTime: .seconds(5))
+
+    public var statementTime: Duration
+
+    public init(statementTime: Duration) {
+        self.statementTime = statementTime
+    }
+}
+
+/// A restore done: what the library holds now, and where the library as it was is kept.
+public struct RestoreResult: Sendable, Equatable {
+    public var snapshot: LibrarySnapshot
+    public var keptAt: String
+}
+
 extension SQLiteLendingRepository {
-    /// Reads what the library file at `path` holds, without changing it: it is copied to a
-    /// scratch file first (which an older schema is brought up to date in), so a backup on a
-    /// read-only stick is fine. Throws `RestoreRefusal` for a file that is not a BookKiosk
-    /// library, an empty one, or one from a newer BookKiosk.
-    public static func snapshot(ofBackupAt path: String) throws -> LibrarySnapshot {
-        try withUpToDateCopy(of: path) { copy, version in try copy.snapshot(schemaVersion: version) }
+    /// Reads what the library file at `path` holds, without changing it: its data is checked and
+    /// copied into a fresh library (see `withCheckedCopy`), so a backup on a read-only stick is
+    /// fine. Throws `RestoreRefusal` for a file that is not a BookKiosk library as BookKiosk
+    /// makes one, an empty one, one from a newer BookKiosk, or one that takes too long to read.
+    public static func snapshot(ofBackupAt path: String, limits: RestoreLimits = .standard) throws -> LibrarySnapshot {
+        try withCheckedCopy(of: path, limits: limits) { copy, version in try copy.snapshot(schemaVersion: version) }
     }
 
     /// What this library holds now.
@@ -21,13 +42,29 @@ extension SQLiteLendingRepository {
     }
 
     /// Puts the backup at `path` in place of this library, while kiosks and the page keep it
-    /// open: the backup (brought up to date in a scratch copy) is written into this live
-    /// database with SQLite's online backup API, which holds the write lock for the copy, so
-    /// another process's scan waits (its busy timeout) and then sees the restored library; no
-    /// file is swapped under anyone. The library as it was is first kept at `keepingCopyAt`.
-    /// Returns what the restored library holds.
-    public func restore(fromBackupAt path: String, keepingCopyAt keptPath: String) throws -> LibrarySnapshot {
-        try Self.withUpToDateCopy(of: path) { copy, _ in
+    /// open. Only the backup's data is used: it is checked and copied into a fresh library made
+    /// by this build's migrations (never the file's own schema, triggers or views), and that
+    /// library is written into this live database with SQLite's online backup API, which holds
+    /// the write lock for the copy, so another process's scan waits (its busy timeout) and then
+    /// sees the restored library; no file is swapped under anyone. The library as it was is
+    /// first kept beside it, under `keptCopyPath(for:at:)` or, when that name is taken, the
+    /// same name with `-2`, `-3`, …, so two restores in one second keep both.
+    ///
+    /// A failure at any step (a refused file, a full disk, a kiosk holding the lock too long)
+    /// throws before the live library is written, or while SQLite's backup rolls back: the live
+    /// library is then as it was.
+    public func restore(fromBackupAt path: String, at time: Date, limits: RestoreLimits = .standard) throws -> RestoreResult {
+        try Self.withCheckedCopy(of: path, limits: limits) { copy, _ in
+            let kept = try backup(toNewFileNear: Self.keptCopyPath(for: self.path, at: time))
+            try Self.copyRetryingWhileBusy(copy.connection, into: connection)
+            return RestoreResult(snapshot: try snapshot(), keptAt: kept)
+        }
+    }
+
+    /// `restore(fromBackupAt:at:)`, keeping the library as it was at exactly `keptPath`
+    /// (replaced if it exists). Returns what the restored library holds.
+    public func restore(fromBackupAt path: String, keepingCopyAt keptPath: String, limits: RestoreLimits = .standard) throws -> LibrarySnapshot {
+        try Self.withCheckedCopy(of: path, limits: limits) { copy, _ in
             try backup(to: keptPath)
             try Self.copyRetryingWhileBusy(copy.connection, into: connection)
         }
@@ -53,9 +90,21 @@ extension SQLiteLendingRepository {
                                lastLoan: last.map { Date(timeIntervalSince1970: $0) }, schemaVersion: schemaVersion)
     }
 
-    /// Copies the file at `path` to a scratch file, opens it as a repository (which brings an
-    /// older schema up to date) and hands it to `body`; the scratch file is removed after.
-    private static func withUpToDateCopy<T>(of path: String, _ body: (SQLiteLendingRepository, Int) throws -> T) throws -> T {
+    /// The backup at `path` as a fresh library in a scratch file, handed to `body` with the
+    /// backup's schema version; the scratch file is removed after. The steps, each refused with
+    /// what was wrong:
+    /// 1. the file must say it is a BookKiosk library of this build's version or older;
+    /// 2. a fresh library of that version is made by this build's migrations, and the file is
+    ///    attached to it read-only, trusting nothing in its schema (`trusted_schema` off);
+    /// 3. `quick_check` and `integrity_check` must find it sound;
+    /// 4. its schema (every table, column, index, trigger and view, as `sqlite_master` says)
+    ///    must be the fresh library's, no more and no less;
+    /// 5. each table's rows are copied into the fresh library's table of the same name, which
+    ///    checks them against its own types, constraints and foreign keys;
+    /// 6. the fresh library is brought up to date by the remaining migrations.
+    /// Every statement on the file runs under `limits.statementTime`.
+    static func withCheckedCopy<T>(of path: String, limits: RestoreLimits,
+                                   _ body: (SQLiteLendingRepository, Int) throws -> T) throws -> T {
         let version: Int
         do {
             version = try inspectFile(at: path)
@@ -69,16 +118,128 @@ extension SQLiteLendingRepository {
         }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("bookkiosk-restore-\(UUID().uuidString).sqlite").path
         defer {
-            for suffix in ["", "-wal", "-shm"] { unlink(scratch + suffix) }
+            for suffix in ["", "-wal", "-shm", "-journal"] { unlink(scratch + suffix) }
         }
+        try createIfMissing(scratch)
         do {
-            try createIfMissing(scratch)
-            let source = try SQLiteConnection(path: path, mode: .readOnly)
-            let target = try SQLiteConnection(path: scratch, mode: .readWrite)
-            try source.backup(to: target)
+            let fresh = try SQLiteConnection(path: scratch, mode: .readWrite, acceptsURIs: true)
+            try createLibrary(on: fresh, version: version)
+            try copyData(of: path, into: fresh, limits: limits)
         }
         let copy = try SQLiteLendingRepository(path: scratch)
         return try body(copy, version)
+    }
+
+    /// Builds the schema of `version` on an empty database with this build's migrations.
+    private static func createLibrary(on connection: SQLiteConnection, version: Int) throws {
+        try connection.transaction(.immediate) {
+            // PRAGMA takes no parameters; the values are this package's constants.
+            try connection.execute("PRAGMA application_id = \(applicationID)")
+            for (index, migration) in Migration.all.prefix(version).enumerated() {
+                try connection.executeScript(migration.sql)
+                try connection.execute("PRAGMA user_version = \(index + 1)")
+            }
+        }
+    }
+
+    /// Steps 2 to 5 of `withCheckedCopy`: `fresh` holds the schema the file must have.
+    private static func copyData(of path: String, into fresh: SQLiteConnection, limits: RestoreLimits) throws {
+        let name = (path as NSString).lastPathComponent
+        func refusal(_ why: String) -> RestoreRefusal {
+            RestoreRefusal(description: "\(name) cannot be restored: \(why). Choose a file made by BookKiosk's backup (設定 → バックアップ, or `bookkiosk backup`).")
+        }
+        /// Runs `body` under the statement limit, turning an abandoned statement into a refusal.
+        func bounded<T>(_ step: String, _ body: () throws -> T) throws -> T {
+            do {
+                return try fresh.withDeadline(ContinuousClock.now + limits.statementTime, body)
+            } catch let error as SQLiteError where error.isInterrupted {
+                throw refusal("\(step) took longer than \(limits.statementTime.components.seconds) seconds, so it was stopped")
+            } catch let error as SQLiteError {
+                throw refusal("\(step) failed (\(error.message))")
+            }
+        }
+        // The schema's SQL is SQLite's to run, never ours: a trigger or a view of the file
+        // may call no function with side effects, and nothing of the file is written.
+        try fresh.execute("PRAGMA trusted_schema = OFF")
+        try fresh.execute("ATTACH DATABASE ? AS backup", [.text(readOnlyURI(path))])
+        defer { try? fresh.execute("DETACH DATABASE backup") }
+
+        for check in ["quick_check", "integrity_check"] {
+            let findings = try bounded("SQLite's \(check) of the file") { try fresh.rows("PRAGMA backup.\(check)") { $0.text(0) } }
+            guard findings == ["ok"] else {
+                throw refusal("the file is damaged (SQLite's \(check): \(findings.prefix(3).joined(separator: "; ")))")
+            }
+        }
+
+        let expected = try schema(of: "main", on: fresh)
+        let found = try bounded("reading the file's schema") { try schema(of: "backup", on: fresh) }
+        let problems = differences(expected: expected, found: found)
+        guard problems.isEmpty else {
+            throw refusal("its tables are not as BookKiosk makes them (\(problems.prefix(3).joined(separator: "; ")))")
+        }
+
+        let tables = expected.filter { $0.type == "table" }.map(\.name)
+        try fresh.transaction(.immediate) {
+            for table in tables {
+                let columns = try fresh.rows("SELECT name FROM pragma_table_info(?, 'main')", [.text(table)]) { $0.text(0) }
+                    .map(quoted).joined(separator: ", ")
+                // Names from this build's own schema (checked equal to the file's above).
+                try bounded("copying \(table)") {
+                    // A trigger of the fresh library (lend counts) may have filled it from an earlier table.
+                    try fresh.execute("DELETE FROM main.\(quoted(table))")
+                    try fresh.execute("INSERT INTO main.\(quoted(table)) (\(columns)) SELECT \(columns) FROM backup.\(quoted(table))")
+                }
+            }
+            let broken = try bounded("checking the file's references") { try fresh.rows("PRAGMA main.foreign_key_check") { $0.text(0) } }
+            guard broken.isEmpty else {
+                throw refusal("some rows name what the file does not hold (in \(Set(broken).sorted().joined(separator: ", ")))")
+            }
+        }
+    }
+
+    /// One entry of `sqlite_master`, its SQL with its white space collapsed.
+    struct SchemaObject: Hashable {
+        var type: String
+        var name: String
+        var table: String
+        var sql: String?
+    }
+
+    /// Every table, index, trigger and view of the database `database` (`main`, `backup`);
+    /// SQLite's statistics tables are left out (they hold no library data).
+    private static func schema(of database: String, on connection: SQLiteConnection) throws -> [SchemaObject] {
+        try connection.rows("SELECT type, name, tbl_name, sql FROM \(database).sqlite_master ORDER BY rowid") {
+            SchemaObject(type: $0.text(0), name: $0.text(1), table: $0.text(2),
+                         sql: $0.optionalText(3).map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") })
+        }.filter { !$0.name.hasPrefix("sqlite_stat") && $0.name != "sqlite_sequence" }
+    }
+
+    /// What the found schema has that the expected one has not, lacks, or has otherwise.
+    static func differences(expected: [SchemaObject], found: [SchemaObject]) -> [String] {
+        func key(_ object: SchemaObject) -> String { "\(object.type) \(object.name)" }
+        func shown(_ object: SchemaObject) -> String { "\(object.type) \(object.name.prefix(40))" }
+        let wanted = Dictionary(expected.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
+        let have = Dictionary(found.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
+        var problems: [String] = []
+        for object in found where wanted[key(object)] == nil { problems.append("an extra \(shown(object))") }
+        for object in expected {
+            guard let other = have[key(object)] else { problems.append("no \(shown(object))"); continue }
+            if other != object { problems.append("the \(shown(object)) is different") }
+        }
+        return problems
+    }
+
+    /// `"name"`, with any `"` doubled.
+    private static func quoted(_ name: String) -> String {
+        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// A `file:` URI that opens `path` read-only (`?`, `#` and `%` escaped).
+    private static func readOnlyURI(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        return "file:" + (absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute) + "?mode=ro"
     }
 
     /// The online backup from `source` into `destination`, tried again while another process

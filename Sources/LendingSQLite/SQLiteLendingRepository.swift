@@ -8,6 +8,7 @@ import Darwin
 import CSQLite
 import Foundation
 import Lending
+import POSIX
 
 /// The Lending repository in an SQLite file (DESIGN.md §7): WAL journal, `synchronous=FULL`,
 /// foreign keys on, a busy timeout, ordered migrations, one open Loan per Book enforced by a
@@ -140,20 +141,47 @@ public final class SQLiteLendingRepository: LendingRepository {
     /// half a backup. Calls `mkstemp(3)`, `SQLiteConnection.backup(to:)` (`sqlite3_backup_init`,
     /// `_step`, `_finish`) and `rename(2)`.
     public func backup(to destination: String) throws {
+        let partial = try writeBackupBeside(destination)
+        guard rename(partial, destination) == 0 else {
+            let error = Errno.current
+            unlink(partial)
+            throw LibraryFileError.cannotCreate(path: destination, error)
+        }
+    }
+
+    /// `backup(to:)` into a file that did not exist: `path`, or when that name is taken,
+    /// `path` with `-2`, `-3`, … before its extension. Never replaces a file, even one made in
+    /// the same instant by another process (`link(2)` refuses an existing name). Returns the
+    /// path written.
+    public func backup(toNewFileNear path: String) throws -> String {
+        let partial = try writeBackupBeside(path)
+        defer { unlink(partial) }
+        let stem = path.hasSuffix(".sqlite") ? String(path.dropLast(".sqlite".count)) : path
+        let ending = path.hasSuffix(".sqlite") ? ".sqlite" : ""
+        var attempt = 1
+        var candidate = path
+        while link(partial, candidate) != 0 {
+            guard errno == EEXIST else { throw LibraryFileError.cannotCreate(path: candidate, .current) }
+            attempt += 1
+            candidate = "\(stem)-\(attempt)\(ending)"
+        }
+        return candidate
+    }
+
+    /// A consistent copy in a new file (mode 0600) beside `destination`, named by `mkstemp`.
+    private func writeBackupBeside(_ destination: String) throws -> String {
         let directory = destination.lastIndex(of: "/").map { String(destination[..<$0]) } ?? "."
         let name = destination.split(separator: "/").last.map(String.init) ?? destination
         // mkstemp replaces the template's six trailing X with a unique suffix.
         let suffix = String(repeating: "X", count: 6)
         var template = Array("\(directory.isEmpty ? "/" : directory)/.\(name).\(suffix)".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw LibraryFileError.cannotCreate(path: destination, errno: errno) }
+        guard descriptor >= 0 else { throw LibraryFileError.cannotCreate(path: destination, .current) }
         close(descriptor)
         let partial = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         do {
             try Self.copy(connection, toFileAt: partial)
-            guard rename(partial, destination) == 0 else {
-                throw LibraryFileError.cannotCreate(path: destination, errno: errno)
-            }
+            return partial
         } catch {
             unlink(partial)
             throw error
@@ -184,10 +212,10 @@ public final class SQLiteLendingRepository: LendingRepository {
             close(descriptor)
             return
         }
-        let openError = errno
+        let openError = Errno.current
         // A file we may only read is still worth inspecting: SQLite will say it is read-only.
         if access(path, F_OK) == 0 { return }
-        throw LibraryFileError.cannotCreate(path: path, errno: openError)
+        throw LibraryFileError.cannotCreate(path: path, openError)
     }
 
     /// The schema version of the database at `path`, read through a read-only connection of

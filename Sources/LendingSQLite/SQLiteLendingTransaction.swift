@@ -193,7 +193,7 @@ final class SQLiteLendingTransaction: LendingTransaction {
         // The id is left out: SQLite assigns the next one.
         try connection.execute("INSERT INTO audit_log (time, staff, action, detail, user, user_name) VALUES (?, ?, ?, ?, ?, ?)",
                                [.real(entry.time.timeIntervalSince1970), SQLiteValue(entry.staff),
-                                .text(entry.action), .text(entry.detail),
+                                .text(entry.action.storedName), .text(entry.action.storedValues),
                                 SQLiteValue(entry.user?.card), SQLiteValue(entry.user?.name)])
     }
 
@@ -285,7 +285,7 @@ final class SQLiteLendingTransaction: LendingTransaction {
 
     func readAuditEntry(_ row: Statement) -> AuditEntry {
         AuditEntry(id: row.int64(0), time: Date(timeIntervalSince1970: row.double(1)), staff: row.optionalText(2),
-                   action: row.text(3), detail: row.text(4),
+                   action: AuditAction(storedName: row.text(3), storedValues: row.text(4)),
                    user: row.optionalText(5).map { AuditedUser(card: $0, name: row.optionalText(6)) })
     }
 }

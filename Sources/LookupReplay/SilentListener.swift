@@ -1,4 +1,5 @@
 import Glibc
+import POSIX
 
 /// A TCP socket on 127.0.0.1 that listens and never answers: a connection is made (the
 /// kernel's backlog takes it) and no byte comes back, as from a service that hangs. For the
@@ -11,7 +12,7 @@ public final class SilentListener {
     /// Calls `socket`, `bind` (port 0) and `listen`.
     public init() throws {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw SilentListenerError(call: "socket", errno: errno) }
+        guard descriptor >= 0 else { throw SilentListenerError(call: "socket", error: .current) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -20,9 +21,9 @@ public final class SilentListener {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard bound == 0, listen(descriptor, 16) == 0 else {
-            let code = errno
+            let error = Errno.current
             Glibc.close(descriptor)
-            throw SilentListenerError(call: "bind/listen", errno: code)
+            throw SilentListenerError(call: "bind/listen", error: error)
         }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
@@ -46,6 +47,6 @@ public final class SilentListener {
 
 public struct SilentListenerError: Error, CustomStringConvertible {
     public var call: String
-    public var errno: Int32
-    public var description: String { "\(call) failed: \(String(cString: strerror(errno)))" }
+    public var error: Errno
+    public var description: String { "\(call) failed: \(error)" }
 }

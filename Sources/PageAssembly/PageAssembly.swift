@@ -75,10 +75,18 @@ public final class PageAssembly: Sendable {
 
     /// The daemon answering with the page on `settings.listen`: as many threads as the store
     /// has connections, and the daemon's own refusals with the page's security headers.
+    /// Large bodies go only to signed-in uploads (`TeachersPage.bodyLimit(for:)`), and a `Host`
+    /// that names neither this computer nor `settings.hostNames` is refused.
     public func listen() throws(HTTPDaemonError) -> HTTPDaemon {
-        try HTTPDaemon(HTTPDaemonConfiguration(address: settings.listen, tls: settings.tls, threadCount: max(1, settings.threads),
-                                               refusalResponse: { PageSecurity.secured(HTTPRefusal.plainTextResponse($0)) }),
-                       handler: page.handler)
+        let page = self.page
+        let hosts = HostCheck(names: settings.hostNames)
+        let listening = settings.listen
+        return try HTTPDaemon(HTTPDaemonConfiguration(
+            address: settings.listen, tls: settings.tls, bodyLimit: { page.bodyLimit(for: $0) },
+            acceptsHost: { hosts.accepts($0, ownAddresses: [listening.host] + InterfaceAddress.current().map(\.host)) },
+            threadCount: max(1, settings.threads),
+            refusalResponse: { PageSecurity.secured(HTTPRefusal.plainTextResponse($0)) }),
+            handler: page.handler)
     }
 }
 
@@ -92,8 +100,9 @@ extension LibraryBackup {
             snapshot: { repository in try sqlite(repository).snapshot() },
             inspect: { file in try SQLiteLendingRepository.snapshot(ofBackupAt: file) },
             restore: { repository, file, time in
-                let kept = SQLiteLendingRepository.keptCopyPath(for: path, at: time)
-                return (try sqlite(repository).restore(fromBackupAt: file, keepingCopyAt: kept), kept)
+                // The copy of the library as it was gets a name no other restore has taken.
+                let result = try sqlite(repository).restore(fromBackupAt: file, at: time)
+                return (result.snapshot, result.keptAt)
             })
     }
 

@@ -5,6 +5,7 @@ import KioskPresenter
 import Lending
 import Printing
 import TeachersPage
+import POSIX
 
 /// Everything the teachers' page is assembled from besides its library, as plain values:
 /// `serve` fills it from the configuration, the bench and the tests from their own.
@@ -32,6 +33,8 @@ public struct PageSettings: Sendable {
     public var drawsQRCode: Bool
     /// Finding a Book by its ISBN, when the box can; nil: the page offers no lookup.
     public var lookup: (any ISBNLookup)?
+    /// Names the page answers to besides `localhost` and the computer's addresses (`web.hostNames`).
+    public var hostNames: [String] = []
 
     public init(language: Language = .default, policy: Policy = Policy(), libraryName: String = "",
                 sessionMinutes: Int = SessionTable.defaultIdleMinutes, covers: String = PageSettings.defaultCovers,

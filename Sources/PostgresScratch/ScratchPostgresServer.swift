@@ -5,6 +5,7 @@ import Musl
 #endif
 import Foundation
 import LendingPostgres
+import POSIX
 
 /// A throwaway PostgreSQL server for tests and the bench: `initdb` and `pg_ctl` from Debian's
 /// `postgresql` package in a new temporary directory, answering on a Unix socket in that
@@ -55,7 +56,7 @@ public final class ScratchPostgresServer: @unchecked Sendable {
         // mkdtemp replaces the template's six trailing X with a unique suffix.
         var template = Array(("/tmp/bkpg-" + String(repeating: "X", count: 6)).utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw Failure(description: "cannot make a temporary directory in /tmp: \(String(cString: strerror(errno)))")
+            throw Failure(description: "cannot make a temporary directory in /tmp: \(Errno.current)")
         }
         directory = String(cString: made)
         self.tcpPort = tcpPort
@@ -72,7 +73,7 @@ public final class ScratchPostgresServer: @unchecked Sendable {
                     throw Failure(description: "running as root, the scratch server needs the user postgres (made by the postgresql package)")
                 }
                 guard chown(directory, account.pointee.pw_uid, account.pointee.pw_gid) == 0 else {
-                    throw Failure(description: "cannot give \(directory) to postgres: \(String(cString: strerror(errno)))")
+                    throw Failure(description: "cannot give \(directory) to postgres: \(Errno.current)")
                 }
             }
             try run("initdb", ["-D", directory + "/data", "-U", Self.login, "-A", "trust", "-E", "UTF8",
@@ -203,10 +204,10 @@ public final class ScratchPostgresServer: @unchecked Sendable {
         var pid = pid_t()
         let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArguments, environ)
         guard spawned == 0 else {
-            throw Failure(description: "cannot run \(argv[0]): \(String(cString: strerror(spawned)))")
+            throw Failure(description: "cannot run \(argv[0]): \(Errno(rawValue: spawned))")
         }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        _ = try? retryOnInterrupt { waitpid(pid, &status, 0) }
         // WIFEXITED and WEXITSTATUS are macros Swift does not import.
         let exited = status & 0x7F == 0
         let exitStatus = (status >> 8) & 0xFF

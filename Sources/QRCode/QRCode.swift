@@ -5,6 +5,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import POSIX
 
 /// A QR code as plain values: a square of modules, dark or light, error correction level M
 /// (about 15% of the symbol may be damaged), the smallest version that holds the text.
@@ -36,14 +37,14 @@ public enum QRCodeError: Error, Sendable, Equatable, CustomStringConvertible {
     case textTooLong(bytes: Int)
     /// The text holds a NUL character, which libqrencode takes as its end.
     case containsNUL
-    /// libqrencode failed otherwise (`errno`).
-    case encodingFailed(errno: Int32)
+    /// libqrencode failed otherwise (its `errno`).
+    case encodingFailed(Errno)
 
     public var description: String {
         switch self {
         case .textTooLong(let bytes): "\(bytes) bytes are too many for one QR code: use a shorter address."
         case .containsNUL: "The text holds a NUL character, which a QR code made here cannot carry."
-        case .encodingFailed(let number): "The QR code could not be made: \(String(cString: strerror(number)))."
+        case .encodingFailed(let error): "The QR code could not be made: \(error)."
         }
     }
 }
@@ -56,7 +57,8 @@ final class EncodedSymbol {
     init(text: String) throws(QRCodeError) {
         guard !text.utf8.contains(0) else { throw .containsNUL }
         guard let symbol = QRcode_encodeString(text, 0, QR_ECLEVEL_M, QR_MODE_8, 1) else {
-            throw errno == ERANGE ? .textTooLong(bytes: text.utf8.count) : .encodingFailed(errno: errno)
+            let error = Errno.current
+            throw error.rawValue == ERANGE ? .textTooLong(bytes: text.utf8.count) : .encodingFailed(error)
         }
         self.symbol = symbol
     }

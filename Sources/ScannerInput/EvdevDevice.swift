@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import POSIX
 
 /// One open evdev device, read through libevdev. Owns the file descriptor and the
 /// `struct libevdev`, and releases the grab, frees and closes in `deinit`.
@@ -92,9 +93,12 @@ public final class EvdevDevice {
         let flags = resyncing ? LIBEVDEV_READ_FLAG_SYNC : LIBEVDEV_READ_FLAG_NORMAL
         while true {
             let status = libevdev_next_event(device, flags.rawValue, &event)
-            if status == -EAGAIN { return .drained }
-            if status == -EINTR { continue }
-            if let error = Errno(libevdevResult: status) { throw error }
+            switch Errno(libevdevResult: status) {
+            case .resourceTemporarilyUnavailable?: return .drained
+            case .interrupted?: continue
+            case let error?: throw error
+            case nil: break
+            }
             let converted = InputEvent(
                 time: Duration(seconds: cevdev_event_seconds(&event), microseconds: cevdev_event_microseconds(&event)),
                 type: event.type, code: event.code, value: event.value)

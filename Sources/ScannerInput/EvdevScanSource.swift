@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import POSIX
 
 /// The kiosk's `ScanSource`: several grabbed evdev Scanners merged with one `poll`, each
 /// Scan naming its Scanner. A Scanner that goes away (`ENODEV`, `POLLHUP`, `POLLERR`) gives
@@ -182,11 +183,7 @@ public final class EvdevScanSource: ScanSource {
             descriptors += staffKeyboardDevices.map { pollfd(fd: $0.device.fileDescriptor, events: Int16(POLLIN), revents: 0) }
             let polledStart = descriptors.count
             descriptors += polled.map { pollfd(fd: $0.fileDescriptor, events: Int16(POLLIN), revents: 0) }
-            let ready = poll(&descriptors, nfds_t(descriptors.count), pollTimeoutMilliseconds(until: deadline))
-            if ready < 0 {
-                if errno == EINTR { continue }
-                throw Errno.current
-            }
+            let ready = try retryOnInterrupt { poll(&descriptors, nfds_t(descriptors.count), pollTimeoutMilliseconds(until: deadline)) }
             if ready == 0 {
                 if let deadline, ContinuousClock.now >= deadline { return .timedOut }
                 continue

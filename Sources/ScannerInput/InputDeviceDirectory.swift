@@ -1,4 +1,5 @@
 /// Where input devices live: the device nodes (`/dev/input`) and their sysfs descriptions
+import POSIX
 /// (`/sys/class/input`). Tests point both at temporary directories.
 public struct InputDeviceDirectory: Sendable, Hashable {
     public var devicePath: String

@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import POSIX
 
 /// Watches the input directory (and its `by-id` folder, when there is one) with inotify, so
 /// a Scanner plugged back in is noticed without polling. Where the input directory does not
@@ -66,8 +67,7 @@ public final class InputDirectoryWatcher {
         var names: [String] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
+            let count = (try? retryOnInterrupt { buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) } }) ?? 0
             guard count > 0 else { break }
             var offset = 0
             let headerSize = MemoryLayout<inotify_event>.size

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import POSIX
 
 /// Small POSIX file operations the input code needs, without Foundation.
 enum POSIXFile {
@@ -14,11 +15,9 @@ enum POSIXFile {
         var contents: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw Errno.current
-            }
+            let count = try chunk.withUnsafeMutableBytes { buffer in
+                Result { () throws(Errno) in try retryOnInterrupt { Glibc.read(fd, buffer.baseAddress, buffer.count) } }
+            }.get()
             if count == 0 { return contents }
             contents += chunk[0..<count]
         }

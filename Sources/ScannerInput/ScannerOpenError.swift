@@ -1,4 +1,5 @@
 /// Why the configured Scanners could not be opened, with what a person can do about it.
+import POSIX
 /// `description` is the message for the terminal (and the journal).
 public struct ScannerOpenError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Problem: Sendable, Equatable {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import POSIX
 import TextInput
 
 /// The staff keyboard as the terminal the kiosk runs on: raw mode (no line buffering, no
@@ -64,12 +65,19 @@ public final class TerminalKeyboard: ScanSource {
     /// At end of input (the terminal hung up), `reachedEnd` becomes true.
     public func readKeys() -> [KeyPress] {
         var buffer = [UInt8](repeating: 0, count: 256)
-        let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
-        if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) {
+        let count: Int
+        do throws(Errno) {
+            count = try retryOnInterrupt { buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) } }
+        } catch .resourceTemporarilyUnavailable {
+            return []
+        } catch {
             reachedEnd = true
             return []
         }
-        guard count > 0 else { return [] }
+        if count == 0 {
+            reachedEnd = true
+            return []
+        }
         return decoder.decode(Array(buffer[..<count]))
     }
 
@@ -79,11 +87,7 @@ public final class TerminalKeyboard: ScanSource {
         while pending.isEmpty {
             if reachedEnd { return .ended }
             var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, pollTimeoutMilliseconds(until: deadline))
-            if ready < 0 {
-                if errno == EINTR { continue }
-                throw Errno.current
-            }
+            let ready = try retryOnInterrupt { poll(&descriptor, 1, pollTimeoutMilliseconds(until: deadline)) }
             if ready == 0 { return .timedOut }
             if Int32(descriptor.revents) & Int32(POLLHUP | POLLERR | POLLNVAL) != 0, Int32(descriptor.revents) & Int32(POLLIN) == 0 {
                 reachedEnd = true

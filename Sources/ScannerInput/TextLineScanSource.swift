@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import POSIX
 
 /// A `ScanSource` that reads one barcode per line from a file descriptor (standard input
 /// for `demo` and `simulate`). Waits with `poll`, so an idle source uses no CPU.
@@ -56,32 +57,25 @@ public final class TextLineScanSource: ScanSource {
     private func waitForInput(until deadline: ContinuousClock.Instant?) throws(Errno) -> Bool {
         while true {
             var pollDescriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
-            let result = poll(&pollDescriptor, 1, pollTimeoutMilliseconds(until: deadline))
+            let result = try retryOnInterrupt { poll(&pollDescriptor, 1, pollTimeoutMilliseconds(until: deadline)) }
             if result > 0 { return true }
-            if result == 0 {
-                if let deadline, ContinuousClock.now < deadline { continue }
-                return false
-            }
-            if errno == EINTR { continue }
-            throw Errno.current
+            if let deadline, ContinuousClock.now < deadline { continue }
+            return false
         }
     }
 
     private func readAvailable() throws(Errno) {
         var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
-                buffer += chunk[0..<count]
-                return
-            }
-            if count == 0 {
-                reachedEnd = true
-                return
-            }
-            if errno == EINTR { continue }
-            if errno == EAGAIN { return }
-            throw Errno.current
+        let count: Int
+        do throws(Errno) {
+            count = try retryOnInterrupt { chunk.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) } }
+        } catch .resourceTemporarilyUnavailable {
+            return
+        }
+        if count > 0 {
+            buffer += chunk[0..<count]
+        } else {
+            reachedEnd = true
         }
     }
 }

@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import Scene
+import POSIX
 
 /// Paints scenes with cairo, and their text with pango (fontconfig picks the font, so kana and
 /// kanji fall back to a Japanese font where the chosen one lacks a glyph). The one painter of
@@ -85,7 +86,7 @@ public final class ScenePainter {
     public func writePNG(_ scene: Scene, to path: String, width: Int? = nil, height: Int? = nil) throws(PaintingError) {
         let bytes = try png(scene, width: width, height: height)
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
-            throw PaintingError(what: "write the picture \(path)", detail: String(cString: strerror(errno)))
+            throw PaintingError(what: "write the picture \(path)", detail: Errno.current.description)
         }
     }
 

@@ -1,5 +1,6 @@
 import CCrypt
 import Foundation
+import POSIX
 
 /// Secrets as crypt(3) hashes, with yescrypt: the scheme `/etc/shadow` uses on Debian. Staff
 /// PINs (`PINHash`) and the teachers' page passwords (`PagePassword`) are hashed here, once
@@ -20,7 +21,7 @@ public enum SecretHash {
     public static func make(_ secret: String) throws -> String {
         var salt = [CChar](repeating: 0, count: Int(CRYPT_GENSALT_OUTPUT_SIZE))
         guard crypt_gensalt_rn(yescrypt, 0, nil, 0, &salt, Int32(salt.count)) != nil else {
-            throw Unavailable(detail: "crypt_gensalt_rn: \(String(cString: strerror(errno)))")
+            throw Unavailable(detail: "crypt_gensalt_rn: \(Errno.current)")
         }
         let setting = salt.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         guard let hash = crypt(secret, setting: setting), hash.hasPrefix(yescrypt) else {

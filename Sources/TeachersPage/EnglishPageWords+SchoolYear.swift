@@ -93,8 +93,4 @@ extension EnglishPageWords {
 
     static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
                              "October", "November", "December"]
-    static let schoolYearAuditActions: [String: String] = [
-        "addedClass": "Added a class", "setClassGrade": "Set a class's grade", "renamedClass": "Renamed a class",
-        "removedClass": "Removed a class", "promoted": "Promotion",
-    ]
 }

@@ -62,5 +62,6 @@ extension EnglishPageWords {
     public var restoreCurrentRow: String { "The library now" }
     public var restoreWarning: String { "Restoring replaces the library with this backup. The library as it is now is kept beside it as a copy." }
     public var restoreIt: String { "Restore it" }
+    public func restoreFailed(_ reason: String) -> String { "The backup was not restored: \(reason) Nothing was changed: the library is as it was." }
     public func restored(keptAt path: String) -> String { "Restored. The library as it was is kept at \(path)." }
 }

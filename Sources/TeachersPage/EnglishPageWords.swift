@@ -28,6 +28,7 @@ public struct EnglishPageWords: PageWords {
     public func locked(until time: String, minutes: Int) -> String {
         "After too many wrong passwords this account is paused until \(time) (about \(minutes) minutes). If it is urgent, another Staff member can set a new password under Settings, which opens it at once."
     }
+    public let signInFault = "Signing in is not possible just now (nothing was changed). Please try again in a moment; if it keeps happening, tell whoever looks after the kiosk."
     public let signedOut = "You have signed out."
     public let sessionEnded = "You were signed out after a while without use. Please sign in again."
 
@@ -45,6 +46,9 @@ public struct EnglishPageWords: PageWords {
     public let returnedToday = "Returned today"
     public let booksOut = "Books on loan"
     public let overdueCount = "Overdue"
+    public func unsentReturns(_ count: Int) -> String {
+        "The kiosk on this computer holds \(count) return(s) the database has not had yet; it sends them by itself once it reaches the server."
+    }
     public let thisPageAddress = "This page's address (scan the code to open it on another device)"
     public let qrCodeAlt = "QR code of this page's address"
     public func count(_ number: Int) -> String { number == 1 ? "1 book" : "\(number) books" }
@@ -190,28 +194,11 @@ public struct EnglishPageWords: PageWords {
     public let pinTaken = "Another Staff member already uses that PIN. Choose a different one."
     public let passwordTooShort = "The password must be at least 8 characters."
     public let noSuchStaff = "There is no Staff account by that name."
-    public let auditHeading = "Audit log (newest first)"
     public let time = "Time"
     public let staffMember = "Staff"
     public let action = "Action"
     public let detail = "Detail"
-    public func auditAction(_ action: String) -> String {
-        EnglishPageWords.auditActions[action] ?? action
-    }
-    public let noAudit = "Nothing recorded yet."
 
-    static let auditActions: [String: String] = [
-        "entered": "entered staff mode", "left": "left staff mode", "pinWrong": "wrong PIN", "pinLocked": "PIN entry locked",
-        "override": "lent past the rules", "forcedReturn": "returned by staff", "returned": "returned", "extended": "extended",
-        "registeredBook": "registered a book", "registeredUser": "registered a user", "withdrew": "withdrew",
-        "lent": "lent (teachers' page)", "editedBook": "edited a book", "editedUser": "edited a user",
-        "deactivatedUser": "deactivated a user", "reactivatedUser": "reactivated a user", "removedUser": "removed a user",
-        "changedRules": "changed the rules", "addedStaff": "added a Staff member", "setPassword": "set a password",
-        "removedStaff": "removed a Staff member", "signedIn": "signed in", "signedOut": "signed out",
-        "signInFailed": "failed sign-in", "signInLocked": "sign-in locked",
-        // pageyear-b
-        "printedCards": "printed Cards", "printedLabels": "printed labels", "imported": "imported a CSV", "restored": "restored a backup",
-    ].merging(schoolYearAuditActions) { own, _ in own }
 
     public func date(_ day: LocalDate) -> String {
         let weekday = weekday(day.weekday).prefix(3)

@@ -90,8 +90,4 @@ extension JapanesePageWords {
     }
     public func countsSince(_ month: String) -> String { monthName(month) + "から" }
 
-    static let schoolYearAuditActions: [String: String] = [
-        "addedClass": "組の追加", "setClassGrade": "組の学年の変更", "renamedClass": "組の名前の変更",
-        "removedClass": "組の削除", "promoted": "進級",
-    ]
 }

@@ -62,5 +62,6 @@ extension JapanesePageWords {
     public var restoreCurrentRow: String { "今の記録" }
     public var restoreWarning: String { "復元すると、今の記録はこのバックアップに置き換わります。今の記録はそばにコピーとして残ります。" }
     public var restoreIt: String { "復元する" }
+    public func restoreFailed(_ reason: String) -> String { "復元できませんでした。図書館の記録は元のままです。（\(reason)）" }
     public func restored(keptAt path: String) -> String { "復元しました。前の記録は \(path) に残してあります。" }
 }

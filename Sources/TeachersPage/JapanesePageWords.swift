@@ -28,6 +28,7 @@ public struct JapanesePageWords: PageWords {
     public func locked(until time: String, minutes: Int) -> String {
         "間違いが続いたので、このアカウントは \(time) まで(あと約\(minutes)分)止めています。急ぐときは、ほかの先生に「設定」でパスワードを設定し直してもらうと、すぐに使えます。"
     }
+    public let signInFault = "いまはログインできません(何も変わっていません)。しばらくしてから、もう一度ためしてください。続くときは、管理している人に伝えてください。"
     public let signedOut = "ログアウトしました。"
     public let sessionEnded = "しばらく操作がなかったので、ログアウトしました。もう一度ログインしてください。"
 
@@ -45,6 +46,9 @@ public struct JapanesePageWords: PageWords {
     public let returnedToday = "きょうの返却"
     public let booksOut = "貸出中の絵本"
     public let overdueCount = "返却期限切れ"
+    public func unsentReturns(_ count: Int) -> String {
+        "このコンピューターのキオスクに、データベースにまだ届いていない返却が \(count) 件あります。サーバーにつながると、キオスクが自動で送ります。"
+    }
     public let thisPageAddress = "このページのアドレス(ほかの端末からは、このコードを読み取って開けます)"
     public let qrCodeAlt = "このページのアドレスの QR コード"
     public func count(_ number: Int) -> String { "\(number)冊" }
@@ -200,28 +204,11 @@ public struct JapanesePageWords: PageWords {
     public let pinTaken = "その暗証番号は ほかの先生が使っています。別の番号にしてください。"
     public let passwordTooShort = "パスワードは 8文字以上にしてください。"
     public let noSuchStaff = "その名前の先生のアカウントはありません。"
-    public let auditHeading = "記録(新しい順)"
     public let time = "日時"
     public let staffMember = "先生"
     public let action = "操作"
     public let detail = "内容"
-    public func auditAction(_ action: String) -> String {
-        JapanesePageWords.auditActions[action] ?? action
-    }
 
-    static let auditActions: [String: String] = [
-        "entered": "先生モードに入った", "left": "先生モードを出た", "pinWrong": "PIN の間違い", "pinLocked": "PIN 入力を停止",
-        "override": "特別貸出", "forcedReturn": "返却(先生)", "returned": "返却", "extended": "延長",
-        "registeredBook": "絵本の登録", "registeredUser": "利用者の登録", "withdrew": "除籍",
-        "lent": "貸出(先生のページ)", "editedBook": "絵本の編集", "editedUser": "利用者の編集",
-        "deactivatedUser": "利用停止", "reactivatedUser": "利用再開", "removedUser": "利用者の削除",
-        "changedRules": "貸出ルールの変更", "addedStaff": "先生の追加", "setPassword": "パスワードの設定",
-        "removedStaff": "先生の削除", "signedIn": "ログイン", "signedOut": "ログアウト",
-        "signInFailed": "ログインの失敗", "signInLocked": "ログインを停止",
-        // pageyear-b
-        "printedCards": "カードの印刷", "printedLabels": "ラベルの印刷", "imported": "CSV の取り込み", "restored": "バックアップの復元",
-    ].merging(schoolYearAuditActions) { own, _ in own }
-    public let noAudit = "記録はまだありません。"
 
     public func date(_ day: LocalDate) -> String {
         "\(day.year)年\(day.month)月\(day.day)日(\(JapanesePageWords.weekdayMarks[day.weekday]!))"

@@ -22,10 +22,16 @@ public enum PageSecurity {
         ("X-Frame-Options", "DENY"),
     ]
 
-    /// `response` with every one of `headers` it does not carry yet, first.
-    public static func secured(_ response: HTTPResponse) -> HTTPResponse {
+    /// Sent over HTTPS only: browsers that saw the page over HTTPS keep to HTTPS for a year
+    /// (no `includeSubDomains`: the school's other hosts are not the page's to decide).
+    public static let strictTransportSecurity = ("Strict-Transport-Security", "max-age=31536000")
+
+    /// `response` with every one of `headers` it does not carry yet, first; over HTTPS also
+    /// `Strict-Transport-Security`.
+    public static func secured(_ response: HTTPResponse, overHTTPS: Bool = false) -> HTTPResponse {
         var secured = response
-        let missing = headers.filter { response.header($0.name) == nil }
+        let wanted = headers + (overHTTPS ? [strictTransportSecurity] : [])
+        let missing = wanted.filter { response.header($0.name) == nil }
         secured.headers = missing + response.headers
         return secured
     }

@@ -5,7 +5,7 @@ import Lending
 /// Every word the teachers' page shows, in one language. Each language is a type of its own
 /// (`JapanesePageWords`, `EnglishPageWords`), so the compiler checks that none lacks a word.
 /// The names of links and buttons are contracts: teachers are told them and tests find them.
-public protocol PageWords: Sendable, SchoolYearPageWords, TransferPageWords {
+public protocol PageWords: Sendable, SchoolYearPageWords, TransferPageWords, AuditPageWords {
     /// The `lang` attribute.
     var languageCode: String { get }
     var pageTitle: String { get }
@@ -28,6 +28,8 @@ public protocol PageWords: Sendable, SchoolYearPageWords, TransferPageWords {
     var wrongNameOrPassword: String { get }
     func tryAgain(inSeconds seconds: Int) -> String
     func locked(until time: String, minutes: Int) -> String
+    /// A fault while signing in, for someone not signed in: no detail (that goes to the log).
+    var signInFault: String { get }
     var signedOut: String { get }
     /// The sign-in page after a session ended (idle too long, or the server restarted).
     var sessionEnded: String { get }
@@ -49,6 +51,8 @@ public protocol PageWords: Sendable, SchoolYearPageWords, TransferPageWords {
     var thisPageAddress: String { get }
     var qrCodeAlt: String { get }
     func count(_ number: Int) -> String
+    /// The kiosk on this computer holds returns the database server has not had yet.
+    func unsentReturns(_ count: Int) -> String
 
     // 貸出中
     var searchUserOrTitle: String { get }
@@ -180,13 +184,10 @@ public protocol PageWords: Sendable, SchoolYearPageWords, TransferPageWords {
     var pinTaken: String { get }
     var passwordTooShort: String { get }
     var noSuchStaff: String { get }
-    var auditHeading: String { get }
     var time: String { get }
     var staffMember: String { get }
     var action: String { get }
     var detail: String { get }
-    func auditAction(_ action: String) -> String
-    var noAudit: String { get }
 
     /// A due date or day, with its weekday: `2026年12月3日(木)`, `Thu 3 Dec 2026`.
     func date(_ day: LocalDate) -> String

@@ -4,18 +4,23 @@ import Foundation
 public struct PageSession: Sendable, Equatable {
     /// 256 random bits, hex: the cookie's value.
     public var id: String
-    /// The Staff member signed in; nil for a browser that has only opened the sign-in page (its
-    /// session carries the sign-in form's CSRF token).
+    /// The Staff member signed in. (A browser that has only opened the sign-in page has no
+    /// session on the server: its form's token comes with a signed cookie, `SignInTicket`.)
     public var staff: String?
+    /// The Staff member's password hash when this session began (or when they set a new one
+    /// from it): a session whose account has another password now, set on the page or with
+    /// `bookkiosk staff password`, has ended.
+    public var passwordHash: String?
     /// The token every POST form of this session carries in its `csrf` field.
     public var csrf: String
     public var lastSeen: Date
     /// A line to show once on the next page (after a change and its redirect).
     public var notice: PageNotice?
 
-    public init(id: String, staff: String?, csrf: String, lastSeen: Date, notice: PageNotice? = nil) {
+    public init(id: String, staff: String?, csrf: String, lastSeen: Date, notice: PageNotice? = nil, passwordHash: String? = nil) {
         self.id = id
         self.staff = staff
+        self.passwordHash = passwordHash
         self.csrf = csrf
         self.lastSeen = lastSeen
         self.notice = notice
@@ -26,8 +31,9 @@ public struct PageSession: Sendable, Equatable {
 /// `idleSeconds` is gone; so is one ended by signing out.
 public struct SessionTable: Sendable, Equatable {
     public static let defaultIdleMinutes = 30
-    /// The most sessions kept; beyond it the least recently used go first, so opening the
-    /// sign-in page in a loop cannot fill the memory.
+    /// The most sessions kept; beyond it the least recently used go first. Only signing in
+    /// makes a session (with a right password, at a rate `SignInRateLimit` bounds): a flood of
+    /// sign-in pages makes none, so it cannot push a signed-in teacher out.
     public static let capacity = 2_000
 
     public var idleSeconds: Double
@@ -77,9 +83,15 @@ public struct SessionTable: Sendable, Equatable {
         sessions[id] = nil
     }
 
-    /// Ends every session of the Staff member (their account was removed).
-    public mutating func endAll(staff name: String) {
-        sessions = sessions.filter { $0.value.staff != name }
+    /// Ends every session of the Staff member (their account was removed, or their password
+    /// set anew), but the one with id `kept` (the session that set it, for one's own password).
+    public mutating func endAll(staff name: String, except kept: String? = nil) {
+        sessions = sessions.filter { $0.value.staff != name || $0.key == kept }
+    }
+
+    /// Records the password hash a session now goes with (its own Staff member set a new one).
+    public mutating func setPasswordHash(_ hash: String, for id: String) {
+        sessions[id]?.passwordHash = hash
     }
 
     public var count: Int { sessions.count }

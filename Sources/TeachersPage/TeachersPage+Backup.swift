@@ -69,9 +69,10 @@ extension TeachersPage {
         let held: LibrarySnapshot
         do {
             held = try storage.inspect(file)
-        } catch is RestoreRefusal {
+        } catch let refusal as RestoreRefusal {
             try? FileManager.default.removeItem(atPath: folder)
-            return redirect(PagePath.settings + "#backup", notice: words.restoreRefused(upload.fileName), refusal: true, context)
+            return redirect(PagePath.settings + "#backup", notice: words.restoreRefused(upload.fileName) + " (\(refusal.description))",
+                            refusal: true, context)
         } catch {
             try? FileManager.default.removeItem(atPath: folder)
             return redirect(PagePath.settings + "#backup", notice: words.restoreRefused(upload.fileName), refusal: true, context)
@@ -108,12 +109,13 @@ extension TeachersPage {
         let (restored, kept): (LibrarySnapshot, String)
         do {
             (restored, kept) = try store.withConnection { try storage.restore($0, file, context.now) }
-        } catch let refusal as RestoreRefusal {
-            return redirect(PagePath.settings + "#backup", notice: refusal.description, refusal: true, context)
+        } catch {
+            // Whatever failed, the live library was not written (or SQLite rolled the copy back).
+            return redirect(PagePath.settings + "#backup", notice: words.restoreFailed(String(describing: error)), refusal: true, context)
         }
         try store.write { tx in
-            try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.restored.rawValue,
-                                     detail: "restored a backup: \(restored.books) books, \(restored.users) users, \(restored.loans) loans; the library as it was is kept at \(kept)"))
+            try LibraryDesk(staff: context.staff, at: context.now)
+                .restored(books: restored.books, users: restored.users, loans: restored.loans, keptAt: kept, in: tx)
         }
         return redirect(PagePath.settings, notice: words.restored(keptAt: kept), context)
     }

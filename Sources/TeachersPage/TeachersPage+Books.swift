@@ -90,17 +90,13 @@ extension TeachersPage {
             if barcode != nil, existing == nil { return (library, .missing) }
             guard problems.isEmpty else { return (library, .refused(problems)) }
             let book = form.book(existing: existing)
-            if existing == nil {
-                if try tx.book(barcode: book.barcode) != nil { return (library, .refused(["barcode": words.barcodeTaken(book.barcode)])) }
-                if try Catalog.conflict(saving: book, in: tx) != nil { return (library, .refused(["barcode": words.barcodeIsACard(book.barcode)])) }
+            let desk = LibraryDesk(staff: context.staff, at: context.now)
+            switch existing == nil ? try desk.addBook(book, in: tx) : try desk.editBook(book, in: tx) {
+            case .saved(let saved): return (library, .saved(saved))
+            case .barcodeTaken(let taken, byA: .book): return (library, .refused(["barcode": words.barcodeTaken(taken)]))
+            case .barcodeTaken(let taken, byA: .user): return (library, .refused(["barcode": words.barcodeIsACard(taken)]))
+            case .missing: return (library, .missing)
             }
-            try tx.save(book)
-            let detail = existing.map { old in
-                "edited \(book.barcode): 「\(old.title)」 → 「\(book.title)」, author \(old.author ?? "-") → \(book.author ?? "-"), ISBN \(old.isbn ?? "-") → \(book.isbn ?? "-")"
-            } ?? "added \(book.barcode) 「\(book.title)」" + (book.author.map { " by \($0)" } ?? "")
-            try tx.record(AuditEntry(time: context.now, staff: context.staff,
-                                     action: (existing == nil ? PageAction.registeredBook : .editedBook).rawValue, detail: detail))
-            return (library, .saved(book))
         }
         switch saved {
         case .missing:
@@ -142,23 +138,13 @@ extension TeachersPage {
         enum Result { case missing, withdrawn(Book), alreadyWithdrawn(Book), needsConfirmation(Book, LoanListing) }
         let (library, result) = try store.write { tx -> (LibraryState, Result) in
             let library = try self.library(tx)
-            guard var book = try tx.book(barcode: barcode) else { return (library, .missing) }
-            guard book.status != .withdrawn else { return (library, .alreadyWithdrawn(book)) }
-            let open = try tx.openLoan(book: barcode)
-            if let open, !confirmed {
-                return (library, .needsConfirmation(book, LoanListing(loan: open, book: book, user: try open.user.flatMap { try tx.user(card: $0) })))
+            switch try LibraryDesk(staff: context.staff, at: context.now).withdraw(barcode, evenIfOnLoan: confirmed, in: tx) {
+            case .withdrawn(let book, _): return (library, .withdrawn(book))
+            case .alreadyWithdrawn(let book): return (library, .alreadyWithdrawn(book))
+            case .onLoan(let book, let loan, let borrower):
+                return (library, .needsConfirmation(book, LoanListing(loan: loan, book: book, user: borrower)))
+            case .notABook, .unknownBarcode: return (library, .missing)
             }
-            var detail = "withdrew \(book.barcode) 「\(book.title)」 on the teachers' page"
-            var borrower: AuditedUser?
-            if let open {
-                _ = try tx.closeLoan(id: open.id, returnedAt: context.now)
-                detail += "; it was on loan and was returned"
-                borrower = try open.user.map { AuditedUser(card: $0, name: try tx.user(card: $0)?.name) }
-            }
-            book.status = .withdrawn
-            try tx.save(book)
-            try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.withdrew.rawValue, detail: detail, user: borrower))
-            return (library, .withdrawn(book))
         }
         switch result {
         case .missing:

@@ -64,8 +64,8 @@ extension TeachersPage {
         ] + promotionSection(plan, classes: classes, mapping: mapping))
     }
 
-    /// `POST /classes` with `name` and `grade`: a new class (or, as `bookkiosk classes add`
-    /// does, the grade of an existing one).
+    /// `POST /classes` with `name` and `grade`: a new class; a name taken is refused, as by
+    /// `bookkiosk classes add` (both are `LibraryDesk.addClass`).
     func addClass(_ context: PageContext) throws -> HTTPResponse {
         var form = ClassForm(name: (context.request.value("name") ?? "").trimmingCharacters(in: .whitespacesAndNewlines),
                              grade: (context.request.value("grade") ?? "").trimmingCharacters(in: .whitespaces))
@@ -75,11 +75,7 @@ extension TeachersPage {
         guard form.problems.isEmpty, let grade else { return try classesPage(context, form: form, status: 400) }
         let name = form.name
         let added = try store.write { tx -> Bool in
-            if try tx.classes().contains(where: { $0.name == name }) { return false }
-            try tx.save(SchoolClass(name: name, grade: grade))
-            try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.addedClass.rawValue,
-                                     detail: "added the class \(name), grade \(grade.map(String.init) ?? "none"), on the teachers' page"))
-            return true
+            try LibraryDesk(staff: context.staff, at: context.now).addClass(name, grade: grade, in: tx) == .done
         }
         guard added else {
             form.problems["name"] = words.classTaken(name)
@@ -94,12 +90,7 @@ extension TeachersPage {
             return redirect(PagePath.classes, notice: words.gradeInvalid, refusal: true, context)
         }
         let found = try store.write { tx -> Bool in
-            guard let existing = try tx.classes().first(where: { $0.name == name }) else { return false }
-            guard existing.grade != grade else { return true }
-            try tx.save(SchoolClass(name: name, grade: grade))
-            try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.setClassGrade.rawValue,
-                                     detail: "class \(name): grade \(existing.grade.map(String.init) ?? "none") → \(grade.map(String.init) ?? "none"), on the teachers' page"))
-            return true
+            try LibraryDesk(staff: context.staff, at: context.now).setGrade(of: name, to: grade, in: tx) != .missing
         }
         guard found else { return redirect(PagePath.classes, notice: words.noSuchClass, refusal: true, context) }
         return redirect(PagePath.classes, notice: words.gradeSet(name, grade: grade), context)
@@ -112,13 +103,11 @@ extension TeachersPage {
         guard newName != name else { return redirect(PagePath.classes, notice: nil, context) }
         enum Result { case renamed, missing, taken }
         let result = try store.write { tx -> Result in
-            let classes = try tx.classes()
-            guard classes.contains(where: { $0.name == name }) else { return .missing }
-            if classes.contains(where: { $0.name == newName }) { return .taken }
-            guard try tx.renameClass(name, to: newName) else { return .missing }
-            try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.renamedClass.rawValue,
-                                     detail: "renamed the class \(name) → \(newName), on the teachers' page"))
-            return .renamed
+            switch try LibraryDesk(staff: context.staff, at: context.now).renameClass(name, to: newName, in: tx) {
+            case .done, .unchanged: return .renamed
+            case .nameTaken, .nameEmpty: return .taken
+            case .missing, .hasUsers: return .missing
+            }
         }
         switch result {
         case .renamed: return redirect(PagePath.classes, notice: words.classRenamed(name, to: newName), context)
@@ -132,13 +121,11 @@ extension TeachersPage {
     func removeClass(_ name: String, _ context: PageContext) throws -> HTTPResponse {
         enum Result { case removed, missing, hasUsers(Int) }
         let result = try store.write { tx -> Result in
-            guard try tx.classes().contains(where: { $0.name == name }) else { return .missing }
-            let members = try tx.userCountsByClass()[name] ?? 0
-            if members > 0 { return .hasUsers(members) }
-            guard try tx.removeClass(name) else { return .missing }
-            try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.removedClass.rawValue,
-                                     detail: "removed the class \(name), on the teachers' page"))
-            return .removed
+            switch try LibraryDesk(staff: context.staff, at: context.now).removeClass(name, in: tx) {
+            case .done: return .removed
+            case .hasUsers(let count): return .hasUsers(count)
+            case .missing, .unchanged, .nameTaken, .nameEmpty: return .missing
+            }
         }
         switch result {
         case .removed: return redirect(PagePath.classes, notice: words.classRemoved(name), context)

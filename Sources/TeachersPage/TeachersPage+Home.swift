@@ -30,8 +30,11 @@ extension TeachersPage {
                                           HTMLAttribute(.width, "192"), HTMLAttribute(.height, "192")]))
         }
         let today = words.date(LocalDate(context.now, in: library.policy.timeZone))
-        return page(context, library, heading: words.home, section: .home, content: [
-            .el(.p, [.class("today")], .text(words.today + ": " + today)),
+        var content: [HTML] = [.el(.p, [.class("today")], .text(words.today + ": " + today))]
+        if let unsent = setup.unsentReturns?(), unsent > 0 {
+            content.append(.el(.p, [.class("warning"), .id("unsent-returns")], .text(words.unsentReturns(unsent))))
+        }
+        return page(context, library, heading: words.home, section: .home, content: content + [
             .el(.ul, [.class("cards")], children: cards),
             .el(.section, [.class("address-box")], children: addressPart),
         ])

@@ -52,7 +52,10 @@ extension TeachersPage {
         }
         let outcome: CatalogImport.Outcome
         do {
-            outcome = try store.withConnection { try CatalogImport(kind: upload.kind).apply(upload.text, asShown: upload.shown, into: $0) }
+            let desk = LibraryDesk(staff: context.staff, at: context.now)
+            outcome = try store.withConnection {
+                try CatalogImport(kind: upload.kind).apply(upload.text, asShown: upload.shown, into: $0, recordedBy: desk)
+            }
         } catch let failure as CatalogImport.Failure {
             return try previewPage(CatalogImport.Preview(problems: failure.problems), context, kind: upload.kind, status: 400)
         }
@@ -61,11 +64,6 @@ extension TeachersPage {
             uploads.withLock { $0.keepCatalog(.init(kind: upload.kind, text: upload.text, shown: now), session: context.session.id) }
             return try previewPage(now, context, kind: upload.kind, problem: words.importChangedMeanwhile, status: 409)
         case .imported(let report):
-            try store.write { tx in
-                try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.imported.rawValue,
-                                         detail: "imported a \(upload.kind.rawValue) CSV: \(report.added) added, \(report.updated) updated"
-                                             + (report.createdClasses.isEmpty ? "" : ", new classes " + report.createdClasses.joined(separator: ", "))))
-            }
             return redirect(PagePath.importCSV, notice: words.imported(added: report.added, updated: report.updated), context)
         }
     }

@@ -102,18 +102,13 @@ extension TeachersPage {
         enum Result { case missing, refused(Refusal?), lent(Loan, Book, User) }
         let result = try store.write { tx -> Result in
             let policy = try self.library(tx).policy
-            guard let book = try tx.book(barcode: barcode), let user = try tx.user(card: card) else { return .missing }
-            let check = try lendCheck(book, user: user, policy: policy, at: context.now, in: tx)
-            if check.onLoan { return .refused(nil) }
-            let overridable = check.refusal == .hasOverdue || check.refusal == .limitReached
-            if let refusal = check.refusal, !(overriding && overridable) { return .refused(refusal) }
-            let overrideBy = check.refusal == nil ? nil : context.staff
-            let loan = try tx.addLoan(book: book.barcode, user: user.card, lentAt: context.now, due: check.due, overrideBy: overrideBy)
-            let detail = "lent \(book.barcode) 「\(book.title)」, due \(loan.due), on the teachers' page"
-                + (check.refusal.map { ", past the rules (\($0.rawValue))" } ?? "")
-            try tx.record(AuditEntry(time: context.now, staff: context.staff,
-                                     action: (overrideBy == nil ? PageAction.lent : .override).rawValue, detail: detail, user: AuditedUser(user)))
-            return .lent(loan, book, user)
+            let desk = LibraryDesk(staff: context.staff, at: context.now)
+            switch try desk.lend(barcode, to: card, pastRules: overriding, whenOnLoan: .refuse, policy: policy, in: tx) {
+            case .outcome(.lent(let loan, let book, let user, _), _): return .lent(loan, book, user)
+            case .outcome(.refused(let refusal, _, _, _), _): return .refused(refusal)
+            case .outcome(.greeted, _), .outcome(.returned, _), .onLoan: return .refused(nil)
+            case .notABook, .unknownBarcode, .noSuchUser: return .missing
+            }
         }
         switch result {
         case .missing:

@@ -94,12 +94,9 @@ extension TeachersPage {
     /// `POST /loans/ID/return`: the Book is back, as a staff return, with an audit entry.
     func returnLoan(_ id: Int64, _ context: PageContext) throws -> HTTPResponse {
         let title: String? = try store.write { tx in
-            guard let found = try openLoan(id, in: tx) else { return nil }
-            _ = try tx.closeLoan(id: id, returnedAt: context.now)
-            try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.forcedReturn.rawValue,
-                                     detail: "returned \(found.book.barcode) 「\(found.book.title)」 on the teachers' page",
-                                     user: found.user.map(AuditedUser.init) ?? found.loan.user.map { AuditedUser(card: $0, name: nil) }))
-            return found.book.title
+            let change = try LibraryDesk(staff: context.staff, at: context.now).forceReturn(.loan(id), in: tx)
+            guard case .done(_, let book, _, _) = change else { return nil }
+            return book.title
         }
         return redirect(PagePath.loans, notice: title.map { words.returned(title: $0) } ?? words.loanGone, refusal: title == nil, context)
     }
@@ -107,14 +104,10 @@ extension TeachersPage {
     /// `POST /loans/ID/extend`: the due date moves as staff mode's extend moves it.
     func extendLoan(_ id: Int64, _ context: PageContext) throws -> HTTPResponse {
         let result: (title: String, due: LocalDate)? = try store.write { tx in
-            guard let found = try openLoan(id, in: tx) else { return nil }
             let policy = try self.library(tx).policy
-            let due = policy.extendedDue(found.loan.due, at: context.now)
-            _ = try tx.setDue(loanID: id, due: due)
-            try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.extended.rawValue,
-                                     detail: "\(found.book.barcode) 「\(found.book.title)」: due \(found.loan.due) → \(due), on the teachers' page",
-                                     user: found.user.map(AuditedUser.init) ?? found.loan.user.map { AuditedUser(card: $0, name: nil) }))
-            return (found.book.title, due)
+            let change = try LibraryDesk(staff: context.staff, at: context.now).extend(.loan(id), policy: policy, in: tx)
+            guard case .done(let loan, let book, _, _) = change else { return nil }
+            return (book.title, loan.due)
         }
         let notice = result.map { words.extended(title: $0.title, due: words.date($0.due)) } ?? words.loanGone
         return redirect(localPath(context.request.value("back")) ?? PagePath.loans, notice: notice, refusal: result == nil, context)

@@ -105,10 +105,8 @@ extension TeachersPage {
         }
         let response = try pdf(pages, named: kind == .card ? "cards" : "labels", context, library)
         try store.write { tx in
-            try tx.recordPrinted(kind, barcodes: chosen.map(\.barcode), at: context.now)
-            try tx.record(AuditEntry(time: context.now, staff: context.staff,
-                                     action: (kind == .card ? PageAction.printedCards : PageAction.printedLabels).rawValue,
-                                     detail: "printed \(chosen.count) \(kind == .card ? "Cards" : "labels")\(className.map { " of \($0)" } ?? "") on \(sheet.name) from position \(startAt)"))
+            try LibraryDesk(staff: context.staff, at: context.now)
+                .printed(kind, barcodes: chosen.map(\.barcode), className: className, sheet: sheet.name, position: startAt, in: tx)
         }
         return response
     }

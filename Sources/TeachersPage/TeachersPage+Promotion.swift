@@ -123,9 +123,8 @@ extension TeachersPage {
         let mapping = promotionMapping(context.request)
         let confirmed = context.request.value("plan") ?? ""
         let done = try store.write { tx -> (moved: Int, graduated: Int)? in
-            let plan = try PromotionPlan.plan(in: tx, mapping: mapping)
-            guard plan.canApply, !(plan.moves.isEmpty && plan.graduates.isEmpty), Self.fingerprint(plan) == confirmed else { return nil }
-            try PromotionPlan.apply(plan, by: context.staff, at: context.now, in: tx)
+            let desk = LibraryDesk(staff: context.staff, at: context.now)
+            guard case .promoted(let plan) = try desk.promote(mapping: mapping, expected: { Self.fingerprint($0) == confirmed }, in: tx) else { return nil }
             return (plan.moves.reduce(0) { $0 + $1.users.count }, plan.graduates.count)
         }
         guard let done else {

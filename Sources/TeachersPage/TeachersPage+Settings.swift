@@ -10,25 +10,40 @@ extension TeachersPage {
         var rules: LibraryRules
         var staff: [(name: String, hasPassword: Bool, record: SignInRecord)]
         var audit: ListingPage<AuditEntry>
+        var auditView: AuditView = .changes
+    }
+
+    /// Which entries the audit list shows: the changes a teacher reads, or the sign-ins (of the
+    /// page and of staff mode, with wrong PINs and passwords), kept apart (`?audit=signins`).
+    enum AuditView: String, CaseIterable {
+        case changes, signins
+
+        var filter: AuditFilter {
+            switch self {
+            case .changes: .excluding(AuditAction.Kind.signIns)
+            case .signins: .only(AuditAction.Kind.signIns)
+            }
+        }
     }
 
     /// Rows of the audit log on one page.
     static let auditPageSize = 50
 
-    func settingsState(_ tx: any LendingTransaction, auditPage: Int) throws -> SettingsState {
+    func settingsState(_ tx: any LendingTransaction, auditPage: Int, auditView: AuditView = .changes) throws -> SettingsState {
         let library = try self.library(tx)
         let rules = try tx.libraryRules() ?? LibraryRules(setup.policy, libraryName: setup.libraryName)
         let staff = try tx.staffAccounts().map { account in
             (account.name, try tx.passwordHash(staff: account.name) != nil, try tx.signInRecord(staff: account.name))
         }
-        let audit = try tx.auditEntries(newestFirst: (auditPage - 1) * Self.auditPageSize, limit: Self.auditPageSize)
-        return SettingsState(library: library, rules: rules, staff: staff, audit: audit)
+        let audit = try tx.auditEntries(auditView.filter, newestFirst: (auditPage - 1) * Self.auditPageSize, limit: Self.auditPageSize)
+        return SettingsState(library: library, rules: rules, staff: staff, audit: audit, auditView: auditView)
     }
 
     /// `GET /settings?page=N`.
     func settings(_ context: PageContext) throws -> HTTPResponse {
         let number = pageNumber(context.request)
-        let state = try store.read { try settingsState($0, auditPage: number) }
+        let view = context.request.value("audit").flatMap(AuditView.init(rawValue:)) ?? .changes
+        let state = try store.read { try settingsState($0, auditPage: number, auditView: view) }
         return settingsPage(state, RulesForm(state.rules), rulesProblems: [:], staffProblems: [:], auditPage: number, context)
     }
 
@@ -42,9 +57,7 @@ extension TeachersPage {
         case .success(let rules):
             try store.write { tx in
                 let old = try tx.libraryRules() ?? LibraryRules(setup.policy, libraryName: setup.libraryName)
-                try tx.save(rules)
-                try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.changedRules.rawValue,
-                                         detail: RulesForm.describeChange(from: old, to: rules)))
+                try LibraryDesk(staff: context.staff, at: context.now).changeRules(to: rules, from: old, in: tx)
             }
             return redirect(PagePath.settings, notice: words.rulesSaved, context)
         }
@@ -71,12 +84,8 @@ extension TeachersPage {
                                     status: 400, typedStaffName: name)
             }
             let added = try store.write { tx -> Bool in
-                guard try !tx.staffAccounts().contains(where: { $0.name == name }) else { return false }
-                try tx.save(StaffAccount(name: name, pinHash: pinHash))
-                _ = try tx.setPasswordHash(passwordHash, staff: name)
-                try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.addedStaff.rawValue,
-                                         detail: "added the Staff account \(name), with a PIN and a page password"))
-                return true
+                try LibraryDesk(staff: context.staff, at: context.now)
+                    .addStaff(name, pinHash: pinHash, passwordHash: passwordHash, in: tx) == .done
             }
             if added { return redirect(PagePath.settings, notice: words.staffAdded(name), context) }
             problems["name"] = words.staffNameTaken(name)
@@ -94,11 +103,14 @@ extension TeachersPage {
         }
         let hash = try PagePassword.make(password)
         let done = try store.write { tx -> Bool in
-            guard try tx.setPasswordHash(hash, staff: name) else { return false }
-            try tx.save(SignInRecord(), staff: name)
-            try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.setPassword.rawValue,
-                                     detail: "set the page password of \(name) (and lifted any sign-in lock)"))
-            return true
+            try LibraryDesk(staff: context.staff, at: context.now).setPassword(of: name, passwordHash: hash, in: tx) == .done
+        }
+        if done {
+            // Every other session of that account ends; one's own new password keeps only this one.
+            sessions.withLock { table in
+                table.endAll(staff: name, except: name == context.staff ? context.session.id : nil)
+                if name == context.staff { table.setPasswordHash(hash, for: context.session.id) }
+            }
         }
         return redirect(PagePath.settings, notice: done ? words.passwordSet(name) : words.noSuchStaff, refusal: !done, context)
     }
@@ -109,10 +121,7 @@ extension TeachersPage {
             return redirect(PagePath.settings, notice: words.cannotRemoveYourself, refusal: true, context)
         }
         let removed = try store.write { tx -> Bool in
-            guard try tx.removeStaffAccount(name: name) else { return false }
-            try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.removedStaff.rawValue,
-                                     detail: "removed the Staff account \(name)"))
-            return true
+            try LibraryDesk(staff: context.staff, at: context.now).removeStaff(name, in: tx) == .done
         }
         if removed { sessions.withLock { $0.endAll(staff: name) } }
         return redirect(PagePath.settings, notice: removed ? words.staffRemoved(name) : words.noSuchStaff, refusal: !removed, context)

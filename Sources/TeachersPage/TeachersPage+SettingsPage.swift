@@ -86,22 +86,35 @@ extension TeachersPage {
             addForm)
     }
 
+    /// One row of the audit list as the page shows it: time, Staff member, action, detail.
+    func auditRow(_ entry: AuditEntry, in zone: TimeZone) -> [String] {
+        let who = entry.user.map { user in user.name.map { "\($0) (\(user.card))" } ?? user.card }
+        let detail = [words.auditDetail(entry.action), who].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · ")
+        return [words.dateTime(entry.time, in: zone), entry.staff ?? "", words.auditActionName(entry.action), detail]
+    }
+
     private func auditSection(_ state: SettingsState, page: Int) -> HTML {
         let zone = state.library.policy.timeZone
+        let titles = [words.time, words.staffMember, words.action, words.detail]
         let rows: [HTML] = state.audit.items.map { entry in
-            let who = entry.user.map { user in user.name.map { "\($0) (\(user.card))" } ?? user.card }
-            return .el(.tr,
-                       .el(.td, [HTMLAttribute(.title, words.time)], .text(words.dateTime(entry.time, in: zone))),
-                       .el(.td, [HTMLAttribute(.title, words.staffMember)], .text(entry.staff ?? "")),
-                       .el(.td, [HTMLAttribute(.title, words.action)], .text(words.auditAction(entry.action))),
-                       .el(.td, [HTMLAttribute(.title, words.detail)], .text(entry.detail + (who.map { " · " + $0 } ?? ""))))
+            .el(.tr, children: zip(titles, auditRow(entry, in: zone)).map { title, text in
+                .el(.td, [HTMLAttribute(.title, title)], .text(text))
+            })
+        }
+        let views: [HTML] = AuditView.allCases.map { view in
+            let name = view == .changes ? words.auditChanges : words.auditSignIns
+            let path = PagePath.with(PagePath.settings, [("audit", view == .changes ? "" : view.rawValue)]) + "#audit"
+            return view == state.auditView ? .el(.strong, [HTMLAttribute(.ariaCurrent, "page")], .text(name))
+                                           : .el(.a, [.href(path)], .text(name))
         }
         return .el(.section, [HTMLAttribute(.ariaLabel, words.auditHeading), .id("audit")],
             .el(.h2, .text(words.auditHeading)),
+            .el(.p, [.class("audit-views")], children: views),
             rows.isEmpty ? .el(.p, [.class("empty")], .text(words.noAudit))
                 : .el(.table, [.class("list audit")],
                       .el(.thead, .el(.tr, children: [words.time, words.staffMember, words.action, words.detail].map { .el(.th, [HTMLAttribute(.scope, "col")], .text($0)) })),
                       .el(.tbody, children: rows)),
-            Pager(words: words, path: PagePath.settings, query: [], page: page, total: state.audit.total, pageSize: Self.auditPageSize).html)
+            Pager(words: words, path: PagePath.settings, query: [("audit", state.auditView == .changes ? "" : state.auditView.rawValue)],
+                  page: page, total: state.audit.total, pageSize: Self.auditPageSize).html)
     }
 }

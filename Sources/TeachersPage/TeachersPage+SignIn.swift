@@ -4,91 +4,160 @@ import Lending
 import StaffPIN
 
 extension TeachersPage {
-    /// `GET /sign-in`: the form. A browser without a session gets one that is not signed in,
-    /// only to carry the form's CSRF token.
+    /// `GET /sign-in`: the form. A browser that is not signed in gets a signed cookie that goes
+    /// with the form's token (`SignInTicket`); nothing is kept on the server for it.
     func signInForm(_ request: HTTPRequest, session: PageSession?, at time: Date) -> HTTPResponse {
         if session?.staff != nil {
             return HTTPResponse(status: 303, headers: [("Location", PagePath.home), ("Cache-Control", "no-store")])
         }
-        let (anonymous, cookie) = session.map { ($0, nil) } ?? startSession(staff: nil, at: time, secure: request.isSecure)
         let message = request.value("out") == "1" ? words.signedOut : request.value("ended") == "1" ? words.sessionEnded : nil
-        return signInPage(anonymous, name: "", message: message, status: 200, cookie: cookie)
+        // A browser keeps its ticket while it is fresh (a second tab, or a favicon's redirect
+        // here, must not change the cookie under a form already shown); otherwise a new one.
+        if let cookie = request.cookies[PageSecurity.cookieName],
+           let token = signInTicket.token(forCookie: cookie, at: time.addingTimeInterval(SignInTicket.lifetime / 2)) {
+            return signInPage(token: token, name: "", message: message, status: 200, headers: [("Cache-Control", "no-store")])
+        }
+        let (cookie, token) = signInTicket.issue(nonce: PageSecurity.randomToken(), at: time)
+        return signInPage(token: token, name: "", message: message, status: 200,
+                          headers: [("Set-Cookie", PageSecurity.cookie(cookie, secure: request.isSecure)), ("Cache-Control", "no-store")])
     }
 
-    /// `POST /sign-in` (its token and origin already checked): the password is checked unless the
-    /// account must wait or is locked; a right one starts a new session with a new id.
-    func signIn(_ request: HTTPRequest, session: PageSession?, at time: Date) -> HTTPResponse {
-        guard let session else { return forbidden(session: nil) }
+    /// The sign-in form's token for this request: the session's, or the one its signed cookie
+    /// goes with.
+    func signInToken(_ request: HTTPRequest, session: PageSession?, at time: Date) -> String? {
+        session?.csrf ?? request.cookies[PageSecurity.cookieName].flatMap { signInTicket.token(forCookie: $0, at: time) }
+    }
+
+    /// `POST /sign-in` (its token and origin already checked). Decided one at a time, each in
+    /// the transaction that counts it (issue 27, item 2):
+    /// - a client address past `SignInRateLimit` is refused (429) before anything else;
+    /// - an account that must wait or is locked refuses the try (429, `Retry-After`), the right
+    ///   password included, and the try counts as a failure;
+    /// - otherwise the password is checked, and a wrong one counts; a right one clears the
+    ///   record and starts a new session with a new id.
+    /// A name that is no account is answered exactly as a wrong password, its failures counted
+    /// in memory (`unknownNames`) with the same pauses. A fault is logged; the stranger sees a
+    /// plain page without its details.
+    func signIn(_ request: HTTPRequest, session _: PageSession?, at time: Date) -> HTTPResponse {
+        let token = signInToken(request, session: nil, at: time) ?? ""
+        // The daemon always names the client; a request made in the process itself has none.
+        if let client = request.clientAddress, let next = rateLimit.withLock({ $0.take(client: client, at: time) }) {
+            return tooManyTries(until: next, at: time, token: token, name: "")
+        }
         let name = (request.value("name") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         let password = request.value("password") ?? ""
-        let found: (exists: Bool, hash: String?, record: SignInRecord)
+        signInDecisions.lock()
+        defer { signInDecisions.unlock() }
         do {
-            found = try store.read { tx in
-                let exists = try !name.isEmpty && tx.staffAccounts().contains { $0.name == name }
-                return (exists, exists ? try tx.passwordHash(staff: name) : nil, exists ? try tx.signInRecord(staff: name) : SignInRecord())
+            let found = try store.write { tx -> (hash: String?, verdict: SignInThrottle.Verdict) in
+                let hash = try name.isEmpty ? nil : tx.passwordHash(staff: name)
+                let record = try self.record(of: name, exists: hash != nil, tx)
+                let verdict = SignInThrottle.verdict(record, at: time)
+                if verdict != .open {
+                    // A try in a pause counts: the lock comes at the count the rule names, however fast they come.
+                    let counted = try self.countFailure(of: name, exists: hash != nil, record, at: time, tx)
+                    return (hash, SignInThrottle.verdict(counted, at: time))
+                }
+                return (hash, .open)
+            }
+            if found.verdict != .open {
+                return paused(found.verdict, at: time, token: token, name: name)
+            }
+            // yescrypt is slow on purpose; the decision lock keeps it to one check at a time,
+            // so a flood of sign-ins uses one core at most.
+            let right = PagePassword.verify(password, against: found.hash ?? decoy())
+            if right, let hash = found.hash {
+                try store.write { tx in
+                    try tx.save(SignInRecord(), staff: name)
+                    try LibraryDesk(staff: name, at: time).recordVisit(.signedIn, in: tx)
+                }
+                let cookie = startSession(staff: name, passwordHash: hash, at: time, secure: request.isSecure)
+                return HTTPResponse(status: 303, headers: [("Location", PagePath.home), ("Cache-Control", "no-store"), ("Set-Cookie", cookie)])
+            }
+            let after = try store.write { tx in
+                let exists = try !name.isEmpty && tx.passwordHash(staff: name) != nil
+                let record = try self.record(of: name, exists: exists, tx)
+                return SignInThrottle.verdict(try self.countFailure(of: name, exists: exists, record, at: time, tx), at: time)
+            }
+            switch after {
+            case .open:
+                return signInPage(token: token, name: name, message: words.wrongNameOrPassword, status: 401, headers: [])
+            case .wait(let until):
+                let seconds = Self.secondsUntil(until, from: time)
+                return signInPage(token: token, name: name, message: words.wrongNameOrPassword + " " + words.tryAgain(inSeconds: seconds),
+                                  status: 401, headers: [("Retry-After", "\(seconds)")])
+            case .locked:
+                return paused(after, at: time, token: token, name: name)
             }
         } catch {
-            return signInPage(session, name: name, message: words.fault(String(describing: error)), status: 500, cookie: nil)
+            // To the log, never to a stranger: a database's path and state are nobody's business here.
+            FileHandle.standardError.write(Data("teachers' page: a sign-in could not be decided: \(error)\n".utf8))
+            return signInPage(token: token, name: name, message: words.signInFault, status: 500, headers: [])
         }
-        switch SignInThrottle.verdict(found.record, at: time) {
+    }
+
+    /// The record of `name`: the account's, or, for a name that is no account, the one kept in memory.
+    private func record(of name: String, exists: Bool, _ tx: any LendingTransaction) throws -> SignInRecord {
+        exists ? try tx.signInRecord(staff: name) : unknownNames.withLock { $0.record(for: name) }
+    }
+
+    /// Counts one failure for `name` in the transaction `tx` (for a name that is no account, in
+    /// memory), with its audit entry either way; returns the record after it.
+    private func countFailure(of name: String, exists: Bool, _ record: SignInRecord, at time: Date,
+                              _ tx: any LendingTransaction) throws -> SignInRecord {
+        let next = SignInThrottle.failing(record, at: time)
+        let locked = next.lockedUntil.map { $0 > time } ?? false
+        if exists {
+            try tx.save(next, staff: name)
+        } else {
+            unknownNames.withLock { $0.keep(next, for: name) }
+        }
+        try LibraryDesk.recordWrongSecret(.password(account: name), lockedFor: locked ? Int(SignInThrottle.lockSeconds) : nil,
+                                          at: time, in: tx)
+        return next
+    }
+
+    /// 429 for an account that must wait or is locked, with `Retry-After` and a message that
+    /// names the whole wait (never less).
+    private func paused(_ verdict: SignInThrottle.Verdict, at time: Date, token: String, name: String) -> HTTPResponse {
+        switch verdict {
         case .open:
-            break
+            return signInPage(token: token, name: name, message: words.wrongNameOrPassword, status: 401, headers: [])
         case .wait(let until):
-            let seconds = Int(until.timeIntervalSince(time).rounded(.up))
-            return signInPage(session, name: name, message: words.tryAgain(inSeconds: seconds), status: 429, cookie: nil)
+            return tooManyTries(until: until, at: time, token: token, name: name)
         case .locked(let until):
-            return signInPage(session, name: name, message: lockedMessage(until, at: time), status: 429, cookie: nil)
+            return signInPage(token: token, name: name, message: lockedMessage(until, at: time), status: 429,
+                              headers: [("Retry-After", "\(Self.secondsUntil(until, from: time))")])
         }
-        // Checked outside the repository's lock: yescrypt takes a while on purpose.
-        let hash = found.hash ?? decoy()
-        passwordCheck.lock()
-        let right = PagePassword.verify(password, against: hash)
-        passwordCheck.unlock()
-        if right, found.hash != nil {
-            do {
-                try store.write { tx in
-                    if found.record != SignInRecord() { try tx.save(SignInRecord(), staff: name) }
-                    try tx.record(AuditEntry(time: time, staff: name, action: PageAction.signedIn.rawValue,
-                                             detail: "signed in to the teachers' page"))
-                }
-            } catch {
-                return signInPage(session, name: name, message: words.fault(String(describing: error)), status: 500, cookie: nil)
-            }
-            sessions.withLock { $0.end(session.id) }
-            let (_, cookie) = startSession(staff: name, at: time, secure: request.isSecure)
-            return HTTPResponse(status: 303, headers: [("Location", PagePath.home), ("Cache-Control", "no-store"), ("Set-Cookie", cookie!)])
-        }
-        var message = words.wrongNameOrPassword
-        if found.exists {
-            let record = SignInThrottle.failing(found.record, at: time)
-            let locked = record.lockedUntil.map { $0 > time } ?? false
-            _ = try? store.write { tx in
-                try tx.save(record, staff: name)
-                try tx.record(AuditEntry(time: time, staff: nil, action: (locked ? PageAction.signInLocked : .signInFailed).rawValue,
-                                         detail: locked ? "a wrong password for \(name); sign-in to this account is paused for \(Int(SignInThrottle.lockSeconds / 60)) minutes"
-                                                        : "a wrong password for \(name)"))
-            }
-            if locked, let until = record.lockedUntil { message = lockedMessage(until, at: time) }
-        }
-        return signInPage(session, name: name, message: message, status: 401, cookie: nil)
+    }
+
+    private func tooManyTries(until: Date, at time: Date, token: String, name: String) -> HTTPResponse {
+        let seconds = Self.secondsUntil(until, from: time)
+        return signInPage(token: token, name: name, message: words.tryAgain(inSeconds: seconds), status: 429,
+                          headers: [("Retry-After", "\(seconds)")])
+    }
+
+    /// Whole seconds from `time` to `until`, rounded up: a wait announced is never shorter than the real one.
+    static func secondsUntil(_ until: Date, from time: Date) -> Int {
+        max(1, Int(until.timeIntervalSince(time).rounded(.up)))
     }
 
     /// `POST /sign-out`: the session ends on the server and the browser forgets its cookie.
     func signOut(_ context: PageContext) -> HTTPResponse {
         sessions.withLock { $0.end(context.session.id) }
         _ = try? store.write { tx in
-            try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.signedOut.rawValue,
-                                     detail: "signed out of the teachers' page"))
+            try LibraryDesk(staff: context.staff, at: context.now).recordVisit(.signedOut, in: tx)
         }
         return HTTPResponse(status: 303, headers: [("Location", PagePath.signIn + "?out=1"), ("Cache-Control", "no-store"),
                                                    ("Set-Cookie", PageSecurity.clearedCookie(secure: context.request.isSecure))])
     }
 
-    /// A new session with a new random id; returns it and its `Set-Cookie` value.
-    func startSession(staff: String?, at time: Date, secure: Bool) -> (PageSession, String?) {
-        let session = PageSession(id: PageSecurity.randomToken(), staff: staff, csrf: PageSecurity.randomToken(), lastSeen: time)
+    /// A new signed-in session with a new random id; returns its `Set-Cookie` value.
+    func startSession(staff: String, passwordHash: String, at time: Date, secure: Bool) -> String {
+        let session = PageSession(id: PageSecurity.randomToken(), staff: staff, csrf: PageSecurity.randomToken(), lastSeen: time,
+                                  passwordHash: passwordHash)
         sessions.withLock { $0.keep(session, at: time) }
-        return (session, PageSecurity.cookie(session.id, secure: secure))
+        return PageSecurity.cookie(session.id, secure: secure)
     }
 
     private func lockedMessage(_ until: Date, at time: Date) -> String {
@@ -105,9 +174,9 @@ extension TeachersPage {
         }
     }
 
-    private func signInPage(_ session: PageSession, name: String, message: String?, status: Int, cookie: String?) -> HTTPResponse {
+    private func signInPage(token: String, name: String, message: String?, status: Int, headers: [(name: String, value: String)]) -> HTTPResponse {
         let form: HTML = .el(.form, [HTMLAttribute(.method, "post"), HTMLAttribute(.action, PagePath.signIn), .class("sign-in")],
-            Form.hidden(PageSecurity.csrfField, session.csrf),
+            Form.hidden(PageSecurity.csrfField, token),
             Form.text("name", label: words.name, value: name, required: true,
                       extra: [HTMLAttribute(.autocomplete, "username"), HTMLAttribute(.autocapitalize, "off"), HTMLAttribute(.spellcheck, "false")]),
             Form.text("password", label: words.password, type: "password", required: true,
@@ -116,6 +185,24 @@ extension TeachersPage {
         let messageNode: HTML = message.map { .el(.p, [.class(status == 200 ? "notice" : "problems"), HTMLAttribute(.role, status == 200 ? "status" : "alert")], .text($0)) } ?? .empty
         let layout = PageLayout(words: words, libraryName: setup.libraryName, heading: words.signInHeading, section: nil,
                                 signedIn: nil, notice: nil, content: [messageNode, form])
-        return html(layout.document, status: status, headers: cookie.map { [("Set-Cookie", $0)] } ?? [])
+        return html(layout.document, status: status, headers: headers)
+    }
+}
+
+/// Failed sign-ins for names that are no account, kept in memory only so such a name is
+/// answered exactly as an account's would be (the same pauses); at most `capacity` names, the
+/// ones that failed longest ago forgotten first.
+struct UnknownNameRecords: Sendable {
+    static let capacity = 1_000
+    private var records: [String: SignInRecord] = [:]
+
+    func record(for name: String) -> SignInRecord { records[name] ?? SignInRecord() }
+
+    mutating func keep(_ record: SignInRecord, for name: String) {
+        records[name] = record
+        while records.count > Self.capacity,
+              let oldest = records.min(by: { ($0.value.lastFailure ?? .distantPast) < ($1.value.lastFailure ?? .distantPast) }) {
+            records[oldest.key] = nil
+        }
     }
 }

@@ -118,18 +118,13 @@ extension TeachersPage {
             let problems = form.problems(words, classes: classes)
             guard problems.isEmpty else { return (library, .refused(problems, classes)) }
             let user = form.user(existing: existing)
-            if existing == nil {
-                if try tx.user(card: user.card) != nil { return (library, .refused(["card": words.cardTaken(user.card)], classes)) }
-                if try Catalog.conflict(saving: user, in: tx) != nil { return (library, .refused(["card": words.cardIsABook(user.card)], classes)) }
+            let desk = LibraryDesk(staff: context.staff, at: context.now)
+            switch existing == nil ? try desk.addUser(user, in: tx) : try desk.editUser(user, in: tx) {
+            case .saved(let saved): return (library, .saved(saved))
+            case .barcodeTaken(let taken, byA: .user): return (library, .refused(["card": words.cardTaken(taken)], classes))
+            case .barcodeTaken(let taken, byA: .book): return (library, .refused(["card": words.cardIsABook(taken)], classes))
+            case .missing: return (library, .missing)
             }
-            try tx.save(user)
-            let detail = existing == nil ? "added a card on the teachers' page"
-                : "edited a User on the teachers' page; loan limit \(existing?.loanLimit.map(String.init) ?? "rules") → \(user.loanLimit.map(String.init) ?? "rules")"
-                    + (existing?.className == user.className ? "" : "; class \(existing?.className ?? "none") → \(user.className ?? "none")")
-            let named = AuditedUser(card: user.card, name: existing.map { $0.name == user.name ? user.name : "\($0.name) → \(user.name)" } ?? user.name)
-            try tx.record(AuditEntry(time: context.now, staff: context.staff,
-                                     action: (existing == nil ? PageAction.registeredUser : .editedUser).rawValue, detail: detail, user: named))
-            return (library, .saved(user))
         }
         switch saved {
         case .missing: return try notFound(context)
@@ -169,16 +164,7 @@ extension TeachersPage {
     /// `POST /users/CARD/deactivate` and `/reactivate`.
     func setActive(_ card: String, _ active: Bool, _ context: PageContext) throws -> HTTPResponse {
         let name = try store.write { tx -> String? in
-            guard var user = try tx.user(card: card) else { return nil }
-            if user.isActive != active {
-                user.isActive = active
-                try tx.save(user)
-                try tx.record(AuditEntry(time: context.now, staff: context.staff,
-                                         action: (active ? PageAction.reactivatedUser : .deactivatedUser).rawValue,
-                                         detail: active ? "reactivated a User on the teachers' page" : "deactivated a User on the teachers' page",
-                                         user: AuditedUser(user)))
-            }
-            return user.name
+            try LibraryDesk(staff: context.staff, at: context.now).setActive(card, active, in: tx)?.name
         }
         guard let name else { return try notFound(context) }
         return redirect(PagePath.user(card), notice: active ? words.reactivated(name: name) : words.deactivated(name: name), context)
@@ -189,13 +175,11 @@ extension TeachersPage {
     func removeUser(_ card: String, _ context: PageContext) throws -> HTTPResponse {
         enum Result { case missing, booksOut(String, Int), removed(String) }
         let result = try store.write { tx -> Result in
-            guard let user = try tx.user(card: card) else { return .missing }
-            let open = try tx.openLoans(user: card).count
-            if open > 0 { return .booksOut(user.name, open) }
-            guard try tx.removeUser(card: card) else { return .missing }
-            try tx.record(AuditEntry(time: context.now, staff: context.staff, action: PageAction.removedUser.rawValue,
-                                     detail: "removed a User (card \(card)) on the teachers' page"))
-            return .removed(user.name)
+            switch try LibraryDesk(staff: context.staff, at: context.now).removeUser(card, in: tx) {
+            case .missing: return .missing
+            case .booksOut(let user, let count): return .booksOut(user.name, count)
+            case .removed(let user): return .removed(user.name)
+            }
         }
         switch result {
         case .missing: return try notFound(context)

@@ -30,6 +30,9 @@ public final class TeachersPage: Sendable {
         public var storage: LibraryStorage = .elsewhere
         /// The sheets Cards and labels can be printed on (the configuration's, with the built-in ones).
         public var sheets: [Sheet] = []
+        /// How many returns the kiosk on this computer holds in its journal, not yet applied on
+        /// the shared server (shown on ホーム when there are any); nil where there is none.
+        public var unsentReturns: (@Sendable () -> Int?)?
         /// Finding a Book by its ISBN, when the box can; nil: the page offers no lookup.
         public var lookup: (any ISBNLookup)?
 
@@ -59,9 +62,20 @@ public final class TeachersPage: Sendable {
     /// A yescrypt hash checked for names that have no password, so a wrong name takes as long
     /// as a wrong password. Made on first use.
     let decoyHash = Locked<String?>(nil)
-    /// One password check at a time: yescrypt is slow on purpose, so a flood of sign-ins uses
-    /// one core at most and the kiosk on the same box keeps the other for its scans.
-    let passwordCheck = NSLock()
+    /// One sign-in decided at a time, from reading its account's record to counting it: yescrypt
+    /// is slow on purpose, so a flood of sign-ins uses one core at most and the kiosk on the
+    /// same box keeps the other for its scans; and parallel tries are counted one by one.
+    let signInDecisions = NSLock()
+    /// Signs the sign-in form's cookie and token with a key of this process's own.
+    let signInTicket = SignInTicket(key: (0..<4).flatMap { _ -> [UInt8] in
+        var generator = SystemRandomNumberGenerator()
+        let word: UInt64 = generator.next()
+        return (0..<8).map { UInt8(truncatingIfNeeded: word >> (8 * $0)) }
+    })
+    /// Sign-in tries per client address.
+    let rateLimit = Locked(SignInRateLimit())
+    /// Failed sign-ins for names that are no account.
+    let unknownNames = Locked(UnknownNameRecords())
     /// Uploads waiting for their confirmation (a CSV to import, a backup to restore), by session.
     let uploads = Locked(PendingUploads())
 
@@ -81,7 +95,7 @@ public final class TeachersPage: Sendable {
 
     /// Answers one request. Every response carries the security headers.
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
-        var response = PageSecurity.secured(respond(to: request, at: now()))
+        var response = PageSecurity.secured(respond(to: request, at: now()), overHTTPS: request.isSecure)
         if request.method == "HEAD" { response.body = [] }
         return response
     }
@@ -94,15 +108,17 @@ public final class TeachersPage: Sendable {
         let endpoint = route.map { PageRoutes.table.endpoint($0.name) }
         let group = route.map { PageRoutes.table.group($0.name) }
         let cookie = request.cookies[PageSecurity.cookieName]
-        let session = cookie.flatMap { id in sessions.withLock { $0.use(id, at: time) } }
+        let session = signedInSession(request, at: time)
         if let endpoint, let group, group.access == .open, case .open(let handler) = endpoint.handler {
-            if group.checksToken, PageSecurity.check(request, token: session?.csrf) != nil { return forbidden(session: nil) }
+            if group.checksToken, PageSecurity.check(request, token: signInToken(request, session: session, at: time)) != nil {
+                return forbidden(session: nil)
+            }
             return handler(self, request, session, time)
         }
         guard let session, let staff = session.staff else {
             // Nothing of the library without a session: only the way to sign in (which says why
             // when the browser's session ended while it was away).
-            let ended = session == nil && cookie.map { !$0.isEmpty } == true
+            let ended = cookie.map { !$0.isEmpty && !SignInTicket.isTicket($0) } == true
             return HTTPResponse(status: 303, headers: [("Location", ended ? PagePath.signIn + "?ended=1" : PagePath.signIn),
                                                        ("Cache-Control", "no-store")])
         }
@@ -118,6 +134,25 @@ public final class TeachersPage: Sendable {
         } catch {
             return fault(error, context: context)
         }
+    }
+
+    /// The signed-in session the request's cookie names, if it is live and its Staff member's
+    /// password is still the one it began with (a password set anew, on the page or with
+    /// `bookkiosk staff password`, or a removed account, ends it here).
+    private func signedInSession(_ request: HTTPRequest, at time: Date) -> PageSession? {
+        guard let id = request.cookies[PageSecurity.cookieName], !SignInTicket.isTicket(id),
+              let session = sessions.withLock({ $0.use(id, at: time) }), let staff = session.staff else { return nil }
+        let current: String?
+        do {
+            current = try store.read { try $0.passwordHash(staff: staff) }
+        } catch {
+            return session  // a fault: the page's own handler meets it again and reports it
+        }
+        guard let current, current == session.passwordHash else {
+            sessions.withLock { $0.end(id) }
+            return nil
+        }
+        return session
     }
 
     /// `GET /style.css`: the one stylesheet.

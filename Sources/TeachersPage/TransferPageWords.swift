@@ -70,5 +70,7 @@ public protocol TransferPageWords {
     var restoreCurrentRow: String { get }
     var restoreWarning: String { get }
     var restoreIt: String { get }
+    /// The restore failed at some step; the live library was not changed.
+    func restoreFailed(_ reason: String) -> String
     func restored(keptAt path: String) -> String
 }

@@ -1,4 +1,5 @@
 import Foundation
+import POSIX
 
 /// What the bench leaves behind if it is not cleaned up: its temporary folder (hundreds of
 /// megabytes of generated libraries), the control groups it made and the processes it started.
@@ -54,7 +55,7 @@ final class BenchCleanup: @unchecked Sendable {
         for pid in pids {
             kill(pid, SIGTERM)
             var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            _ = try? retryOnInterrupt { waitpid(pid, &status, 0) }
         }
         for path in paths.sorted(by: { $0.count > $1.count }) {
             let tasks = (try? String(contentsOfFile: path + "/cgroup.procs", encoding: .utf8)) ?? ""

@@ -1,4 +1,5 @@
 import Foundation
+import POSIX
 
 /// A `bookkiosk` process started by the benchmark, with its standard input and output on
 /// pipes (standard error goes to a file), so it can be timed and watched through /proc.
@@ -18,7 +19,7 @@ final class KioskProcess {
     init(executable: String, arguments: [String], environment: [String: String], errorsTo errorPath: String) throws {
         var stdinPipe: [Int32] = [0, 0], stdoutPipe: [Int32] = [0, 0]
         guard pipe(&stdinPipe) == 0, pipe(&stdoutPipe) == 0 else {
-            throw Failure(description: "pipe failed: \(String(cString: strerror(errno)))")
+            throw Failure(description: "pipe failed: \(Errno.current)")
         }
         // Only the child's dup2'd copies survive exec.
         for descriptor in stdinPipe + stdoutPipe { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
@@ -42,7 +43,7 @@ final class KioskProcess {
         guard rc == 0 else {
             close(stdinPipe[1])
             close(stdoutPipe[0])
-            throw Failure(description: "cannot start \(executable): \(String(cString: strerror(rc)))")
+            throw Failure(description: "cannot start \(executable): \(Errno(rawValue: rc))")
         }
         pid = child
         BenchCleanup.shared.started(child)
@@ -67,12 +68,10 @@ final class KioskProcess {
             let now = monotonicNanoseconds()
             guard now < deadline else { return nil }
             var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, Int32(min((deadline - now) / 1_000_000 + 1, 60_000)))
-            if ready < 0 && errno == EINTR { continue }
+            let ready = (try? retryOnInterrupt { poll(&descriptor, 1, Int32(min((deadline - now) / 1_000_000 + 1, 60_000))) }) ?? -1
             guard ready > 0 else { continue }
             var chunk = [UInt8](repeating: 0, count: 65_536)
-            let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
+            let count = (try? retryOnInterrupt { chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) } }) ?? -1
             guard count > 0 else { return nil }
             buffered += chunk[..<count]
         }
@@ -80,14 +79,10 @@ final class KioskProcess {
 
     /// Writes `text` to standard input.
     func write(_ text: String) throws {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(input, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw Failure(description: "writing to bookkiosk failed: \(String(cString: strerror(errno)))")
-            }
-            bytes = bytes.dropFirst(written)
+        do throws(Errno) {
+            try writeAll(text.utf8, to: input)
+        } catch {
+            throw Failure(description: "writing to bookkiosk failed: \(error)")
         }
     }
 
@@ -99,7 +94,7 @@ final class KioskProcess {
             input = -1
         }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        _ = try? retryOnInterrupt { waitpid(pid, &status, 0) }
         BenchCleanup.shared.ended(pid)
         return status
     }

@@ -1,4 +1,5 @@
 import Foundation
+import POSIX
 
 /// A minimal HTTP/1.1 client over one kept-alive TCP connection to 127.0.0.1, for timing the
 /// teachers' page from the outside: plain sockets, no redirects followed, bodies read by
@@ -76,7 +77,7 @@ final class LoopbackClient {
     /// Calls `socket`, `setsockopt(TCP_NODELAY)` and `connect`.
     private func connect() throws {
         let descriptor = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw Failure(description: "socket: \(Errno.current)") }
         var one: Int32 = 1
         setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
@@ -87,7 +88,7 @@ final class LoopbackClient {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard result == 0 else {
-            let message = String(cString: strerror(errno))
+            let message = Errno.current
             close(descriptor)
             throw Failure(description: "connect to 127.0.0.1:\(port): \(message)")
         }
@@ -104,8 +105,9 @@ final class LoopbackClient {
     private func writeAll(_ bytes: [UInt8]) throws {
         var sent = 0
         while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if count < 0 && errno == EINTR { continue }
+            let count = (try? retryOnInterrupt {
+                bytes[sent...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            }) ?? -1
             guard count > 0 else { throw Failure(description: Self.closedEarly) }
             sent += count
         }
@@ -114,14 +116,15 @@ final class LoopbackClient {
     /// Reads more bytes into the buffer; false at the end of the stream.
     private func fill() throws -> Bool {
         var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 { throw Failure(description: "recv: \(String(cString: strerror(errno)))") }
-            if count == 0 { return false }
-            buffered += chunk[..<count]
-            return true
+        let count: Int
+        do throws(Errno) {
+            count = try retryOnInterrupt { chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) } }
+        } catch {
+            throw Failure(description: "recv: \(error)")
         }
+        if count == 0 { return false }
+        buffered += chunk[..<count]
+        return true
     }
 
     private func readAnswer() throws -> Answer {

@@ -175,6 +175,30 @@ func verdict(_ met: Bool) -> String { met ? "met" : "MISSED" }
         "≤ 1.2×: \(verdict(cardRatio <= 1.2))")
 }
 
+/// `bookkiosk serve` under slow sockets and strangers' large bodies (PageAttackBenchmark.swift).
+@MainActor func measurePageAttack() throws {
+    guard let executable = ProcessBenchmarks.locateKiosk() else {
+        progress("page attack: no bookkiosk beside the benchmark; build it with the benchmark to measure the page under attack")
+        return
+    }
+    let attack = try PageAttackBenchmark.run(executable: executable, folder: folder, configPath: configPath, progress: progress)
+    let p99 = rounded(attack.underSlowClients.p99 / 1000, places: 2)
+    let peak = rounded(attack.peakRSSAfterBodiesMegabytes)
+    report["pageUnderSlowClientsP99Ms"] = p99
+    report["pageRSSAfterBodiesMB"] = peak
+    report["pageAttack"] = ["slowSockets": attack.slowSockets, "slowSocketsStillOpen": attack.slowSocketsStillOpen,
+                            "requests": attack.underSlowClients.count,
+                            "underSlowClientsMillis": ["p50": rounded(attack.underSlowClients.p50 / 1000, places: 2), "p99": p99],
+                            "rssBeforeMB": rounded(attack.rssBeforeMegabytes), "rssAfterBodiesMB": rounded(attack.rssAfterBodiesMegabytes),
+                            "bodies": PageAttackBenchmark.largeBodies, "bodiesRefused413": attack.bodiesRefused]
+    row("page: GET /sign-in ms p50 / p99 with \(attack.slowSockets) slow sockets open",
+        "\(rounded(attack.underSlowClients.p50 / 1000, places: 2)) / \(p99) (\(attack.underSlowClients.count) requests; \(attack.slowSocketsStillOpen) slow sockets still open after)",
+        "p99 ≤ 100 ms: \(verdict(p99 <= 100))")
+    row("page: peak RSS MB after \(PageAttackBenchmark.largeBodies) × 16 MB POST /sign-in",
+        "\(peak) (before \(rounded(attack.rssBeforeMegabytes)), after \(rounded(attack.rssAfterBodiesMegabytes)); \(attack.bodiesRefused) refused with 413)",
+        "≤ 80 MB: \(verdict(peak <= 80))")
+}
+
 /// The kiosk and the page as separate processes (ShippedPageBenchmark.swift): the kiosk's scan
 /// p99 under page load ÷ quiet at the page's unit priority, then a Pi-class budget (both in a
 /// group held to a quarter of one core); and the page against its floor (PageBenchmark, the
@@ -243,7 +267,11 @@ func verdict(_ met: Bool) -> String { met ? "met" : "MISSED" }
     var floorRatios: [Double] = [], floorRuns: [[String: Any]] = []
     for run in 1...options.shippedRuns {
         progress("shipped: page against its floor, run \(run) of \(options.shippedRuns)")
-        let page = try PageBenchmark.run(folder: folder, start: start, clients: 8, rounds: options.pageRounds, scanRounds: 0,
+        // A folder of its own: each run generates its library afresh.
+        let runFolder = folder + "/floor-\(run)"
+        try FileManager.default.createDirectory(atPath: runFolder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: runFolder) }
+        let page = try PageBenchmark.run(folder: runFolder, start: start, clients: 8, rounds: options.pageRounds, scanRounds: 0,
                                          pageThreads: options.pageThreads ?? HTTPDaemonConfiguration.defaultThreadCount, progress: progress)
         // The page's slowest list against the same bytes from memory, server time (the handler) and round trip.
         let worst = page.pages.map { $0.roundTrip.p50 / $0.floor.p50 }.max() ?? .nan
@@ -275,6 +303,7 @@ func verdict(_ met: Bool) -> String { met ? "met" : "MISSED" }
 
 if options.pageOnly {
     do {
+        try measurePageAttack()
         try measurePage()
     } catch {
         cleanup.fail(error, during: currentStep)
@@ -389,6 +418,45 @@ if options.speechOnly {
         for statement in figures.deadlockedStatements.sorted() { progress("\(figures.kiosks) kiosks: a deadlock between: \(statement)") }
     }
     report["postgresKiosks"] = runs
+    try measureCrash()
+}
+
+/// Four `bookkiosk simulate` processes on one PostgreSQL server that crashes for ten seconds
+/// (`pg_ctl stop -m immediate`) and starts again, one kiosk killed mid-scan while it is away and
+/// another after (KioskCrashDrill, issue 31). Needs the `bookkiosk` binary beside the bench.
+@MainActor func measureCrash() throws {
+    guard let kiosk = ProcessBenchmarks.locateKiosk() else {
+        row("postgres crash round", "skipped: no bookkiosk binary beside the bench")
+        return
+    }
+    progress("PostgreSQL crash round: 4 kiosk processes, the server away for 10 s, kills mid-scan")
+    let server = try ScratchPostgresServer(durable: true)
+    defer { server.stop() }
+    let drillFolder = folder + "/crash"
+    try FileManager.default.createDirectory(atPath: drillFolder, withIntermediateDirectories: true)
+    let drill = KioskCrashDrill(executable: kiosk, folder: drillFolder,
+                                plan: .init(warmUp: 3, outage: 10, afterRestart: 5, afterKill: 3, scanInterval: 0.04))
+    let figures = try drill.run(on: server)
+    report["crashSlowestAnswerMs"] = rounded(figures.slowestOutageAnswerMs, places: 1)
+    report["crashRecoveryMaxS"] = figures.recoveryMaxSeconds.isFinite ? rounded(figures.recoveryMaxSeconds, places: 2) : -1
+    report["crashRecoveryS"] = figures.recoverySeconds.map { $0.isFinite ? rounded($0, places: 2) : -1 }
+    report["crashReturnsAppliedRatio"] = rounded(figures.appliedRatio, places: 3)
+    report["crashRound"] = ["scans": figures.scans, "outageScans": figures.outageScans, "killedScans": figures.killedScans,
+                            "slowestAnswerMs": rounded(figures.slowestAnswerMs, places: 1),
+                            "owedReturns": figures.owedReturns, "appliedReturns": figures.appliedReturns,
+                            "returnedElsewhere": figures.returnedElsewhere, "lentEvents": figures.lentEvents,
+                            "returnedEvents": figures.returnedEvents, "problems": figures.problems.count]
+    row("crash: slowest answer while the server was away, ms", "\(rounded(figures.slowestOutageAnswerMs, places: 1)) (\(figures.outageScans) scans; slowest of all \(rounded(figures.slowestAnswerMs, places: 1)))",
+        "≤ 1000 ms: \(verdict(figures.slowestOutageAnswerMs <= 1000))")
+    row("crash: server restart to each kiosk's first normal answer, s",
+        figures.recoverySeconds.map { "\(rounded($0, places: 2))" }.joined(separator: ", "),
+        "≤ 2 s: \(verdict(figures.recoveryMaxSeconds <= 2))")
+    row("crash: journalled returns applied / owed", "\(figures.appliedReturns) / \(figures.owedReturns) (\(figures.returnedElsewhere) taken back elsewhere first)",
+        "1.0: \(verdict(figures.appliedRatio == 1))")
+    row("crash: answers that disagree with the database", "\(figures.problems.count) (\(figures.scans) scans, \(figures.killedScans) killed mid-scan)",
+        "0: \(verdict(figures.problems.isEmpty))")
+    progress("crash round: crashed at \(rounded(figures.crashedAt, places: 2)) s, restarted at \(rounded(figures.restartedAt, places: 2)) s; the slowest answer: \(figures.slowestScan)")
+    for problem in figures.problems.prefix(20) { progress("crash round: \(problem)") }
 }
 
 do {

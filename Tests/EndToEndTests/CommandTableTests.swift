@@ -26,10 +26,67 @@ struct CommandTableTests {
     }
 
     @Test func abstractsStartInOneColumn() {
-        let short = CommandConfiguration(commandName: "x", usage: [.init("copy --from F.sqlite --to URL", "copy it")])
+        let short = CommandConfiguration(commandName: "x", usage: [
+            .init("copy", .value("from", "F.sqlite", required: true), .value("to", "URL", required: true), abstract: "copy it"),
+        ])
         #expect(short.usageLines == ["  copy --from F.sqlite --to URL copy it"])
-        let long = CommandConfiguration(commandName: "x", usage: [.init("decode --evemu F [--layout us|jp]", "first\nsecond")])
+        let long = CommandConfiguration(commandName: "x", usage: [
+            .init("decode", .value("evemu", "F", required: true), .value("layout", "us|jp"), abstract: "first\nsecond"),
+        ])
         let indent = String(repeating: " ", count: 32)
         #expect(long.usageLines == ["  decode --evemu F [--layout us|jp]", indent + "first", indent + "second"])
+    }
+
+    @Test("an option is written as the usage shows it", arguments: [
+        (CommandOption.value("out", "F.pdf", required: true), "--out F.pdf"),
+        (.value("now", "T"), "[--now T]"),
+        (.flag("json"), "[--json]"),
+        (.flag("apply", required: true), "--apply"),
+        (.value("map", "FROM=TO", repeats: true), "[--map FROM=TO]…"),
+    ])
+    func optionSynopsis(_ option: CommandOption, written: String) {
+        #expect(option.synopsis == written)
+    }
+
+    @Test("a usage line is its words and then its options; the command takes the options of all its lines once, and --db and --config")
+    func usageLineFromOptions() {
+        let configuration = CommandConfiguration(commandName: "report", usage: [
+            .init("report overdue", .value("now", "T"), abstract: "a"),
+            .init("report popular", .value("since", "D"), .value("now", "T"), abstract: "b"),
+        ])
+        #expect(configuration.usage.map(\.synopsis) == ["report overdue [--now T]", "report popular [--since D] [--now T]"])
+        #expect(configuration.options.map(\.name) == ["now", "since", "db", "config"])
+        let alone = CommandConfiguration(commandName: "copy", takesCommonOptions: false, usage: [.init("copy", .flag("yes"), abstract: "c")])
+        #expect(alone.options.map(\.name) == ["yes"])
+    }
+
+    @Test("every command's usage shows each option it accepts, and it accepts each option its usage shows",
+          arguments: BookKiosk.commands.map { $0.configuration })
+    func usageTellsTheTruth(_ configuration: CommandConfiguration) throws {
+        let shown = configuration.usageLines.joined(separator: "\n")
+        for usage in configuration.usage {
+            #expect(!usage.words.contains("--"), "\(configuration.commandName): options belong in the line's options, not its words")
+        }
+        let common = Set(CommonOptions.declared.map(\.name))
+        for option in configuration.options {
+            if !common.contains(option.name) {
+                #expect(shown.contains("--\(option.name)"), "\(configuration.commandName) --\(option.name)")
+            }
+            let words: [String] = switch option.kind {
+            case .value: ["--\(option.name)", "x"]
+            case .flag: ["--\(option.name)"]
+            }
+            let parsed = try Arguments(words, for: configuration)
+            #expect(parsed.options[option.name] == "x" || parsed.flags.contains(option.name))
+        }
+        #expect(throws: Arguments.Invalid.self) { try Arguments(["--no-such-option"], for: configuration) }
+    }
+
+    @Test("simulate's usage shows the frame options it takes")
+    func simulateShowsItsFrames() {
+        let line = Simulate.configuration.usageLines.joined(separator: " ")
+        for option in ["--now T", "--speech DIR", "--screens DIR", "--screen-size WxH", "--covers DIR", "--library-name NAME"] {
+            #expect(line.contains("[\(option)]"), "\(option)")
+        }
     }
 }

@@ -15,7 +15,7 @@ struct ImportNumberingTests {
             try tx.save(Book(barcode: "10000043", title: "カードの番号に見える本"))
         }
         let csv = "card,name\n,はると\n10000042,さくら\n,ゆうな\n"
-        let report = try CatalogImport(kind: .users).run(csv, into: repository)
+        let report = try CatalogImport(kind: .users).run(csv, into: repository, recordedBy: LibraryDesk(staff: "えんちょう", at: Date()))
         #expect(report.added == 3)
         #expect(report.numbered == [
             CatalogImport.Numbered(line: 2, barcode: "10000044", name: "はると"),
@@ -28,7 +28,7 @@ struct ImportNumberingTests {
     func booksWithCheckDigit() throws {
         let repository = InMemoryLendingRepository()
         let numbering = BarcodeNumbering(prefix: "2", length: 8, checkDigit: .mod10w21)
-        let report = try CatalogImport(kind: .books, numbering: numbering).run("barcode,title\n,ぐりとぐら\n", into: repository)
+        let report = try CatalogImport(kind: .books, numbering: numbering).run("barcode,title\n,ぐりとぐら\n", into: repository, recordedBy: LibraryDesk(staff: "えんちょう", at: Date()))
         let given = try #require(report.numbered.first?.barcode)
         #expect(given == "2000001" + String(BarcodeNumbering.mod10w21("2000001")))
         #expect(try repository.transaction { try $0.book(barcode: given)?.title } == "ぐりとぐら")
@@ -37,7 +37,7 @@ struct ImportNumberingTests {
     @Test("a row without a barcode still needs its title")
     func titleStillRequired() {
         #expect(throws: CatalogImport.Failure.self) {
-            try CatalogImport(kind: .books).run("barcode,title\n,\n", into: InMemoryLendingRepository())
+            try CatalogImport(kind: .books).run("barcode,title\n,\n", into: InMemoryLendingRepository(), recordedBy: LibraryDesk(staff: "えんちょう", at: Date()))
         }
     }
 

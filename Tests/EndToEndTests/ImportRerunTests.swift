@@ -50,7 +50,7 @@ struct ImportRerunTests {
         }
         let csv = "barcode,title\n,ぐりとぐら\nB0003,はらぺこあおむし\n,おつきさまこんばんは\n"
 
-        let report = try CatalogImport(kind: .books).run(csv, into: repository)
+        let report = try CatalogImport(kind: .books).run(csv, into: repository, recordedBy: LibraryDesk(staff: "えんちょう", at: Date()))
 
         #expect(repository.runs == 2, "the server ended the first run, so the body ran twice")
         #expect(report.added == 3)
@@ -62,5 +62,8 @@ struct ImportRerunTests {
         let stored = try store.transaction { try $0.allBooks() }
         #expect(stored.map(\.barcode) == ["20000007", "20000008", "20000009", "B0003"])
         #expect(stored.first { $0.barcode == "20000008" }?.title == "ぐりとぐら")
+        // The audit entry is part of the body: written once, from the run that committed.
+        #expect(try store.transaction { try $0.auditEntries() }.map(\.action)
+            == [.imported(.books, added: 3, updated: 0, newClasses: [])])
     }
 }

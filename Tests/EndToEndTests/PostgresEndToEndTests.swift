@@ -75,7 +75,12 @@ struct PostgresEndToEndTests {
         defer { try? server.dropDatabase(url) }
         let onPostgres = try outputs(database: url.text, folder: folder)
         for (index, (sqlite, postgres)) in zip(onSQLite, onPostgres).enumerated() {
-            #expect(sqlite == postgres, "step \(Self.steps[index].arguments)")
+            // The audit log's imports and Staff account are recorded at the time they ran.
+            let untimed = { (text: String) in
+                Self.steps[index].arguments == ["report", "audit"]
+                    ? text.split(separator: "\n").map { $0.components(separatedBy: "  ").dropFirst().joined(separator: "  ") } : [text]
+            }
+            #expect(untimed(sqlite) == untimed(postgres), "step \(Self.steps[index].arguments)")
         }
         // The scenario did lend, return and refuse: the comparison is not of empty streams.
         let simulated = onPostgres[4]
@@ -125,7 +130,7 @@ struct PostgresEndToEndTests {
         defer { try? server.dropDatabase(url) }
         let copy = try BookKioskBinary.run(["copy", "--from", file, "--to", url.text], in: folder.url)
         #expect(copy.status == 0, "\(copy.errors)")
-        #expect(copy.output.contains("4 books, 3 users, 0 classes, 4 loans, 1 staff accounts, 3 audit entries, 2 printed cards and labels"),
+        #expect(copy.output.contains("4 books, 3 users, 0 classes, 4 loans, 1 staff accounts, 6 audit entries, 2 printed cards and labels"),
                 "\(copy.output)")
         // What was printed (the two active children's cards) came too: `--users new` answers alike on both.
         for step in [["export", "loans"], ["report", "audit"], ["staff", "list"], ["print", "cards", "--users", "new", "--out", "new.pdf"]] {

@@ -9,8 +9,8 @@ struct PostgresSchoolYearTests {
     static let steps: [(arguments: [String], input: String)] = [
         (["import", "books", "@books.csv"], ""),
         (["import", "users", "@users.csv"], ""),
-        (["classes", "add", "ひよこ組", "--grade", "1"], ""),
-        (["classes", "add", "きりん組", "--grade", "2"], ""),
+        (["classes", "grade", "ひよこ組", "1"], ""),
+        (["classes", "grade", "きりん組", "2"], ""),
         (["simulate", "--now", "2026-10-01T09:00:00"], "C0001\nB0001\nB0002\n@wait 60s\nC0002\nB0004\n"),
         (["classes"], ""),
         (["promote"], ""),

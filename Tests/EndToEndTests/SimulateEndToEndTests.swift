@@ -232,11 +232,11 @@ struct PrivacyEndToEndTests {
         #expect(simulate.status == 0, "\(simulate.errors)")
         #expect(simulate.errors.contains("audit entries over 30 days old no longer name their User"), "\(simulate.errors)")
         let report = try BookKioskBinary.run(["report", "audit"] + common, in: folder.url)
-        let extended = try #require(report.lines.first { $0.contains("extended:") }, "\(report.output)")
-        #expect(extended.contains("B0001 「ぐりとぐら」: due 2026-12-08 → "), "\(extended)")
+        let extended = try #require(report.lines.first { $0.contains("Extended:") }, "\(report.output)")
+        #expect(extended.contains("「ぐりとぐら」 (B0001): due Tue 8 Dec 2026 → "), "\(extended)")
         #expect(extended.contains("Tanaka"))
         #expect(!extended.contains("C0001") && !extended.contains("はると"), "\(extended)")
-        let registered = try #require(report.lines.first { $0.contains("registeredUser:") }, "\(report.output)")
-        #expect(registered.hasSuffix("added a card — C0003 yui"), "\(registered)")
+        let registered = try #require(report.lines.first { $0.contains("Registered a user") }, "\(report.output)")
+        #expect(registered.hasSuffix("Registered a user — C0003 yui"), "\(registered)")
     }
 }

@@ -101,8 +101,13 @@ struct StaffEndToEndTests {
 
         let audit = try BookKioskBinary.run(["report", "audit"] + common, in: folder.url)
         #expect(audit.status == 0)
-        let actions = audit.lines.map { line in line.split(separator: " ").dropFirst(2).first.map { String($0.dropLast()) } ?? "" }
-        #expect(actions == ["pinWrong", "entered", "override", "forcedReturn", "extended", "registeredBook", "registeredUser", "withdrew", "left"])
+        // "TIME  STAFF  ACTION: DETAIL", the action in the configured language's words.
+        let actions = audit.lines.map { line in
+            line.components(separatedBy: "  ").dropFirst(2).first.map { String($0.prefix { $0 != ":" && $0 != "—" }).trimmingCharacters(in: .whitespaces) } ?? ""
+        }
+        #expect(actions == ["Imported a CSV", "Imported a CSV", "Added a Staff member",
+                            "Wrong PIN", "Entered staff mode", "Lent past the rules", "Returned by staff", "Extended",
+                            "Registered a book", "Registered a user", "Withdrew", "Left staff mode"])
         #expect(audit.output.contains("ねないこだれだ"))
 
         let export = try BookKioskBinary.run(["export", "loans"] + common, in: folder.url)

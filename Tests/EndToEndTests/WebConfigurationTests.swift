@@ -6,6 +6,7 @@ import Testing
 @testable import CommandCore
 @testable import Doctor
 @testable import KioskConfiguration
+import POSIX
 
 @Suite("configuration: web")
 struct WebConfigurationTests {

@@ -5,6 +5,7 @@ import Kiosk
 import Lending
 import ScannerInput
 import Testing
+import POSIX
 
 /// A virtual USB scanner made with uinput, for machines that have `/dev/uinput` (the VM
 /// harness, a kiosk); destroying it is pulling the cable.

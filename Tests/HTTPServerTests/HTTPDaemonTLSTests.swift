@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HTTPServer
+import POSIX
 
 /// A tool run to its end: exit status and standard output.
 struct ToolRun {

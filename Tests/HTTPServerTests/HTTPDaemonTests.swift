@@ -1,6 +1,7 @@
 import Synchronization
 import Testing
 @testable import HTTPServer
+import POSIX
 
 /// The requests a handler saw, from the daemon's threads.
 final class RequestLog: Sendable {

@@ -70,3 +70,33 @@ struct MultipartFormDataTests {
         #expect(try MultipartFormData.parse(body, boundary: Self.boundary).fields.isEmpty)
     }
 }
+
+/// A multipart body made to cost the server: many empty parts, headers that never end.
+@Suite struct MultipartCostTests {
+    static let boundary = "----cost"
+
+    @Test("more parts than the limit are refused as soon as the limit is passed")
+    func tooManyParts() {
+        let part = "--\(Self.boundary)\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n\r\n"
+        let body = Array((String(repeating: part, count: 5_000) + "--\(Self.boundary)--\r\n").utf8)
+        #expect(throws: FormDecodingError.tooManyParts(limit: MultipartFormData.defaultPartLimit)) {
+            try MultipartFormData.parse(body, boundary: Self.boundary)
+        }
+        #expect(FormDecodingError.tooManyParts(limit: 1000).description.contains("send the form again"))
+    }
+
+    @Test("a part's headers are looked for only inside that part")
+    func headersInsideTheirPart() {
+        // The first part has no blank line before the next boundary; a blank line comes later.
+        let body = Array("--\(Self.boundary)\r\nContent-Disposition: form-data; name=\"a\"\r\n--\(Self.boundary)\r\nContent-Disposition: form-data; name=\"b\"\r\n\r\n2\r\n--\(Self.boundary)--".utf8)
+        #expect(throws: FormDecodingError.unterminatedPartHeaders(part: 1)) { try MultipartFormData.parse(body, boundary: Self.boundary) }
+    }
+
+    @Test("a limit of parts as asked, and a body at the limit is read whole")
+    func atTheLimit() throws {
+        let part = "--\(Self.boundary)\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n"
+        let body = Array((String(repeating: part, count: 10) + "--\(Self.boundary)--\r\n").utf8)
+        #expect(try MultipartFormData.parse(body, boundary: Self.boundary, partLimit: 10).fields.count == 10)
+        #expect(throws: FormDecodingError.tooManyParts(limit: 9)) { try MultipartFormData.parse(body, boundary: Self.boundary, partLimit: 9) }
+    }
+}

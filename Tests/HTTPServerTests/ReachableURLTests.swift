@@ -1,5 +1,6 @@
 import Testing
 @testable import HTTPServer
+import POSIX
 
 @Suite("The page's address as others reach it")
 struct ReachableURLTests {

@@ -2,6 +2,7 @@ import Foundation
 import Scene
 import Testing
 @testable import KioskDisplay
+import POSIX
 
 @Suite("display resources: the connector, mode and CRTC the kiosk chooses")
 struct DisplayResourcesTests {
@@ -60,18 +61,18 @@ struct DisplayResourcesTests {
 struct DisplayErrorTests {
     @Test("libdrm's two ways of failing, -1 with errno and -errno, give the same error")
     func libdrmResults() {
-        #expect(SystemCallError(call: "drmModeDirtyFB", result: -ENOSYS)?.code == ENOSYS)
+        #expect(SystemCallError(call: "drmModeDirtyFB", result: -ENOSYS)?.error == Errno(rawValue: ENOSYS))
         #expect(SystemCallError(call: "drmModeDirtyFB", result: -ENOSYS)?.isUnsupported == true)
         errno = EACCES
         #expect(SystemCallError(call: "drmModeSetCrtc", result: -1)?.isPermissionDenied == true)
         #expect(SystemCallError(call: "drmModeSetCrtc", result: 0) == nil)
-        #expect(SystemCallError(call: "drmModeSetCrtc", code: EACCES).description == "drmModeSetCrtc: Permission denied")
+        #expect(SystemCallError(call: "drmModeSetCrtc", error: .permissionDenied).description == "drmModeSetCrtc: Permission denied")
     }
 
     @Test("no /dev/dri: no driver loaded, and what to check")
     func noDeviceDirectory() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("display-\(UUID().uuidString)")
-        let error = DisplayError.opening(folder.path + "/dri/card0", code: ENOENT)
+        let error = DisplayError.opening(folder.path + "/dri/card0", error: .noSuchFileOrDirectory)
         #expect(error.problem == .noDeviceDirectory(folder.path + "/dri"))
         #expect(error.description.contains("no graphics driver with kernel mode setting is loaded"))
         #expect(error.description.contains("ls /dev/dri"))
@@ -84,14 +85,14 @@ struct DisplayErrorTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(FileManager.default.createFile(atPath: folder.path + "/card1", contents: nil))
         #expect(FileManager.default.createFile(atPath: folder.path + "/renderD128", contents: nil))
-        let error = DisplayError.opening(folder.path + "/card0", code: ENOENT)
+        let error = DisplayError.opening(folder.path + "/card0", error: .noSuchFileOrDirectory)
         #expect(error.problem == .noDevice(path: folder.path + "/card0", others: [folder.path + "/card1"]))
         #expect(error.description.contains("\"screen\": {\"device\": \"\(folder.path)/card1\"}"))
     }
 
     @Test("no permission names the group and the unit")
     func permission() {
-        let error = DisplayError.opening("/dev/dri/card0", code: EACCES)
+        let error = DisplayError.opening("/dev/dri/card0", error: .permissionDenied)
         #expect(error.description.contains("needs the “video” group"))
         #expect(error.description.contains("bookkiosk.service"))
         #expect(error.description.contains("DeviceAllow=char-drm rw"))
@@ -101,7 +102,7 @@ struct DisplayErrorTests {
     func connectorAndMaster() {
         let none = DisplayError(.noConnectedConnector(path: "/dev/dri/card0", connectors: ["HDMI-A-1 disconnected", "HDMI-A-2 disconnected"]))
         #expect(none.description.hasPrefix("no display is connected to /dev/dri/card0 (its connectors: HDMI-A-1 disconnected, HDMI-A-2 disconnected) — plug in the monitor"))
-        let master = DisplayError(.noMaster(path: "/dev/dri/card0", SystemCallError(call: "drmSetMaster", code: EBUSY)))
+        let master = DisplayError(.noMaster(path: "/dev/dri/card0", SystemCallError(call: "drmSetMaster", error: .resourceBusy)))
         #expect(master.description.contains("another program is showing its picture on /dev/dri/card0"))
         #expect(master.description.contains("\"output\": \"none\""))
     }

@@ -36,8 +36,9 @@ struct ServerAwayTests {
         #expect(machine.handle(.failed(away, barcode: "B0042", at: at(10))) == [
             .log(.serverAway(detail: away.detail, retrySeconds: 5), at: at(10)),
             .keepInJournal(barcode: "B0042", at: at(10)),
-            .announce(.error(away), at: at(10)),
         ])
+        // Kept: the child is told to leave the Book here.
+        #expect(machine.handle(.journalled(barcode: "B0042", kept: true, at: at(10))) == [.announce(.error(away), at: at(10))])
         #expect(machine.isServerAway)
         #expect(machine.nextDeadline == at(15))
         // The next scan tries the server first; failing again, it is journalled with no new log line.
@@ -48,8 +49,11 @@ struct ServerAwayTests {
         #expect(machine.handle(.retried(ServerRetry(journalled: 1, fault: away), at: at(12))) == [])
         #expect(machine.handle(.failed(away, barcode: "B0043", at: at(12))) == [
             .keepInJournal(barcode: "B0043", at: at(12)),
-            .announce(.error(away), at: at(12)),
         ])
+        // At the journal's bound it is not kept: the child is told to keep the Book.
+        guard case .announce(.error(let notKept), _, _)? = machine.handle(.journalled(barcode: "B0043", kept: false, at: at(12))).first
+        else { Issue.record("no answer"); return }
+        #expect(notKept.kind == .returnNotKept)
     }
 
     @Test func aRetryFallsDueOnItsClockAndTheServerBackAppliesTheJournalThenReady() {

@@ -121,10 +121,8 @@ extension RepositoryContractTests {
                 let first = try tx.addLoan(book: "B0001", user: "C0001", lentAt: F.t0, due: F.dueFromT0, overrideBy: nil)
                 _ = try tx.closeLoan(id: first.id, returnedAt: F.t0 + 60)
                 _ = try tx.addLoan(book: "B0003", user: "C0002", lentAt: F.t0 + 120, due: F.dueFromT0, overrideBy: nil)
-                try tx.record(AuditEntry(time: F.t0, staff: "えんちょう", action: "override", detail: "lent B0001",
-                                         user: AuditedUser(F.haruto)))
-                try tx.record(AuditEntry(time: F.t0 + 1, staff: "えんちょう", action: "extended", detail: "B0003",
-                                         user: AuditedUser(F.yui)))
+                try tx.record(AuditEntry(time: F.t0, staff: "えんちょう", action: AuditSamples.lentB0001, user: AuditedUser(F.haruto)))
+                try tx.record(AuditEntry(time: F.t0 + 1, staff: "えんちょう", action: AuditSamples.extendedB0003, user: AuditedUser(F.yui)))
             }
             #expect(try repository.transaction { try $0.removeUser(card: "C0001") })
 
@@ -136,10 +134,18 @@ extension RepositoryContractTests {
             #expect(try repository.read { try $0.loans(user: "C0001") }.isEmpty)
             let audit = try repository.read { try $0.auditEntries() }
             #expect(audit.map(\.user) == [nil, AuditedUser(F.yui)])
-            #expect(audit.map(\.detail) == ["lent B0001", "B0003"])
+            #expect(audit.map(\.action) == [AuditSamples.lentB0001, AuditSamples.extendedB0003])
             // The card can be given to someone new.
             try repository.transaction { try $0.save(User(card: "C0001", name: "みお")) }
             #expect(try repository.read { try $0.loans(user: "C0001") }.isEmpty)
         }
     }
+
+}
+
+private enum AuditSamples {
+    static let lentB0001 = AuditAction.lentPastRules(book: AuditedBook(barcode: "B0001", title: "ぐりとぐら"), due: Fixture.dueFromT0,
+                                                     refusal: .limitReached)
+    static let extendedB0003 = AuditAction.extended(book: AuditedBook(barcode: "B0003", title: "ねないこだれだ"),
+                                                    from: Fixture.dueFromT0, to: LocalDate(year: 2026, month: 12, day: 15))
 }

@@ -156,12 +156,12 @@ extension RepositoryContractTests {
             #expect(try repository.read { try $0.auditEntries(newestFirst: 0, limit: 10) } == ListingPage(items: [], total: 0))
             try repository.transaction { tx in
                 for second in 0..<5 {
-                    try tx.record(AuditEntry(time: F.t0 + Double(second), staff: "えんちょう", action: "entered", detail: "\(second)"))
+                    try tx.record(AuditEntry(time: F.t0 + Double(second), staff: "えんちょう", action: .pinLocked(seconds: second)))
                 }
             }
             let recorded = try repository.read { try $0.auditEntries() }
             let newestFirst = Array(recorded.reversed())
-            #expect(newestFirst.map(\.detail) == ["4", "3", "2", "1", "0"])
+            #expect(newestFirst.map(\.action) == [4, 3, 2, 1, 0].map { .pinLocked(seconds: $0) })
             let newest = try repository.read { try $0.auditEntries(newestFirst: 0, limit: 2) }
             #expect(newest == ListingPage(items: Array(newestFirst[0..<2]), total: 5))
             let oldest = try repository.read { try $0.auditEntries(newestFirst: 4, limit: 2) }

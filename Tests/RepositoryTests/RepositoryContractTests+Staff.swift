@@ -58,10 +58,10 @@ extension RepositoryContractTests {
             // Each test here keeps times rising with the order recorded, so "oldest first"
             // means the same in every implementation.
             let entries = [
-                AuditEntry(id: 99, time: F.t0, staff: nil, action: "pinWrong", detail: "a wrong PIN"),
-                AuditEntry(id: 99, time: F.t0 + 5, staff: "えんちょう", action: "entered", detail: "entered staff mode"),
-                AuditEntry(id: -1, time: F.t0 + 30, staff: "えんちょう", action: "registeredBook",
-                           detail: "B0100 「ねないこだれだ」"),
+                AuditEntry(id: 99, time: F.t0, staff: nil, action: .wrongPIN),
+                AuditEntry(id: 99, time: F.t0 + 5, staff: "えんちょう", action: .enteredStaffMode),
+                AuditEntry(id: -1, time: F.t0 + 30, staff: "えんちょう",
+                           action: .registeredBook(book: AuditedBook(barcode: "B0100", title: "ねないこだれだ"), author: nil)),
             ]
             try repository.transaction { tx in
                 for entry in entries.prefix(2) { try tx.record(entry) }
@@ -91,7 +91,7 @@ extension RepositoryContractTests {
                 try tx.save(Self.principal)
                 try tx.save(Self.aoki)
                 try tx.save(lock)
-                try tx.record(AuditEntry(time: F.t0, staff: "えんちょう", action: "entered", detail: "entered staff mode"))
+                try tx.record(AuditEntry(time: F.t0, staff: "えんちょう", action: .enteredStaffMode))
             }
             let accounts = try repository.read { try $0.staffAccounts() }
             let log = try repository.read { try $0.auditEntries() }
@@ -102,7 +102,8 @@ extension RepositoryContractTests {
                     try tx.save(StaffAccount(name: Self.principal.name, pinHash: "$y$j9T$othersalt$otherhash"))
                     #expect(try tx.removeStaffAccount(name: Self.aoki.name))
                     try tx.save(PINLock(failures: 2, lockouts: 3, lockedUntil: nil))
-                    try tx.record(AuditEntry(time: F.t0 + 10, staff: "さくら先生", action: "withdrew", detail: "B0004"))
+                    try tx.record(AuditEntry(time: F.t0 + 10, staff: "さくら先生",
+                                             action: .withdrew(book: AuditedBook(barcode: "B0004", title: "x"), wasOnLoan: false)))
                     // Seen inside the transaction before it is abandoned.
                     #expect(try tx.auditEntries().count == 2)
                     throw Abandon()

@@ -3,6 +3,7 @@ import Foundation
 import Lending
 @testable import LendingSQLite
 import Testing
+import POSIX
 
 @Suite("SQLiteLendingRepository")
 struct SQLiteLendingRepositoryTests {
@@ -111,9 +112,9 @@ struct SQLiteLendingRepositoryTests {
             #expect(try migrated.read { try $0.pinLock() } == PINLock())
             try migrated.transaction { tx in
                 try tx.save(StaffAccount(name: "えんちょう", pinHash: "$y$j9T$s$h"))
-                try tx.record(AuditEntry(time: F.t0, staff: "えんちょう", action: "entered", detail: "entered staff mode"))
+                try tx.record(AuditEntry(time: F.t0, staff: "えんちょう", action: .enteredStaffMode))
             }
-            #expect(try migrated.read { try $0.auditEntries() }.map(\.action) == ["entered"])
+            #expect(try migrated.read { try $0.auditEntries() }.map(\.action) == [.enteredStaffMode])
 
             let fresh = try SQLiteLendingRepository(path: directory + "/new.sqlite")
             #expect(try readSchema(migrated.connection) == readSchema(fresh.connection))
@@ -141,7 +142,12 @@ struct SQLiteLendingRepositoryTests {
             }
             let repository = try SQLiteLendingRepository(path: oldPath)
             #expect(try repository.transaction { try $0.forgetAuditedUsers(recordedBefore: Date(timeIntervalSince1970: 1_797_000_000)) } == 2)
-            let details = try repository.read { try $0.auditEntries() }.map(\.detail)
+            let read = try repository.read { try $0.auditEntries() }.map(\.action)
+            // Read back as earlier entries, each under the kind its old name stands for.
+            #expect(read.map(\.kind) == [.lentPastRules, .registeredUser, .withdrew, .enteredStaffMode, .extended])
+            let details = read.map { action -> String? in
+                if case .earlier(_, let detail) = action { detail } else { nil }
+            }
             #expect(details == [
                 "lent B0001 「ぐりとぐら」 (the child is no longer named)",
                 "(the child is no longer named)",
@@ -451,7 +457,7 @@ struct SQLiteLendingRepositoryTests {
         try withTemporaryDirectory { directory in
             let repository = try SQLiteLendingRepository(path: directory + "/library.sqlite")
             let destination = directory + "/missing/backup.sqlite"
-            #expect(throws: LibraryFileError.cannotCreate(path: destination, errno: ENOENT)) {
+            #expect(throws: LibraryFileError.cannotCreate(path: destination, .noSuchFileOrDirectory)) {
                 try repository.backup(to: destination)
             }
             #expect(!FileManager.default.fileExists(atPath: destination))

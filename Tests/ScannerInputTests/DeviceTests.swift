@@ -2,6 +2,7 @@ import CEvdev
 import Foundation
 import Testing
 @testable import ScannerInput
+import POSIX
 
 let scanner = InputDeviceInfo(
     path: "/dev/input/event3", name: "Honeywell Imaging & Mobility 1900", busType: 3, vendor: 0x0c2e, product: 0x0b61,

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TextInput
 @testable import ScannerInput
+import POSIX
 
 @Suite("The staff keyboard among the input devices")
 struct StaffKeyboardSourceTests {

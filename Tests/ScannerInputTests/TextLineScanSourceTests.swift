@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ScannerInput
+import POSIX
 
 /// A pipe whose ends are closed when it goes away.
 final class Pipe2 {

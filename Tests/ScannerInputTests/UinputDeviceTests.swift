@@ -2,6 +2,7 @@ import CEvdev
 import Foundation
 import Testing
 @testable import ScannerInput
+import POSIX
 
 /// A virtual USB scanner made with uinput: what the VM harness (or a developer's machine
 /// with `/dev/uinput`) uses to drive the real evdev path.

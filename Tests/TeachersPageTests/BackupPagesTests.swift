@@ -50,7 +50,7 @@ import Testing
         let kept = SQLiteLendingRepository.keptCopyPath(for: libraryPath, at: fixture.clock.now)
         #expect(FileManager.default.fileExists(atPath: kept))
         #expect(try SQLiteLendingRepository.snapshot(ofBackupAt: kept).books == 4)
-        #expect(try fixture.audit().contains { $0.action == "restored" && $0.staff == "佐藤" })
+        #expect(try fixture.audit().contains { $0.action.kind == .restored && $0.staff == "佐藤" })
         #expect(browser.get("/settings").text.contains(kept))
 
         // The confirmation is used up: a second one restores nothing.

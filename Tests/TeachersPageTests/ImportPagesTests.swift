@@ -42,7 +42,7 @@ import Testing
         #expect(browser.get("/import").text.contains("取り込みました(追加 2 件、更新 1 件)"))
         #expect(try fixture.repository.transaction { try $0.user(card: "U009") }?.className == "ばら組")
         #expect(try fixture.repository.transaction { try $0.user(card: "U001") }?.reading == "はなこ")
-        #expect(try fixture.audit().contains { $0.action == "imported" && $0.staff == "佐藤" })
+        #expect(try fixture.audit().contains { $0.action.kind == .imported && $0.staff == "佐藤" })
         // The file is used up.
         #expect(browser.post("/import/apply").status == 303)
         #expect(browser.get("/import").text.contains("取り込む CSV がありません"))

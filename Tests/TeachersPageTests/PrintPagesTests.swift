@@ -55,7 +55,7 @@ import Testing
         #expect(pdf.body.starts(with: Array("%PDF".utf8)))
         let printed = try fixture.repository.transaction { try $0.printedTimes(.card) }
         #expect(Set(printed.keys) == ["U001"])
-        #expect(try fixture.audit().contains { $0.action == "printedCards" && $0.detail.contains("もも組") })
+        #expect(try fixture.audit().contains { $0.action.kind == .printedCards && { if case .printed(_, _, "もも組", _, _) = $0.action { true } else { false } }($0) })
     }
 
     @Test func newLabelsOnlyOnceThenAllAgain() throws {

@@ -20,6 +20,22 @@ import Testing
         #expect(response.body.isEmpty)
     }
 
+    /// Issue 27, item 10: over HTTPS every answer tells the browser to keep to HTTPS (HSTS),
+    /// signed in or not; over plain HTTP it never does (a browser would ignore it, and a school
+    /// that turns HTTPS off later must not be locked out).
+    @Test func strictTransportSecurityIsSentOverHTTPSOnly() throws {
+        let fixture = try PageFixture()
+        for secure in [true, false] {
+            for path in ["/sign-in", "/", "/nowhere"] {
+                var request = HTTPRequest(method: "GET", path: path, headers: ["host": "kiosk.local:8443"])
+                request.isSecure = secure
+                let response = fixture.page.handle(request)
+                #expect((response.header("Strict-Transport-Security") == "max-age=31536000") == secure, "\(path), HTTPS: \(secure)")
+                #expect((response.header("Strict-Transport-Security") == nil) == !secure, "\(path), HTTPS: \(secure)")
+            }
+        }
+    }
+
     @Test(arguments: 0..<changes.count)
     func withoutASessionEveryChangeRedirectsAndChangesNothing(index: Int) throws {
         let (path, fields) = Self.changes[index]
@@ -106,7 +122,7 @@ import Testing
         try fixture.repository.transaction { tx in
             let state: [String] = [
                 "\(try tx.allBooks())", "\(try tx.allUsers())", "\(try tx.allLoans())", "\(try tx.staffAccounts())",
-                "\(try tx.libraryRules() as Any)", "\(try tx.auditEntries().filter { $0.action != "signedIn" })",
+                "\(try tx.libraryRules() as Any)", "\(try tx.auditEntries().filter { $0.action.kind != .signedIn })",
                 "\(try tx.passwordHash(staff: "田中") as Any)",
             ]
             return state.joined(separator: "\n")

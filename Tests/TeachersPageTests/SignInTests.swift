@@ -20,7 +20,7 @@ import Testing
         #expect(home.status == 200)
         #expect(home.text.contains("ホーム"))
         #expect(home.text.contains("ログアウト"))
-        #expect(try fixture.audit().last?.action == "signedIn")
+        #expect(try fixture.audit().last?.action.kind == .signedIn)
     }
 
     @Test func theCookieIsHttpOnlyStrictAndSecureOnlyOverHTTPS() throws {

@@ -55,8 +55,12 @@ import Testing
         #expect(try repository.transaction { try $0.libraryRules() }?.loanLimit == 3)
         #expect(browser.post("/users/U001/remove").header("Location") == "/users/U001")
         let log = browser.get("/settings").text
-        for action in ["貸出ルールの変更", "特別貸出", "利用者の登録", "返却(先生)", "ログイン"] {
+        for action in ["貸出ルールの変更", "特別貸出", "利用者の登録", "強制返却"] {
             #expect(log.contains(action), "\(action)")
         }
+        // Sign-ins are listed apart from the changes.
+        #expect(!log.contains("<td title=\"操作\">ログイン</td>"))
+        let signIns = browser.get("/settings?audit=signins").text
+        #expect(signIns.contains("<td title=\"操作\">ログイン</td>") && !signIns.contains("特別貸出"))
     }
 }

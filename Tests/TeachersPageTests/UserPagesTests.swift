@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Feedback
 import Lending
 import Testing
 @testable import TeachersPage
@@ -15,7 +16,7 @@ import Testing
         let user = try #require(try fixture.repository.transaction { try $0.user(card: "U100") })
         #expect(user == User(card: "U100", name: "山田 はなこ", loanLimit: nil, isActive: true))
         let entry = try #require(try fixture.audit().last)
-        #expect(entry.action == "registeredUser" && entry.staff == "佐藤" && entry.user?.name == "山田 はなこ")
+        #expect(entry.action.kind == .registeredUser && entry.staff == "佐藤" && entry.user?.name == "山田 はなこ")
     }
 
     @Test(arguments: [
@@ -41,7 +42,7 @@ import Testing
         browser.signIn()
         browser.post("/users/U002/edit", [("card", "U002"), ("name", "たろう"), ("limit", "5")])
         #expect(try fixture.repository.transaction { try $0.user(card: "U002") }?.loanLimit == 5)
-        #expect(try fixture.audit().last?.action == "editedUser")
+        #expect(try fixture.audit().last?.action.kind == .editedUser)
     }
 
     @Test func aUsersPageShowsOpenLoansAndKeptHistory() throws {
@@ -66,7 +67,7 @@ import Testing
         #expect(browser.get("/users/U002").text.contains("たろうさんを利用停止にしました。"))
         browser.post("/users/U002/reactivate")
         #expect(try fixture.repository.transaction { try $0.user(card: "U002") }?.isActive == true)
-        #expect(try fixture.audit().suffix(2).map(\.action) == ["deactivatedUser", "reactivatedUser"])
+        #expect(try fixture.audit().suffix(2).map(\.action.kind) == [.deactivatedUser, .reactivatedUser])
     }
 
     @Test func aUserWithBooksOutIsNotRemoved() throws {
@@ -79,7 +80,7 @@ import Testing
         #expect(browser.get("/users/U001").text.contains("はなこさんは まだ絵本を1冊 借りているので、削除できません。"))
         #expect(browser.post("/users/U002/remove").header("Location") == "/users")
         #expect(try fixture.repository.transaction { try $0.user(card: "U002") } == nil)
-        #expect(try fixture.audit().last?.action == "removedUser")
+        #expect(try fixture.audit().last?.action.kind == .removedUser)
     }
 }
 
@@ -97,7 +98,7 @@ import Testing
                                       closedDates: [LocalDate(year: 2026, month: 12, day: 29), LocalDate(year: 2026, month: 12, day: 30)],
                                       blockOnOverdue: true, libraryName: "ひまわり文庫"))
         let entry = try #require(try fixture.audit().last)
-        #expect(entry.action == "changedRules" && entry.detail.contains("loan limit 2 → 3"))
+        #expect(entry.action.kind == .changedRules && { if case .changedRules(let changes) = $0 { changes.contains(AuditChange(.loanLimit, from: "2", to: "3")) } else { false } }(entry.action))
         // The page lends by the new rules at once.
         #expect(browser.get("/books/B002/lend?user=U001").text.contains("2026年12月8日(火)"))
     }
@@ -116,7 +117,7 @@ import Testing
         }
         #expect(response.text.contains(">12/29</textarea>"), "what was typed is kept")
         #expect(try fixture.repository.transaction { try $0.libraryRules() } == before)
-        #expect(try fixture.audit().allSatisfy { $0.action != "changedRules" })
+        #expect(try fixture.audit().allSatisfy { $0.action.kind != .changedRules })
     }
 
     @Test func addingAStaffMemberGivesThemAPINAndAPassword() throws {
@@ -148,7 +149,7 @@ import Testing
         #expect(browser.get("/settings").text.contains("まで止めています"))
         browser.post("/settings/staff/田中/password", [("password", "tanaka-new-pass")])
         #expect(locked.signIn("田中", password: "tanaka-new-pass").status == 303)
-        #expect(try fixture.audit().contains { $0.action == "setPassword" && $0.staff == "佐藤" })
+        #expect(try fixture.audit().contains { $0.action.kind == .setPassword && $0.staff == "佐藤" })
     }
 
     @Test func removingAStaffMemberEndsTheirSessionsButNotOnesOwn() throws {
@@ -164,15 +165,28 @@ import Testing
         #expect(tanaka.get("/").status == 303)
     }
 
-    @Test func theAuditLogIsNewestFirstWithStaffNames() throws {
+    @Test func theAuditLogIsNewestFirstWithStaffNamesAndJapaneseDetails() throws {
         let fixture = try PageFixture()
         let browser = Browser(fixture)
         browser.signIn()
         browser.post("/users/U002/deactivate")
+        browser.post("/loans/\(try fixture.lend("B001", to: "U001").id)/extend")
+        // The changes, newest first; the sign-in is in the other list.
+        let changes = try fixture.repository.transaction { try fixture.page.settingsState($0, auditPage: 1) }
+        #expect(changes.audit.items.map(\.action.kind) == [.extended, .deactivatedUser])
+        let rows = changes.audit.items.map { fixture.page.auditRow($0, in: PageFixture.tokyo) }
+        #expect(rows.map { Array($0.dropFirst()) } == [
+            ["佐藤", "延長", "「ぐりとぐら」(B001)、返却期限 2026年12月1日(火) → 2026年12月8日(火) · はなこ (U001)"],
+            ["佐藤", "利用停止", "たろう (U002)"],
+        ])
+        let signIns = try fixture.repository.transaction { try fixture.page.settingsState($0, auditPage: 1, auditView: .signins) }
+        #expect(signIns.audit.items.map(\.action) == [.signedIn])
+        // The page shows those rows, in that order.
         let text = browser.get("/settings").text
-        let deactivated = try #require(text.range(of: "利用停止</td>"))
-        let signedIn = try #require(text.range(of: "ログイン</td>"))
-        #expect(deactivated.lowerBound < signedIn.lowerBound)
+        let extended = try #require(text.range(of: ">延長</td>"))
+        let deactivated = try #require(text.range(of: ">利用停止</td>"))
+        #expect(extended.lowerBound < deactivated.lowerBound)
+        #expect(!text.contains(">ログイン</td>"))
     }
 }
 
@@ -201,9 +215,16 @@ import Testing
         #expect(JapanesePageWords().refused(refusal) != EnglishPageWords().refused(refusal))
     }
 
-    @Test(arguments: PageAction.allCases)
-    func everyPageActionIsNamedInTheAuditLogInBothLanguages(action: PageAction) {
-        #expect(JapanesePageWords.auditActions[action.rawValue] != nil)
-        #expect(EnglishPageWords.auditActions[action.rawValue] != nil)
+    /// Every audit action has its own words in both languages: not empty, not its stored name,
+    /// different between the languages, and no two actions named alike in one language.
+    @Test(arguments: AuditAction.Kind.allCases)
+    func everyAuditActionIsNamedInBothLanguages(kind: AuditAction.Kind) {
+        for words in Language.allCases.map(\.pageWords) {
+            let name = words.auditAction(kind)
+            #expect(!name.isEmpty && name != kind.rawValue, "\(kind)")
+            let others = AuditAction.Kind.allCases.filter { $0 != kind }.map(words.auditAction)
+            #expect(!others.contains(name), "\(kind) is named like another action: \(name)")
+        }
+        #expect(JapanesePageWords().auditAction(kind) != EnglishPageWords().auditAction(kind))
     }
 }

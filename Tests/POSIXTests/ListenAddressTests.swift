@@ -1,5 +1,5 @@
 import Testing
-@testable import HTTPServer
+@testable import POSIX
 
 @Suite("--listen ADDRESS:PORT")
 struct ListenAddressTests {

@@ -173,12 +173,14 @@ with sync_playwright() as playwright:
             # 取り込み's preview of a users CSV, and 復元's check of a backup (neither applied).
             scratch = folder / "scratch"
             scratch.mkdir()
-            (scratch / "users.csv").write_text("card,name,class\nC0009,ゆい,ひよこ組\nC0001,はると,ひよこ組\n,けんた,ひよこ組\n", encoding="utf-8")
+            # As Excel saves it on a Japanese Windows (Shift_JIS, the page's own headers): はると
+            # moves to うさぎ組 with a limit of 3 (old → new), and ひよこぐみ is a probable typo.
+            (scratch / "users.csv").write_bytes("カード番号,名前,組,貸出上限\r\nC0009,ゆい,ひよこ組,\r\nC0001,さとう はると,うさぎ組,3\r\n,けんた,ひよこぐみ,\r\n".encode("cp932"))
             page.goto("/import")
             page.get_by_label("CSV ファイル", exact=True).set_input_files(str(scratch / "users.csv"))
             page.get_by_role("button", name="確認する", exact=True).click()
             page.wait_for_load_state()
-            page.screenshot(path=folder / "import-preview.png")
+            page.screenshot(path=folder / "import-preview.png", full_page=True)
             (scratch / "library.sqlite").write_bytes(page.request.get("/settings/backup").body())
             page.goto("/settings")
             page.get_by_label("バックアップのファイル", exact=True).set_input_files(str(scratch / "library.sqlite"))

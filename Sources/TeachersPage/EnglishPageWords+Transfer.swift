@@ -1,3 +1,4 @@
+import CatalogIO
 extension EnglishPageWords {
     public var print: String { "Print" }
     public var printCards: String { "Library cards" }
@@ -29,7 +30,7 @@ extension EnglishPageWords {
     public var importCheck: String { "Check it" }
     public var importIt: String { "Import" }
     public var importNoFile: String { "Choose a CSV file." }
-    public var importNotUTF8: String { "This file is not a UTF-8 CSV. In Excel, save it as \"CSV UTF-8\". Nothing was changed." }
+    public var importNotUTF8: String { "This file is neither UTF-8 nor Shift_JIS text. In Excel, save it as \"CSV UTF-8\". Nothing was changed." }
     public var importPreviewHeading: String { "Before importing" }
     public func importSummary(added: Int, updated: Int) -> String { "\(added) to add, \(updated) to update. Nothing has changed yet." }
     public var importAddedRows: String { "To be added" }
@@ -43,6 +44,9 @@ extension EnglishPageWords {
     public var importChangedMeanwhile: String { "The library changed after the check, so nothing was imported. Look at the new check below." }
     public func line(_ number: Int) -> String { "Line \(number)" }
     public var importLineColumn: String { "Line" }
+    public var importChangesColumn: String { "Changes" }
+    public func importReadAs(_ encoding: String) -> String { "Read as \(encoding)." }
+    public var catalogWords: any CatalogWords { EnglishCatalogWords() }
 
     public var backupHeading: String { "Backup" }
     public var backupExplained: String { "Saves the whole library as one file. Keep it somewhere safe, such as a USB stick." }

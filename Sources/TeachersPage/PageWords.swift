@@ -101,6 +101,12 @@ public protocol PageWords: Sendable, SchoolYearPageWords, TransferPageWords, Aud
     func withdrawWarning(user: String, due: String) -> String
     func withdrawn(title: String) -> String
     func bookSaved(title: String) -> String
+    /// A new Book saved with the number it was given.
+    func bookNumbered(title: String, barcode: String) -> String
+    func userNumbered(name: String, card: String) -> String
+    /// The hint beside an empty barcode or card field on an add form.
+    var emptyGetsNumber: String { get }
+    func noFreeNumber(_ prefix: String, length: Int) -> String
     var titleMissing: String { get }
     var barcodeMissing: String { get }
     var isbnInvalid: String { get }

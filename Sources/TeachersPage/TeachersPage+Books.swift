@@ -83,16 +83,25 @@ extension TeachersPage {
     func saveBook(_ barcode: String?, _ context: PageContext) throws -> HTTPResponse {
         let form = BookForm(fields: context.request.value)
         var problems = form.problems(words)
-        enum Saved { case saved(Book), refused([String: String]), missing }
+        enum Saved { case saved(Book, numbered: Bool), refused([String: String]), missing }
         let (library, saved) = try store.write { tx -> (LibraryState, Saved) in
             let library = try self.library(tx)
             let existing = try barcode.flatMap { try tx.book(barcode: $0) }
             if barcode != nil, existing == nil { return (library, .missing) }
             guard problems.isEmpty else { return (library, .refused(problems)) }
-            let book = form.book(existing: existing)
+            // A new Book without a barcode gets the next free number, as import and the kiosk's `n` do.
+            var given: String?
+            if existing == nil, form.needsNumber {
+                do {
+                    given = try setup.bookNumbering.next(1, in: tx).first
+                } catch let exhausted as BarcodeNumbering.Exhausted {
+                    return (library, .refused(["barcode": words.noFreeNumber(exhausted.numbering.prefix, length: exhausted.numbering.length)]))
+                }
+            }
+            let book = form.book(existing: existing, given: given)
             let desk = LibraryDesk(staff: context.staff, at: context.now)
             switch existing == nil ? try desk.addBook(book, in: tx) : try desk.editBook(book, in: tx) {
-            case .saved(let saved): return (library, .saved(saved))
+            case .saved(let saved): return (library, .saved(saved, numbered: given != nil))
             case .barcodeTaken(let taken, byA: .book): return (library, .refused(["barcode": words.barcodeTaken(taken)]))
             case .barcodeTaken(let taken, byA: .user): return (library, .refused(["barcode": words.barcodeIsACard(taken)]))
             case .missing: return (library, .missing)
@@ -101,8 +110,9 @@ extension TeachersPage {
         switch saved {
         case .missing:
             return try notFound(context)
-        case .saved(let book):
-            return redirect(PagePath.book(book.barcode), notice: words.bookSaved(title: book.title), context)
+        case .saved(let book, let numbered):
+            return redirect(PagePath.book(book.barcode),
+                            notice: numbered ? words.bookNumbered(title: book.title, barcode: book.barcode) : words.bookSaved(title: book.title), context)
         case .refused(let found):
             problems = found
             let existing = barcode.map { Book(barcode: $0, title: form.title) }
@@ -117,9 +127,11 @@ extension TeachersPage {
         if editing != nil { barcodeExtra.append(.flag(.readonly)) }
         let fields: [HTML] = [
             Form.hidden(PageSecurity.csrfField, context.session.csrf),
-            Form.text("barcode", label: words.barcode, value: editing?.barcode ?? form.barcode, required: true,
-                      hint: editing == nil ? words.bookBarcodeHint : nil, error: problems["barcode"], extra: barcodeExtra),
+            Form.text("barcode", label: words.barcode, value: editing?.barcode ?? form.barcode, required: editing != nil,
+                      hint: editing == nil ? words.bookBarcodeHint + " " + words.emptyGetsNumber : nil, error: problems["barcode"], extra: barcodeExtra),
             Form.text("title", label: words.title, value: form.title, required: true, error: problems["title"]),
+            Form.text("reading", label: words.reading, value: form.reading, hint: words.readingHint, error: problems["reading"],
+                      extra: [HTMLAttribute(.autocomplete, "off"), HTMLAttribute(.lang, "ja")]),
             Form.text("author", label: words.author, value: form.author, error: problems["author"]),
             Form.text("isbn", label: words.isbn, value: form.isbn, error: problems["isbn"],
                       extra: [HTMLAttribute(.inputmode, "numeric"), HTMLAttribute(.autocomplete, "off")]),

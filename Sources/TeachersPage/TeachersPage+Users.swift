@@ -109,7 +109,7 @@ extension TeachersPage {
     /// `POST /users/new`, `POST /users/CARD/edit`.
     func saveUser(_ card: String?, _ context: PageContext) throws -> HTTPResponse {
         let form = UserForm(fields: context.request.value)
-        enum Saved { case saved(User), refused([String: String], [SchoolClass]), missing }
+        enum Saved { case saved(User, numbered: Bool), refused([String: String], [SchoolClass]), missing }
         let (library, saved) = try store.write { tx -> (LibraryState, Saved) in
             let library = try self.library(tx)
             let classes = try tx.classes()
@@ -117,10 +117,19 @@ extension TeachersPage {
             if card != nil, existing == nil { return (library, .missing) }
             let problems = form.problems(words, classes: classes)
             guard problems.isEmpty else { return (library, .refused(problems, classes)) }
-            let user = form.user(existing: existing)
+            // A new User without a card gets the next free number, as import and the kiosk do.
+            var given: String?
+            if existing == nil, form.needsNumber {
+                do {
+                    given = try setup.cardNumbering.next(1, in: tx).first
+                } catch let exhausted as BarcodeNumbering.Exhausted {
+                    return (library, .refused(["card": words.noFreeNumber(exhausted.numbering.prefix, length: exhausted.numbering.length)], classes))
+                }
+            }
+            let user = form.user(existing: existing, given: given)
             let desk = LibraryDesk(staff: context.staff, at: context.now)
             switch existing == nil ? try desk.addUser(user, in: tx) : try desk.editUser(user, in: tx) {
-            case .saved(let saved): return (library, .saved(saved))
+            case .saved(let saved): return (library, .saved(saved, numbered: given != nil))
             case .barcodeTaken(let taken, byA: .user): return (library, .refused(["card": words.cardTaken(taken)], classes))
             case .barcodeTaken(let taken, byA: .book): return (library, .refused(["card": words.cardIsABook(taken)], classes))
             case .missing: return (library, .missing)
@@ -128,7 +137,9 @@ extension TeachersPage {
         }
         switch saved {
         case .missing: return try notFound(context)
-        case .saved(let user): return redirect(PagePath.user(user.card), notice: words.userSaved(name: user.name), context)
+        case .saved(let user, let numbered):
+            return redirect(PagePath.user(user.card),
+                            notice: numbered ? words.userNumbered(name: user.name, card: user.card) : words.userSaved(name: user.name), context)
         case .refused(let problems, let classes):
             return userFormPage(form, editing: card, problems: problems, classes: classes, library, context, status: 400)
         }
@@ -141,7 +152,8 @@ extension TeachersPage {
         if card != nil { cardExtra.append(.flag(.readonly)) }
         let fields: [HTML] = [
             Form.hidden(PageSecurity.csrfField, context.session.csrf),
-            Form.text("card", label: words.card, value: card ?? form.card, required: true, error: problems["card"], extra: cardExtra),
+            Form.text("card", label: words.card, value: card ?? form.card, required: card != nil,
+                      hint: card == nil ? words.emptyGetsNumber : nil, error: problems["card"], extra: cardExtra),
             Form.text("name", label: words.name, value: form.name, required: true, error: problems["name"],
                       extra: [HTMLAttribute(.autocomplete, "off")]),
             Form.text("reading", label: words.reading, value: form.reading, hint: words.readingHint, error: problems["reading"],

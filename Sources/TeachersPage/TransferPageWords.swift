@@ -1,3 +1,5 @@
+import CatalogIO
+
 /// The words of 印刷, 取り込み and 設定's backup and restore, in one language (part of
 /// `PageWords`; each language's words are in `JapanesePageWords+Transfer.swift` and
 /// `EnglishPageWords+Transfer.swift`).
@@ -50,6 +52,11 @@ public protocol TransferPageWords {
     var importChangedMeanwhile: String { get }
     func line(_ number: Int) -> String
     var importLineColumn: String { get }
+    /// The column that shows what an update changes.
+    var importChangesColumn: String { get }
+    func importReadAs(_ encoding: String) -> String
+    /// The import's problems, warnings and headers in this language.
+    var catalogWords: any CatalogWords { get }
 
     // Backup and restore
     var backupHeading: String { get }

@@ -34,13 +34,14 @@ extension TeachersPage {
 
     /// `GET /books/BARCODE`: the Book, its state, who has it, and what can be done with it.
     func book(_ barcode: String, _ context: PageContext) throws -> HTTPResponse {
-        let (library, found) = try store.read { tx -> (LibraryState, (Book, LoanListing?)?) in
+        let (library, found) = try store.read { tx -> (LibraryState, (Book, LoanListing?, Date?)?) in
             let library = try self.library(tx)
             guard let book = try tx.book(barcode: barcode) else { return (library, nil) }
             let loan = try tx.openLoan(book: barcode)
-            return (library, (book, try loan.map { LoanListing(loan: $0, book: book, user: try $0.user.flatMap { try tx.user(card: $0) }) }))
+            return (library, (book, try loan.map { LoanListing(loan: $0, book: book, user: try $0.user.flatMap { try tx.user(card: $0) }) },
+                              try tx.printedTimes(.label)[barcode]))
         }
-        guard let (book, loan) = found else { return try notFound(context) }
+        guard let (book, loan, printed) = found else { return try notFound(context) }
         var facts: [HTML] = [
             fact(words.title, .text(book.title)),
             fact(words.author, .text(book.author ?? "")),
@@ -69,6 +70,7 @@ extension TeachersPage {
             coverImage(book, large: true),
             .el(.dl, [.class("facts")], children: facts),
             .el(.div, [.class("actions")], children: actions),
+            printOneSection(.label, barcode: book.barcode, printed: printed, zone: library.policy.timeZone, context),
         ])
     }
 

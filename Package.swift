@@ -112,9 +112,9 @@ let package = Package(
         .target(name: "CVersion", cSettings: [.define("BOOKKIOSK_VERSION", to: "\"\(version)\"")]),
         // What every command shares: the Command protocol and its usage lines, Arguments, Console, the version,
         // and the opening of the store the configuration names.
-        .target(name: "CommandCore", dependencies: ["POSIX", "KioskConfiguration", "CVersion", "Lending", "LendingSQLite", "LendingPostgres"]),
+        .target(name: "CommandCore", dependencies: ["POSIX", "KioskConfiguration", "Feedback", "CVersion", "Lending", "LendingSQLite", "LendingPostgres"]),
         // Books, Users and Loans in and out: the CSV reader, import (titles looked up by ISBN), export (no store by name).
-        .target(name: "CatalogIO", dependencies: ["POSIX", "Lending", "BookLookup"]),
+        .target(name: "CatalogIO", dependencies: ["POSIX", "Lending", "Feedback", "BookLookup"]),
         // A SQLite library copied to PostgreSQL, and what to run to back up a PostgreSQL one.
         .target(name: "LibraryTransfer", dependencies: ["Lending", "LendingSQLite", "LendingPostgres"]),
         // `bookkiosk doctor`: checks the configuration, database, scanners, sound, speech, screen, kanji, the page.

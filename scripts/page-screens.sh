@@ -97,10 +97,11 @@ bk import books "$work/books.csv" >/dev/null
 bk import users "$work/users.csv" >/dev/null
 # The classes (組): one of 年少, one of 年中, two of 年長 — so the promotion (進級) must ask
 # where うさぎ組 goes, and the screenshots show that question.
-bk classes add ひよこ組 --grade 1 >/dev/null
-bk classes add うさぎ組 --grade 2 >/dev/null
-bk classes add きりん組 --grade 3 >/dev/null
-bk classes add ぞう組 --grade 3 >/dev/null
+# The import made them (without a grade): each is given its grade.
+bk classes grade ひよこ組 1 >/dev/null
+bk classes grade うさぎ組 2 >/dev/null
+bk classes grade きりん組 3 >/dev/null
+bk classes grade ぞう組 3 >/dev/null
 printf '1234\n' | bk staff add やまだ >/dev/null
 printf 'sakura-2026\n' | bk staff password やまだ >/dev/null
 printf '5678\n' | bk staff add たなか >/dev/null
@@ -136,11 +137,11 @@ url, out = sys.argv[1], Path(sys.argv[2])
 # Each page: its file name and path. The loan's confirmation is found from 貸出中's first 「返却」.
 PAGES = [("home", "/"), ("loans", "/loans"), ("loans-overdue", "/loans?overdue=1"), ("return", None),
          ("books", "/books"), ("book", "/books/B0001"), ("book-new", "/books/new"), ("book-lend", "/books/B0009/lend"),
-         ("users", "/users"), ("user", "/users/C0002"), ("user-new", "/users/new"), ("settings", "/settings"),
+         ("users", "/users"), ("user", "/users/C0002"), ("user-lend", "/users/C0005?book=ぞう#lend"), ("user-new", "/users/new"), ("settings", "/settings"),
          ("classes", "/classes"), ("classes-promote", "/classes/promote?map=うさぎ組=きりん組"), ("records", "/records"),
          ("print", "/print"), ("import", "/import")]
 PHONE = ["sign-in", "home", "loans", "books", "classes"]
-FULL = ["classes"]
+FULL = ["classes", "user", "book"]
 SIZES = [(1024, 768), (768, 1024), (375, 812)]
 
 shutil.rmtree(out, ignore_errors=True)
@@ -173,12 +174,14 @@ with sync_playwright() as playwright:
             # 取り込み's preview of a users CSV, and 復元's check of a backup (neither applied).
             scratch = folder / "scratch"
             scratch.mkdir()
-            (scratch / "users.csv").write_text("card,name,class\nC0009,ゆい,ひよこ組\nC0001,はると,ひよこ組\n,けんた,ひよこ組\n", encoding="utf-8")
+            # As Excel saves it on a Japanese Windows (Shift_JIS, the page's own headers): はると
+            # moves to うさぎ組 with a limit of 3 (old → new), and ひよこぐみ is a probable typo.
+            (scratch / "users.csv").write_bytes("カード番号,名前,組,貸出上限\r\nC0009,ゆい,ひよこ組,\r\nC0001,さとう はると,うさぎ組,3\r\n,けんた,ひよこぐみ,\r\n".encode("cp932"))
             page.goto("/import")
             page.get_by_label("CSV ファイル", exact=True).set_input_files(str(scratch / "users.csv"))
             page.get_by_role("button", name="確認する", exact=True).click()
             page.wait_for_load_state()
-            page.screenshot(path=folder / "import-preview.png")
+            page.screenshot(path=folder / "import-preview.png", full_page=True)
             (scratch / "library.sqlite").write_bytes(page.request.get("/settings/backup").body())
             page.goto("/settings")
             page.get_by_label("バックアップのファイル", exact=True).set_input_files(str(scratch / "library.sqlite"))

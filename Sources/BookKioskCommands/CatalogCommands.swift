@@ -1,5 +1,6 @@
 import BookLookup
 import CatalogIO
+import Feedback
 import LibraryTransfer
 import CommandCore
 import Foundation
@@ -17,19 +18,26 @@ struct ImportCommand {
     init(_ words: [String], places: Places, console: Console) throws {
         environment = places.environment
         let arguments = try Arguments(words, for: Self.configuration)
+        let common = try CommonOptions(arguments, places: places)
         guard arguments.words.count == 2, let kind = CatalogImport.Kind(rawValue: arguments.words[0]) else {
-            throw Arguments.Invalid(description: "say what to import and from which file: `bookkiosk import books books.csv` or `bookkiosk import users users.csv`")
+            throw Arguments.Invalid(description: catalogWords(common.language).importUsage)
         }
         self.kind = kind
         file = arguments.words[1]
-        common = try CommonOptions(arguments, places: places)
+        self.common = common
         self.console = console
     }
 
     func run() throws -> BookKiosk.Status {
+        let words = catalogWords(common.language)
         // Read whole before the database is touched: a pipe can be read only once.
         let source = ImportSource(argument: file)
-        let text = try source.text(of: try source.read())
+        let text: CSVText
+        do {
+            text = try source.text(of: try source.read())
+        } catch {
+            throw CommandFailure(words.source(error))
+        }
         let file = source.name
         let repository = try common.openRepository()
         do {
@@ -38,30 +46,28 @@ struct ImportCommand {
             let progress = LookupProgressBar(console: console)
             let lookup = CatalogImport.TitleLookup.service(common.lookupService(version: BookKiosk.programVersion),
                                                            cache: RepositoryLookupCache(repository), progress: progress.show)
-            let report = try CatalogImport(kind: kind, numbering: numbering).run(text, into: repository, recordedBy: desk, lookup: lookup)
-            for warning in report.warnings { console.error("\(file): \(warning)") }
+            let report = try CatalogImport(kind: kind, numbering: numbering).run(text.text, into: repository, recordedBy: desk, lookup: lookup)
+            for warning in report.warnings { console.error("\(file): \(words.warning(warning))") }
             if !report.lookedUp.isEmpty {
                 let fromCache = report.lookedUp.filter { $0.origin == "cache" }.count
-                console.print("Titles found by ISBN for \(report.lookedUp.count) rows (\(fromCache) from the library's lookup cache; 書誌データ：国立国会図書館サーチ / openBD):")
+                console.print(words.lookedUpHeading(rows: report.lookedUp.count, fromCache: fromCache))
                 for found in report.lookedUp {
-                    console.print("  line \(found.line): \(found.isbn) \(found.title) (\(found.origin))")
+                    console.print("  \(words.line(found.line)): \(found.isbn) \(found.title) (\(found.origin))")
                 }
             }
-            let noun = report.added == 1 ? String(kind.rawValue.dropLast()) : kind.rawValue
-            console.print("Imported \(file): \(report.added) \(noun) added, \(report.updated) updated.")
+            console.print(words.imported(file, kind: kind, added: report.added, updated: report.updated, encoding: text.encoding))
             if !report.createdClasses.isEmpty {
-                console.print("New classes, with no grade yet (give each one with `bookkiosk classes grade NAME N`): \(report.createdClasses.joined(separator: ", "))")
+                console.print(words.createdClasses(report.createdClasses))
             }
             if !report.numbered.isEmpty {
-                let what = kind == .books ? "barcodes" : "card numbers"
-                console.print("New \(what) for the rows without one (print them with `bookkiosk print \(kind == .books ? "labels --books" : "cards --users") new`):")
+                console.print(words.numberedHeading(kind))
                 for given in report.numbered {
-                    console.print("  line \(given.line): \(given.barcode) \(given.name)")
+                    console.print("  \(words.line(given.line)): \(given.barcode) \(given.name)")
                 }
             }
             return .success
         } catch let failure as CatalogImport.Failure {
-            console.error("\(file): \(failure.description)")
+            console.error("\(file): \(failure.rendered(words))")
             return .failure
         }
     }
@@ -78,20 +84,23 @@ struct ExportCommand {
 
     init(_ words: [String], places: Places, console: Console) throws {
         let arguments = try Arguments(words, for: Self.configuration)
+        // An export only reads: a mistake in a key it does not need is a warning.
+        let common = try CommonOptions(arguments, places: places, needing: CommonOptions.readingKeys, console: console)
         guard arguments.words.count == 1, let what = What(rawValue: arguments.words[0]) else {
-            throw Arguments.Invalid(description: "say what to export: `bookkiosk export books`, `bookkiosk export users` or `bookkiosk export loans` (add --out F.csv for a file)")
+            throw Arguments.Invalid(description: catalogWords(common.language).exportUsage)
         }
         self.what = what
         out = arguments.options["out"]
-        common = try CommonOptions(arguments, places: places)
+        self.common = common
         self.console = console
     }
 
     func run() throws -> BookKiosk.Status {
+        let words = catalogWords(common.language)
         let repository = try common.openRepository()
         let text = switch what {
-        case .books: try CatalogExport.text(.books, of: repository)
-        case .users: try CatalogExport.text(.users, of: repository)
+        case .books: try CatalogExport.text(.books, of: repository, words: words)
+        case .users: try CatalogExport.text(.users, of: repository, words: words)
         case .loans: try LoanExport.text(of: repository, timeZone: common.configuration.policy.timeZone)
         }
         guard let out, out != "-" else {
@@ -99,12 +108,12 @@ struct ExportCommand {
             return .success
         }
         guard !FileManager.default.fileExists(atPath: out) else {
-            throw CommandFailure("\(out) already exists; BookKiosk does not overwrite files. Choose a new name or remove it first.")
+            throw CommandFailure(words.alreadyExists(out))
         }
         guard FileManager.default.createFile(atPath: out, contents: Data(text.utf8)) else {
-            throw CommandFailure("Could not write \(out); check that its folder exists and can be written.")
+            throw CommandFailure(words.cannotWrite(out))
         }
-        console.error("Exported \(what.rawValue) to \(out).")
+        console.error(words.exported(what.rawValue, to: out))
         return .success
     }
 }
@@ -123,10 +132,11 @@ struct ReportCommand {
 
     init(_ words: [String], places: Places, console: Console) throws {
         arguments = try Arguments(words, for: Self.configuration)
+        // A report only reads: a mistake in a key it does not need is a warning.
+        common = try CommonOptions(arguments, places: places, needing: CommonOptions.readingKeys, console: console)
         guard arguments.words.count == 1, ["overdue", "audit", "popular", "classes"].contains(arguments.words[0]) else {
-            throw Arguments.Invalid(description: "the reports are `bookkiosk report overdue`, `report audit`, `report popular` and `report classes`")
+            throw Arguments.Invalid(description: commandWords(common.language).reportUsage)
         }
-        common = try CommonOptions(arguments, places: places)
         self.console = console
     }
 
@@ -146,16 +156,17 @@ struct ReportCommand {
             }
         }
         let today = LocalDate(now, in: policy.timeZone)
+        let say = commandWords(common.language)
         guard !rows.isEmpty else {
-            console.print("No Loans are overdue on \(today).")
+            console.print(say.noOverdue(on: today))
             return .success
         }
-        console.print("Overdue on \(today): \(rows.count) Loan\(rows.count == 1 ? "" : "s")")
+        console.print(say.overdueHeading(on: today, count: rows.count))
         for (loan, book, user) in rows.sorted(by: { $0.0.due < $1.0.due }) {
             let days = policy.overdueDays(due: loan.due, at: now)
-            let who = user.map { "\($0.name) (\($0.card))" } ?? (loan.user ?? "unknown User")
+            let who = user.map { "\($0.name) (\($0.card))" } ?? (loan.user ?? say.unknownUser)
             let what = book.map { "\($0.title) (\($0.barcode))" } ?? loan.book
-            console.print("  \(who): \(what), due \(loan.due), \(days) day\(days == 1 ? "" : "s") overdue")
+            console.print(say.overdueLine(who: who, what: what, due: loan.due, days: days))
         }
         return .success
     }
@@ -169,11 +180,11 @@ struct BackupCommand {
 
     init(_ words: [String], places: Places, console: Console) throws {
         let arguments = try Arguments(words, for: Self.configuration)
+        common = try CommonOptions(arguments, places: places, needing: CommonOptions.readingKeys, console: console)
         guard arguments.words.count == 1 else {
-            throw Arguments.Invalid(description: "say where the copy goes: `bookkiosk backup /path/to/copy.sqlite`")
+            throw Arguments.Invalid(description: commandWords(common.language).backupUsage)
         }
         destination = arguments.words[0]
-        common = try CommonOptions(arguments, places: places)
         self.console = console
     }
 
@@ -181,15 +192,16 @@ struct BackupCommand {
         if let url = common.postgresURL {
             throw CommandFailure(PostgresBackup.advice(for: url, destination: destination))
         }
+        let say = commandWords(common.language)
         guard FileManager.default.fileExists(atPath: common.databasePath) else {
-            throw CommandFailure("There is no database at \(common.databasePath) to back up. Give its path with --db.")
+            throw CommandFailure(say.noDatabase(common.databasePath))
         }
         guard !FileManager.default.fileExists(atPath: destination) else {
-            throw CommandFailure("\(destination) already exists; BookKiosk does not overwrite files. Choose a new name or remove it first.")
+            throw CommandFailure(catalogWords(common.language).alreadyExists(destination))
         }
         let repository = try common.openSQLiteRepository()
         try repository.backup(to: destination)
-        console.print("Backed up \(common.databasePath) to \(destination).")
+        console.print(say.backedUp(common.databasePath, to: destination))
         return .success
     }
 }

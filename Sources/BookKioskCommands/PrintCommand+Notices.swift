@@ -19,10 +19,10 @@ extension PrintCommand {
              try tx.libraryRules()?.libraryName, try tx.classes())
         }
         if let className, !classes.contains(where: { $0.name == className }) {
-            throw CommandFailure("There is no class \(className); `bookkiosk classes` lists them. Nothing was printed.")
+            throw CommandFailure(say.noSuchClassToPrint(className))
         }
         guard !notices.isEmpty else {
-            console.error("No User\(className.map { " of \($0)" } ?? "") has a Book overdue on \(LocalDate(now, in: policy.timeZone)): there are no notices to print.")
+            console.error(say.noOverdueNotices(inClass: className, on: LocalDate(now, in: policy.timeZone)))
             return .success
         }
         let layout = NoticeLayout(words: .forLanguage(configuration.language),
@@ -34,7 +34,7 @@ extension PrintCommand {
             if out == "-" { console.write(bytes: try painter.pdfData(pages)) } else { try painter.writePDF(pages, to: out) }
         }
         if case .failure(let failure) = written { throw CommandFailure(failure.description) }
-        let message = "Wrote \(notices.count) notice\(notices.count == 1 ? "" : "s") on \(pages.count) A4 page\(pages.count == 1 ? "" : "s") to \(out == "-" ? "standard output" : out); cut along the dashed lines."
+        let message = say.wroteNotices(notices.count, pages: pages.count, to: out == "-" ? nil : out)
         if out == "-" { console.error(message) } else { console.print(message) }
         return .success
     }

@@ -20,54 +20,56 @@ struct PrintCommand {
 
     init(_ words: [String], places: Places, console: Console) throws {
         arguments = try Arguments(words, for: Self.configuration)
+        common = try CommonOptions(arguments, places: places)
+        let say = commandWords(common.language)
         guard arguments.words.count == 1, let what = What(rawValue: arguments.words[0]) else {
-            throw Arguments.Invalid(description: "say what to print: `bookkiosk print cards --out cards.pdf`, `bookkiosk print labels --out labels.pdf`, `bookkiosk print notices --out notices.pdf`, or `bookkiosk print sheets` for the sheets")
+            throw Arguments.Invalid(description: say.printUsage)
         }
         self.what = what
         if what != .labels, arguments.options["books"] != nil {
-            throw Arguments.Invalid(description: "--books chooses Book labels: use it with `print labels`")
+            throw Arguments.Invalid(description: say.booksOptionUsage)
         }
         if what != .cards, arguments.options["users"] != nil {
-            throw Arguments.Invalid(description: "--users chooses Cards: use it with `print cards`")
+            throw Arguments.Invalid(description: say.usersOptionUsage)
         }
-        common = try CommonOptions(arguments, places: places)
         self.console = console
     }
+
+    var say: any CommandWords { commandWords(common.language) }
 
     func run() throws -> BookKiosk.Status {
         let configuration = common.configuration
         if what == .sheets {
-            for line in Self.sheetTable(configuration.allSheets) { console.print(line) }
+            for line in Self.sheetTable(configuration.allSheets, header: say.sheetTableHeader) { console.print(line) }
             return .success
         }
         guard let out = arguments.options["out"], !out.isEmpty else {
-            throw Arguments.Invalid(description: "say where the PDF goes: --out \(what.rawValue).pdf (or --out - for standard output)")
+            throw Arguments.Invalid(description: say.outUsage(what.rawValue))
         }
         if out == "-", isatty(console.output) == 1 {
-            throw CommandFailure("--out - writes the PDF to standard output, which is a terminal here: send it to a printer (`bookkiosk print \(what.rawValue) --out - | lp -o media=A4 -o print-scaling=none`) or give a file, --out \(what.rawValue).pdf.")
+            throw CommandFailure(say.outIsATerminal(what.rawValue))
         }
         if what == .notices { return try printNotices(to: out) }
         let sheetName = arguments.options["sheet"] ?? (what == .cards ? Sheet.defaultCardSheet : Sheet.defaultLabelSheet)
         guard let sheet = configuration.allSheets.first(where: { $0.name == sheetName }) else {
-            throw Arguments.Invalid(description: "there is no sheet called \(sheetName); the sheets are \(configuration.allSheets.map(\.name).joined(separator: ", ")) (`bookkiosk print sheets` shows their sizes; the config's \"sheets\" adds your own)")
+            throw Arguments.Invalid(description: say.noSuchSheet(sheetName, sheets: configuration.allSheets.map(\.name)))
         }
         var startAt = 1
         if let text = arguments.options["start-at"] {
             guard let number = Int(text), (1...sheet.count).contains(number) else {
-                throw Arguments.Invalid(description: "--start-at needs a label position from 1 to \(sheet.count) on \(sheet.name) (1 is the top left, counting row by row)")
+                throw Arguments.Invalid(description: say.startAtUsage(count: sheet.count, sheet: sheet.name))
             }
             startAt = number
         }
         var symbology: Symbology?
         if let text = arguments.options["symbology"] {
             guard let chosen = Symbology(rawValue: text.lowercased()) else {
-                throw Arguments.Invalid(description: "--symbology is nw7 or code128 (leave it out: NW-7 for digits, Code 128 for the rest)")
+                throw Arguments.Invalid(description: say.symbologyUsage)
             }
             symbology = chosen
         }
-        let language = configuration.language
         let layout = PageLayout(sheet: sheet, startAt: startAt, libraryName: configuration.libraryName,
-                                cardCaption: language == "en" ? "Library card" : "としょかんカード", symbology: symbology)
+                                cardCaption: say.cardCaption, symbology: symbology)
 
         let repository = try common.openRepository()
         let kind: PrintedKind = what == .cards ? .card : .label
@@ -76,10 +78,9 @@ struct PrintCommand {
             try choose(selection, kind: kind, in: tx)
         }
         guard !chosen.isEmpty else {
-            let noun = what == .cards ? "Cards" : "labels"
             console.error(selection == "new"
-                ? "There are no new \(noun) to print: every one was printed before. `--\(what == .cards ? "users" : "books") all` prints them all again."
-                : "There are no \(noun) to print.")
+                ? say.nothingNewToPrint(cards: what == .cards, option: what == .cards ? "users" : "books")
+                : say.nothingToPrint(cards: what == .cards))
             return .success
         }
         let laidOut = Result { () throws(PrintRefusal) -> [Scene] in
@@ -90,7 +91,7 @@ struct PrintCommand {
             }
         }
         guard case .success(let pages) = laidOut else {
-            if case .failure(let refusal) = laidOut { throw CommandFailure("Nothing was printed: \(refusal.description)") }
+            if case .failure(let refusal) = laidOut { throw CommandFailure(say.notPrinted(refusal.description)) }
             return .failure
         }
         let painter = ScenePainter()
@@ -102,15 +103,13 @@ struct PrintCommand {
             }
         }
         if case .failure(let failure) = written {
-            throw CommandFailure("\(failure.description) Nothing was recorded as printed.")
+            throw CommandFailure(say.notRecordedAsPrinted(failure.description))
         }
         try repository.transaction { tx in
             try tx.recordPrinted(kind, barcodes: chosen.map(\.barcode), at: Date())
         }
-        let noun = what == .cards ? (chosen.count == 1 ? "Card" : "Cards") : (chosen.count == 1 ? "label" : "labels")
-        let message = "Wrote \(chosen.count) \(noun) on \(pages.count) page\(pages.count == 1 ? "" : "s") of \(sheet.name) (\(sheet.title))"
-            + (startAt > 1 ? ", starting at label \(startAt)" : "") + " to \(out == "-" ? "standard output" : out)."
-            + " Print it at 100 % (\"actual size\"), not \"fit to page\"."
+        let message = say.wrote(chosen.count, cards: what == .cards, pages: pages.count, sheet: "\(sheet.name) (\(sheet.title))",
+                                startAt: startAt, to: out == "-" ? nil : out)
         if out == "-" { console.error(message) } else { console.print(message) }
         return .success
     }
@@ -126,19 +125,17 @@ struct PrintCommand {
         case .success(let choices):
             return choices
         case .failure(let unknown):
-            let what = kind == .card ? "a User's card" : "a Book's barcode"
-            throw CommandFailure("\(unknown.barcodes.joined(separator: ", ")) \(unknown.barcodes.count == 1 ? "is not" : "are not") \(what) in the library; nothing was printed. Give all, new, or barcodes separated by commas.")
+            throw CommandFailure(say.notInLibrary(unknown.barcodes, cards: kind == .card))
         }
     }
 
     /// The sheets, one a line, with their sizes.
-    static func sheetTable(_ sheets: [Sheet]) -> [String] {
+    static func sheetTable(_ sheets: [Sheet], header: [String] = EnglishCommandWords().sheetTableHeader) -> [String] {
         let rows = sheets.map { sheet in
             [sheet.name, "\(sheet.count)", sheet.labelSizeText, "\(sheet.columns) × \(sheet.rows)",
              "\(millimetres(sheet.leftMargin)) / \(millimetres(sheet.topMargin)) mm",
              "\(millimetres(sheet.horizontalPitch)) / \(millimetres(sheet.verticalPitch)) mm", sheet.paper.name, sheet.title]
         }
-        let header = ["sheet", "labels", "label size", "cols × rows", "left / top", "pitch across / down", "paper", ""]
         let table = [header] + rows
         let widths = header.indices.map { column in table.map { $0[column].count }.max() ?? 0 }
         return table.map { row in

@@ -16,20 +16,21 @@ struct PromoteCommand {
 
     init(_ words: [String], places: Places, console: Console) throws {
         let arguments = try Arguments(words, for: Self.configuration)
+        common = try CommonOptions(arguments, places: places)
+        let say = commandWords(common.language)
         guard arguments.words.isEmpty else {
-            throw Arguments.Invalid(description: "`bookkiosk promote` shows the plan; `bookkiosk promote --apply` carries it out; --map FROM=TO says where a class goes")
+            throw Arguments.Invalid(description: say.promoteUsage)
         }
         var mapping: [String: String] = [:]
         for pair in arguments.values(for: "map") {
             let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                throw Arguments.Invalid(description: "--map needs FROM=TO, two class names, like --map ひよこ組=うさぎ組")
+                throw Arguments.Invalid(description: say.mapUsage)
             }
             mapping[parts[0]] = parts[1]
         }
         apply = arguments.flags.contains("apply")
         self.mapping = mapping
-        common = try CommonOptions(arguments, places: places)
         self.console = console
         environment = places.environment
         now = try currentTime(arguments, timeZone: common.configuration.policy.timeZone)
@@ -42,42 +43,44 @@ struct PromoteCommand {
         let plan = try repository.transaction { tx in try PromotionPlan.plan(in: tx, mapping: mapping) }
         show(plan)
         guard plan.canApply else {
-            console.error(apply ? "Nothing was changed." : "Promotion cannot be applied until these are settled.")
+            console.error(apply ? say.nothingChanged : say.promotionBlocked)
             return .failure
         }
         guard apply else {
-            console.print("Nothing was changed. Run `bookkiosk promote --apply\(mapping.map { " --map \($0.key)=\($0.value)" }.sorted().joined())` to carry it out.")
+            console.print(say.promoteHow("bookkiosk promote --apply\(mapping.map { " --map \($0.key)=\($0.value)" }.sorted().joined())"))
             return .success
         }
         guard !(plan.moves.isEmpty && plan.graduates.isEmpty) else {
-            console.print("Nothing to promote; nothing was changed.")
+            console.print(say.promotionEmpty)
             return .success
         }
         let desk = LibraryDesk(commandUserIn: environment, at: now)
         // Worked out again under the transaction, so what is applied is what it sees.
         let promotion = try repository.transaction { tx in try desk.promote(mapping: mapping, in: tx) }
         guard case .promoted = promotion else {
-            console.error("The library changed while promoting; nothing was changed. Run it again.")
+            console.error(say.promotionRaced)
             return .failure
         }
-        console.print("Promoted: \(plan.moves.reduce(0) { $0 + $1.users.count }) moved up, \(plan.graduates.count) graduated.")
+        console.print(say.promoted(moved: plan.moves.reduce(0) { $0 + $1.users.count }, graduated: plan.graduates.count))
         return .success
     }
 
+    private var say: any CommandWords { commandWords(common.language) }
+
     private func show(_ plan: PromotionPlan) {
         if plan.moves.isEmpty && plan.graduates.isEmpty && plan.problems.isEmpty {
-            console.print("No User is in a class, so there is nothing to promote. Give classes a grade (`bookkiosk classes`) and Users a class (the users CSV's class column).")
+            console.print(say.nothingToPromote)
         }
         for move in plan.moves {
-            console.print("\(move.from) → \(move.to): \(move.users.count) user\(move.users.count == 1 ? "" : "s") (\(move.users.map(\.name).joined(separator: ", ")))")
+            console.print(say.move(from: move.from, to: move.to, users: move.users.map(\.name)))
         }
         if !plan.graduates.isEmpty {
-            console.print("Graduate (inactive, no class): \(plan.graduates.count) user\(plan.graduates.count == 1 ? "" : "s")")
+            console.print(say.graduates(plan.graduates.count))
             for graduate in plan.graduates {
                 let books = graduate.booksOut.map { "「\($0.title)」 (\($0.barcode))" }
-                console.print("  \(graduate.user.name) (\(graduate.user.card))" + (books.isEmpty ? "" : " still has \(books.joined(separator: ", ")): please chase it"))
+                console.print(say.graduate(graduate.user.name, card: graduate.user.card, booksOut: books))
             }
         }
-        for problem in plan.problems { console.error("Cannot guess: \(problem.description)") }
+        for problem in plan.problems { console.error(say.cannotGuess(problem)) }
     }
 }

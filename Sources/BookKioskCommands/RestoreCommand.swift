@@ -1,7 +1,6 @@
 import CommandCore
 import Foundation
 import KioskConfiguration
-import Lending
 import CatalogIO
 import Lending
 import LendingSQLite
@@ -21,45 +20,42 @@ struct RestoreCommand {
     init(_ words: [String], places: Places, console: Console) throws {
         environment = places.environment
         let arguments = try Arguments(words, for: Self.configuration)
+        common = try CommonOptions(arguments, places: places)
         guard arguments.words.count == 1 else {
-            throw Arguments.Invalid(description: "say which backup to restore: `bookkiosk restore /path/to/backup.sqlite`")
+            throw Arguments.Invalid(description: commandWords(common.language).restoreUsage)
         }
         file = arguments.words[0]
         confirmed = arguments.flags.contains("yes")
-        common = try CommonOptions(arguments, places: places)
         self.console = console
     }
 
     func run() throws -> BookKiosk.Status {
+        let say = commandWords(common.language)
         if let url = common.postgresURL {
-            throw CommandFailure("""
-                The library is on the PostgreSQL server \(url.redacted). Restore a dump made with pg_dump there:
-                  pg_restore --clean --if-exists --no-owner --dbname '\(url.redacted)' \(file)
-                (stop the kiosks and the page first, and keep a new dump of the current library beside it).
-                """)
+            throw CommandFailure(say.restoreOnPostgres(server: url.redacted, file: file))
         }
         guard FileManager.default.fileExists(atPath: file) else {
-            throw CommandFailure("There is no file \(file). Give the path of a backup made with `bookkiosk backup`.")
+            throw CommandFailure(say.noBackupFile(file))
         }
         let backup: LibrarySnapshot
         do {
             backup = try SQLiteLendingRepository.snapshot(ofBackupAt: file)
         } catch let refusal as RestoreRefusal {
-            throw CommandFailure("\(refusal.description) Nothing was changed.")
+            throw CommandFailure("\(refusal.description) \(say.nothingChanged)")
         }
-        console.print("\(file) holds \(Self.describe(backup)).")
+        console.print(say.backupHolds(file, Self.describe(backup, say)))
         if FileManager.default.fileExists(atPath: common.databasePath) {
             let current = try common.openSQLiteRepository().snapshot()
-            console.print("The library now (\(common.databasePath)) holds \(Self.describe(current)).")
+            console.print(say.libraryHolds(common.databasePath, Self.describe(current, say)))
         }
         if !confirmed {
             guard isatty(STDIN_FILENO) == 1 else {
-                throw CommandFailure("Nothing was changed. To replace the library with this backup, run it again with --yes.")
+                throw CommandFailure(say.restoreNeedsYes)
             }
-            console.print("Replace the library with this backup? The library as it is now is kept beside it. [y/N]")
+            console.print(say.restoreQuestion)
             let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
             guard answer == "y" || answer == "yes" else {
-                console.print("Nothing was changed.")
+                console.print(say.nothingChanged)
                 return .success
             }
         }
@@ -69,9 +65,9 @@ struct RestoreCommand {
         do {
             restored = try repository.restore(fromBackupAt: file, at: now)
         } catch let refusal as RestoreRefusal {
-            throw CommandFailure("\(refusal.description) Nothing was changed: the library is as it was.")
+            throw CommandFailure("\(refusal.description) \(say.restoreLeftAsItWas)")
         } catch {
-            throw CommandFailure("\(file) was not restored: \(error). Nothing was changed: the library is as it was.")
+            throw CommandFailure(say.notRestored(file, "\(error)"))
         }
         // The backup API replaced the whole file; the restored library records who did it.
         let desk = LibraryDesk(commandUserIn: environment, at: now)
@@ -79,12 +75,12 @@ struct RestoreCommand {
         try repository.transaction { tx in
             try desk.restored(books: held.books, users: held.users, loans: held.loans, keptAt: restored.keptAt, in: tx)
         }
-        console.print("Restored \(file): the library now holds \(Self.describe(held)). The library as it was is kept at \(restored.keptAt).")
+        console.print(say.restored(file, Self.describe(held, say), keptAt: restored.keptAt))
         return .success
     }
 
-    static func describe(_ snapshot: LibrarySnapshot) -> String {
-        let last = snapshot.lastLoan.map { ", the last Loan made \(LoanExport.timestamp($0, .current).prefix(10))" } ?? ", no Loans yet"
-        return "\(snapshot.books) books, \(snapshot.users) users, \(snapshot.loans) loans (\(snapshot.openLoans) out)\(last)"
+    static func describe(_ snapshot: LibrarySnapshot, _ say: any CommandWords) -> String {
+        say.holdings(books: snapshot.books, users: snapshot.users, loans: snapshot.loans, out: snapshot.openLoans,
+                     lastLoan: snapshot.lastLoan.map { String(LoanExport.timestamp($0, .current).prefix(10)) })
     }
 }

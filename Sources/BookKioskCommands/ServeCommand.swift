@@ -49,6 +49,8 @@ struct ServeCommand {
             tls: try credentials(configuration.web), busyTimeout: options.sqliteBusyTimeout)
         var pageSettings = settings
         pageSettings.hostNames = configuration.web.hostNames
+        pageSettings.cardNumbering = configuration.cardNumbering
+        pageSettings.bookNumbering = configuration.bookNumbering
         // On a shared server, ホーム shows the returns the kiosk on this computer (the same state
         // folder) holds in its journal, not yet applied.
         let journal = options.postgresURL == nil ? nil : journalPath
@@ -64,7 +66,8 @@ struct ServeCommand {
         do {
             daemon = try assembly.listen()
         } catch {
-            throw CommandFailure("The teachers' page cannot listen on \(listen): \(error). Is another program (or another `bookkiosk serve`) using that port? Choose another with --listen or the configuration's web.listen.")
+            // The daemon's error already says what is wrong and what to do: say it once.
+            throw CommandFailure("The teachers' page did not start. \(error)")
         }
         let addresses = daemon.address.reachableURLs(secure: daemon.isSecure, interfaces: InterfaceAddress.current())
         for url in addresses.isEmpty ? [daemon.url] : addresses {

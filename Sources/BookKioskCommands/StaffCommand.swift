@@ -25,22 +25,25 @@ struct StaffCommand {
     init(_ words: [String], places: Places, console: Console) throws {
         environment = places.environment
         let arguments = try Arguments(words, for: Self.configuration)
+        common = try CommonOptions(arguments, places: places)
+        let say = commandWords(common.language)
         guard let first = arguments.words.first, let action = Action(rawValue: first) else {
-            throw Arguments.Invalid(description: "say what to do: `staff add NAME`, `staff pin NAME`, `staff password NAME`, `staff list` or `staff remove NAME`")
+            throw Arguments.Invalid(description: say.staffUsage)
         }
         let rest = arguments.words.dropFirst().joined(separator: " ").trimmingCharacters(in: .whitespaces)
         switch action {
         case .list:
-            guard rest.isEmpty else { throw Arguments.Invalid(description: "`staff list` takes no name") }
+            guard rest.isEmpty else { throw Arguments.Invalid(description: say.staffListTakesNoName) }
             name = nil
         case .add, .pin, .password, .remove:
-            guard !rest.isEmpty else { throw Arguments.Invalid(description: "`staff \(action.rawValue)` needs the Staff member's name") }
+            guard !rest.isEmpty else { throw Arguments.Invalid(description: say.staffNeedsName(action.rawValue)) }
             name = rest
         }
         self.action = action
-        common = try CommonOptions(arguments, places: places)
         self.console = console
     }
+
+    private var say: any CommandWords { commandWords(common.language) }
 
     func run() throws -> BookKiosk.Status {
         let repository = try common.openRepository()
@@ -48,31 +51,31 @@ struct StaffCommand {
         case .list:
             let accounts = try repository.transaction { try $0.staffAccounts() }
             if accounts.isEmpty {
-                console.print("No Staff accounts yet. Add one with `bookkiosk staff add NAME`.")
+                console.print(say.noStaffYet)
             }
             for account in accounts { console.print(account.name) }
             return .success
         case .remove:
             let desk = desk
             let removed = try repository.transaction { try desk.removeStaff(name!, in: $0) } == .done
-            guard removed else { throw CommandFailure("There is no Staff member named \(name!). `bookkiosk staff list` shows who there is.") }
-            console.print("Removed \(name!); that PIN no longer opens staff mode.")
+            guard removed else { throw CommandFailure(say.noSuchStaff(name!)) }
+            console.print(say.staffRemoved(name!))
             return .success
         case .password:
             return try setPassword(in: repository)
         case .add, .pin:
             let exists = try repository.transaction { tx in try tx.staffAccounts().contains { $0.name == name! } }
             if action == .add, exists {
-                throw CommandFailure("\(name!) already has a PIN. To change it, use `bookkiosk staff pin \(name!)`.")
+                throw CommandFailure(say.staffHasPIN(name!))
             }
             if action == .pin, !exists {
-                throw CommandFailure("There is no Staff member named \(name!). Add them with `bookkiosk staff add \(name!)`.")
+                throw CommandFailure(say.noSuchStaffToChange(name!))
             }
             let pin = try readNewPIN()
             let hash = try PINHash.make(pin)
             let others = try repository.transaction { tx in try tx.staffAccounts().filter { $0.name != name! } }
             if PINHash.isTaken(pin, byAnyOf: others.map(\.pinHash)) {
-                throw CommandFailure("Another Staff member already uses that PIN. Choose a different one.")
+                throw CommandFailure(say.pinTaken)
             }
             let desk = desk
             let saved = try repository.transaction { tx in
@@ -81,11 +84,10 @@ struct StaffCommand {
             }
             switch saved {
             case .done: break
-            case .nameTaken: throw CommandFailure("\(name!) was added meanwhile; nothing changed. To change the PIN, use `bookkiosk staff pin \(name!)`.")
-            case .missing: throw CommandFailure("\(name!) was removed meanwhile; nothing changed.")
+            case .nameTaken: throw CommandFailure(say.staffAddedMeanwhile(name!))
+            case .missing: throw CommandFailure(say.staffRemovedMeanwhile(name!))
             }
-            console.print(action == .add ? "Added \(name!). Press F12 at the kiosk and type the PIN to enter staff mode."
-                                         : "Changed the PIN of \(name!).")
+            console.print(action == .add ? say.staffAdded(name!) : say.pinChanged(name!))
             if action == .add { try offerPassword(to: name!, in: repository) }
             return .success
         }
@@ -93,13 +95,13 @@ struct StaffCommand {
 
     /// Asks for the PIN twice on a terminal; reads it once from a pipe.
     private func readNewPIN() throws -> String {
-        guard let pin = SecretInput.read(prompt: "PIN for \(name!) (4 to 12 digits): ", console: console), !pin.isEmpty else {
-            throw CommandFailure("No PIN was given; nothing changed.")
+        guard let pin = SecretInput.read(prompt: say.pinPrompt(name!), console: console), !pin.isEmpty else {
+            throw CommandFailure(say.noPINGiven)
         }
-        guard PINHash.isAcceptable(pin) else { throw CommandFailure("A PIN is 4 to 12 digits (0–9); nothing changed.") }
+        guard PINHash.isAcceptable(pin) else { throw CommandFailure(say.pinShape) }
         if isatty(STDIN_FILENO) == 1 {
-            let again = SecretInput.read(prompt: "The same PIN again: ", console: console)
-            guard again == pin else { throw CommandFailure("The two PINs were not the same; nothing changed.") }
+            let again = SecretInput.read(prompt: say.pinAgainPrompt, console: console)
+            guard again == pin else { throw CommandFailure(say.pinsDiffer) }
         }
         return pin
     }

@@ -15,9 +15,25 @@ public struct CSV {
     }
 
     public struct SyntaxError: Error, Equatable, CustomStringConvertible {
+        /// What is wrong with the quotes (worded per language by `CatalogWords`).
+        public enum Reason: Sendable, Hashable {
+            /// A quote in the middle of an unquoted field.
+            case quoteInsideField
+            /// Text after a field's closing quote.
+            case textAfterClosingQuote
+            /// A quote opened on `line` and never closed.
+            case unclosedQuote
+        }
+
         public var line: Int
-        public var problem: String
-        public var description: String { "line \(line): \(problem)" }
+        public var reason: Reason
+
+        public init(line: Int, reason: Reason) {
+            self.line = line
+            self.reason = reason
+        }
+
+        public var description: String { "line \(line): " + EnglishCatalogWords().syntax(reason) }
     }
 
     /// Splits `text` into records. Blank lines are skipped.
@@ -68,7 +84,7 @@ public struct CSV {
                 fieldWasQuoted = false
             case "\"":
                 guard field.isEmpty, !fieldWasQuoted else {
-                    throw SyntaxError(line: line, problem: "a quote (\") in the middle of a field; put the whole field in quotes and write a quote inside it as \"\"")
+                    throw SyntaxError(line: line, reason: .quoteInsideField)
                 }
                 inQuotes = true
                 fieldWasQuoted = true
@@ -81,13 +97,13 @@ public struct CSV {
                 recordLine = line
             default:
                 guard !fieldWasQuoted else {
-                    throw SyntaxError(line: line, problem: "text after a closing quote; put the whole field in quotes")
+                    throw SyntaxError(line: line, reason: .textAfterClosingQuote)
                 }
                 field.unicodeScalars.append(scalar)
             }
         }
         if inQuotes {
-            throw SyntaxError(line: quoteLine, problem: "a quote opened here is never closed")
+            throw SyntaxError(line: quoteLine, reason: .unclosedQuote)
         }
         if !field.isEmpty || !fields.isEmpty || fieldWasQuoted { endRecord() }
         return records

@@ -1,13 +1,15 @@
 import Foundation
 import Lending
 
-/// `bookkiosk export books|users`: CSV with exactly the import's columns, so export → edit in
-/// Excel → import is a round trip. UTF-8 with a byte-order mark (Excel then reads it as UTF-8)
+/// `bookkiosk export books|users`: CSV with exactly the import's columns, headed and valued in
+/// the configured language's words (import reads every language's), so export → edit in
+/// Excel → import is a round trip, byte for byte when nothing was edited. UTF-8 with a byte-order mark (Excel then reads it as UTF-8)
 /// and LF line ends (Excel reads both); cells that begin like a formula are guarded with a `'` that import
 /// takes off again (`CSV.guarded`).
 public enum CatalogExport {
     /// The file's text, byte-order mark included.
-    public static func text(_ kind: CatalogImport.Kind, of repository: any LendingRepository) throws -> String {
+    public static func text(_ kind: CatalogImport.Kind, of repository: any LendingRepository,
+                            words: any CatalogWords = EnglishCatalogWords()) throws -> String {
         let rows: [[String]] = try repository.transaction { tx in
             switch kind {
             case .books:
@@ -21,7 +23,8 @@ public enum CatalogExport {
                 }
             }
         }
-        return document([kind.columns] + rows)
+        let cells = rows.map { row in zip(kind.columns, row).map { words.cell($0, $1) } }
+        return document([kind.columns.map(words.header)] + cells)
     }
 
     /// A whole CSV document: the byte-order mark, then one guarded line per row, a line end after each.

@@ -54,7 +54,7 @@ extension CatalogImport {
         for index in blank {
             guard case .book(var book, let line, let hasStatus) = rows[index], let isbn = book.isbn else { continue }
             guard let lookup else {
-                plan.problems.append("line \(line): ISBN \(isbn) has no title, and lookups are off here: type its title")
+                plan.problems.append(ImportProblem(line: line, .untitledWithoutLookup(isbn: isbn)))
                 continue
             }
             let answer: LookupAnswer
@@ -76,14 +76,12 @@ extension CatalogImport {
                 found.append(LookedUp(line: line, isbn: isbn, title: record.title,
                                       origin: found.contains { $0.isbn == isbn } ? LookupOrigin.cache.name : origin.name,
                                       source: record.source))
-            case .notFound(.notFound):
-                plan.problems.append("line \(line): ISBN \(isbn) was not found at the NDL or openBD: type its title")
             case .notFound(let problem):
-                plan.problems.append("line \(line): \(problem.description): type its title, or import the file again later")
+                plan.problems.append(ImportProblem(line: line, .titleNotFound(problem)))
             }
         }
         if done > 0 { lookup?.progress?(done, isbns.count, "") }
-        plan.problems.sort { lineNumber($0) < lineNumber($1) }
+        plan.problems.sort { ($0.line ?? 0) < ($1.line ?? 0) }
         return found
     }
 }

@@ -16,15 +16,20 @@ extension CatalogImport {
             public var name: String
             /// The User's class (nil for Books and Users without one).
             public var className: String?
+            /// For an update, each value it changes: what was there and what it becomes.
+            public var differences: [Difference] = []
         }
 
         public var added: [Change] = []
         public var updated: [Change] = []
         public var numbered: [Numbered] = []
         public var createdClasses: [String] = []
-        /// Every problem, each starting with its line ("line 4: …"); any one stops the import.
-        public var problems: [String] = []
-        public var warnings: [String] = []
+        /// Every problem, by line; any one stops the import.
+        public var problems: [ImportProblem] = []
+        public var warnings: [ImportWarning] = []
+        /// The encoding the file was read in (not part of what must stay the same between the
+        /// preview and the import).
+        public var encoding: CSVText.Encoding = .utf8
         /// The titles found by ISBN for rows that had none (not part of what must stay the same
         /// between the preview and the import: there they come from the cache).
         public var lookedUp: [LookedUp] = []
@@ -37,7 +42,7 @@ extension CatalogImport {
         }
 
         public init(added: [Change] = [], updated: [Change] = [], numbered: [Numbered] = [], createdClasses: [String] = [],
-                    problems: [String] = [], warnings: [String] = []) {
+                    problems: [ImportProblem] = [], warnings: [ImportWarning] = []) {
             self.added = added
             self.updated = updated
             self.numbered = numbered
@@ -57,7 +62,18 @@ extension CatalogImport {
 
     /// Reads `text` against the library and writes nothing.
     public func preview(_ text: String, in repository: any LendingRepository, lookup: TitleLookup? = nil) throws -> Preview {
-        var file: (rows: [Row], plan: Plan, warnings: [String])
+        try preview(CSVText(text: text, encoding: .utf8), in: repository, lookup: lookup)
+    }
+
+    /// Reads `file` against the library and writes nothing; the preview names its encoding.
+    public func preview(_ file: CSVText, in repository: any LendingRepository, lookup: TitleLookup? = nil) throws -> Preview {
+        var shown = try preview(reading: file.text, in: repository, lookup: lookup)
+        shown.encoding = file.encoding
+        return shown
+    }
+
+    private func preview(reading text: String, in repository: any LendingRepository, lookup: TitleLookup?) throws -> Preview {
+        var file: (rows: [Row], plan: Plan, warnings: [ImportWarning])
         do {
             file = try read(text)
         } catch {
@@ -79,11 +95,11 @@ extension CatalogImport {
         let lookedUp = fillTitles(&file.rows, &file.plan, lookup: lookup)
         let outcome = try repository.transaction { tx -> Outcome in
             let planned = try self.changes(file.rows, file.plan, in: tx)
-            let now = Self.preview(planned, warnings: file.warnings)
+            var now = Self.preview(planned, warnings: file.warnings)
+            now.encoding = shown.encoding
             guard now == shown else {
-                var changed = now
-                changed.lookedUp = lookedUp
-                return .changed(changed)
+                now.lookedUp = lookedUp
+                return .changed(now)
             }
             guard planned.problems.isEmpty else { throw Failure(problems: planned.problems) }
             let written = try self.apply(planned, in: tx)
@@ -94,12 +110,14 @@ extension CatalogImport {
         return outcome
     }
 
-    static func preview(_ changes: Changes, warnings: [String]) -> Preview {
+    static func preview(_ changes: Changes, warnings: [ImportWarning]) -> Preview {
         var preview = Preview(numbered: changes.numbered, createdClasses: changes.createdClasses, problems: changes.problems, warnings: warnings)
-        for (row, isNew) in changes.records {
+        for (row, isNew, differences) in changes.records {
             let change: Preview.Change = switch row {
-            case .book(let book, let line, _): Preview.Change(line: line, key: book.barcode, name: book.title, className: nil)
-            case .user(let user, let line, _, _): Preview.Change(line: line, key: user.card, name: user.name, className: user.className)
+            case .book(let book, let line, _):
+                Preview.Change(line: line, key: book.barcode, name: book.title, className: nil, differences: differences)
+            case .user(let user, let line, _, _):
+                Preview.Change(line: line, key: user.card, name: user.name, className: user.className, differences: differences)
             }
             if isNew { preview.added.append(change) } else { preview.updated.append(change) }
         }

@@ -7,10 +7,10 @@ extension CatalogImport {
     struct Plan {
         /// Every barcode or card the file names.
         var fileKeys: Set<String>
-        /// The classes the file names, in the order first named.
-        var namedClasses: [String]
+        /// The classes the file names, in the order first named, each with the line it is first on.
+        var namedClasses: [(name: String, line: Int)]
         /// What was wrong with the file's rows.
-        var problems: [String]
+        var problems: [ImportProblem]
         /// Whether the file has a class or reading column (else a row keeps the stored one).
         var hasClass: Bool
         var hasReading: Bool
@@ -30,13 +30,15 @@ extension CatalogImport {
     struct Changes: Equatable {
         var createdClasses: [String] = []
         var numbered: [Numbered] = []
-        /// Each row as it would be saved, and whether the library lacks it (added) or has it (updated).
-        var records: [(row: Row, isNew: Bool)] = []
-        var problems: [String] = []
+        /// Each row as it would be saved, whether the library lacks it (added) or has it
+        /// (updated), and for an update what it changes.
+        var records: [(row: Row, isNew: Bool, differences: [Difference])] = []
+        var problems: [ImportProblem] = []
 
         static func == (lhs: Changes, rhs: Changes) -> Bool {
             lhs.createdClasses == rhs.createdClasses && lhs.numbered == rhs.numbered && lhs.problems == rhs.problems
                 && lhs.records.map(\.isNew) == rhs.records.map(\.isNew) && lhs.records.map(\.row) == rhs.records.map(\.row)
+                && lhs.records.map(\.differences) == rhs.records.map(\.differences)
         }
     }
 
@@ -46,9 +48,18 @@ extension CatalogImport {
         var rows = rows
         var changes = Changes()
         changes.problems = plan.problems
-        // Classes the file names that the library lacks are made, with no grade yet.
-        let known = Set(try tx.classes().map(\.name))
-        changes.createdClasses = plan.namedClasses.filter { !known.contains($0) }
+        // Classes the file names that the library lacks are made, with no grade yet, unless
+        // the name is close to one the library has (or one named earlier in the file): then
+        // it is most likely a typo, and the import stops and names the class it probably meant.
+        var known = try tx.classes().map(\.name)
+        for (name, line) in plan.namedClasses where !known.contains(name) {
+            if let meant = known.first(where: { Self.classKey($0) == Self.classKey(name) }) {
+                changes.problems.append(ImportProblem(line: line, .probableTypo(written: name, meant: meant)))
+            } else {
+                changes.createdClasses.append(name)
+            }
+            known.append(name)
+        }
         // Rows without a barcode get the next free numbers, clear of the library's barcodes
         // and of every barcode in the file.
         let unnumbered = rows.indices.filter { rows[$0].key.isEmpty }
@@ -61,7 +72,7 @@ extension CatalogImport {
                     changes.numbered.append(Numbered(line: rows[index].line, barcode: number, name: rows[index].name))
                 }
             } catch {
-                changes.problems.append("\(unnumbered.count) rows have no \(kind == .books ? "barcode" : "card") to number, but \(error.description)")
+                changes.problems.append(ImportProblem(line: nil, .cannotNumber(rows: unnumbered.count, error, kind: kind)))
             }
         }
         // Check every row against the library before writing any, so one run reports all.
@@ -71,16 +82,17 @@ extension CatalogImport {
             case .book(let book, _, _): try Catalog.conflict(saving: book, in: tx)
             case .user(let user, _, _, _): try Catalog.conflict(saving: user, in: tx)
             }
-            if let conflict { changes.problems.append("line \(row.line): \(conflict)") }
+            if let conflict { changes.problems.append(ImportProblem(line: row.line, .conflict(conflict))) }
         }
-        changes.problems.sort { lineNumber($0) < lineNumber($1) }
+        changes.problems.sort { ($0.line ?? 0) < ($1.line ?? 0) }
         for row in rows where !row.key.isEmpty {
             switch row {
             case .book(var book, let line, let hasStatus):
                 let existing = try tx.book(barcode: book.barcode)
                 if let existing, !hasStatus { book.status = existing.status }
                 if let existing, !plan.hasReading { book.reading = existing.reading }
-                changes.records.append((.book(book, line: line, hasStatus: hasStatus), existing == nil))
+                changes.records.append((.book(book, line: line, hasStatus: hasStatus), existing == nil,
+                                        existing.map { Difference.between($0, book) } ?? []))
             case .user(var user, let line, let hasLimit, let hasActive):
                 let existing = try tx.user(card: user.card)
                 if let existing {
@@ -89,7 +101,8 @@ extension CatalogImport {
                     if !plan.hasClass { user.className = existing.className }
                     if !plan.hasReading { user.reading = existing.reading }
                 }
-                changes.records.append((.user(user, line: line, hasLimit: hasLimit, hasActive: hasActive), existing == nil))
+                changes.records.append((.user(user, line: line, hasLimit: hasLimit, hasActive: hasActive), existing == nil,
+                                        existing.map { Difference.between($0, user) } ?? []))
             }
         }
         return changes
@@ -103,7 +116,7 @@ extension CatalogImport {
         for name in changes.createdClasses { try tx.save(SchoolClass(name: name)) }
         // Each row is locked (read, then saved) in barcode or card order, the order in which
         // every path locks several rows of one table (see `PostgresLendingRepository`).
-        for (row, isNew) in changes.records.sorted(by: { $0.row.key.utf8.lexicographicallyPrecedes($1.row.key.utf8) }) {
+        for (row, isNew, _) in changes.records.sorted(by: { $0.row.key.utf8.lexicographicallyPrecedes($1.row.key.utf8) }) {
             switch row {
             case .book(let book, _, _):
                 _ = try tx.book(barcode: book.barcode)
@@ -123,5 +136,54 @@ extension CatalogImport {
         let planned = try self.changes(rows, plan, in: tx)
         guard planned.problems.isEmpty else { throw Failure(problems: planned.problems) }
         return try apply(planned, in: tx)
+    }
+
+    /// What a class name is compared by when looking for typos: folded as a search folds it
+    /// (kana, width, case), without spaces, and without a trailing 組, ぐみ or くみ, so
+    /// ひよこぐみ, ﾋﾖｺ組 and 「ひよこ組 」 all compare equal to ひよこ組.
+    public static func classKey(_ name: String) -> String {
+        var key = ListingSearch.folded(name).filter { !$0.isWhitespace }
+        for suffix in ["組", "ぐみ", "くみ"] where key.hasSuffix(suffix) && key.count > suffix.count {
+            key.removeLast(suffix.count)
+            break
+        }
+        return key
+    }
+}
+
+/// One value an import changes on a row the library has: the column, what was there and what
+/// it becomes, as the export writes them in English (`CatalogWords.cell` words them).
+public struct Difference: Sendable, Equatable {
+    public var column: CatalogColumn
+    public var before: String
+    public var after: String
+
+    public init(column: CatalogColumn, before: String, after: String) {
+        self.column = column
+        self.before = before
+        self.after = after
+    }
+
+    /// The values that differ, in the columns' order.
+    private static func changed(_ pairs: [(CatalogColumn, String, String)]) -> [Difference] {
+        pairs.filter { $0.1 != $0.2 }.map { Difference(column: $0.0, before: $0.1, after: $0.2) }
+    }
+
+    static func between(_ old: Book, _ new: Book) -> [Difference] {
+        let title: (CatalogColumn, String, String) = (.title, old.title, new.title)
+        let author: (CatalogColumn, String, String) = (.author, old.author ?? "", new.author ?? "")
+        let isbn: (CatalogColumn, String, String) = (.isbn, old.isbn ?? "", new.isbn ?? "")
+        let status: (CatalogColumn, String, String) = (.status, old.status.rawValue, new.status.rawValue)
+        let reading: (CatalogColumn, String, String) = (.reading, old.reading ?? "", new.reading ?? "")
+        return changed([title, author, isbn, status, reading])
+    }
+
+    static func between(_ old: User, _ new: User) -> [Difference] {
+        let name: (CatalogColumn, String, String) = (.name, old.name, new.name)
+        let reading: (CatalogColumn, String, String) = (.reading, old.reading ?? "", new.reading ?? "")
+        let className: (CatalogColumn, String, String) = (.class, old.className ?? "", new.className ?? "")
+        let limit: (CatalogColumn, String, String) = (.limit, old.loanLimit.map(String.init) ?? "", new.loanLimit.map(String.init) ?? "")
+        let active: (CatalogColumn, String, String) = (.active, old.isActive ? "yes" : "no", new.isActive ? "yes" : "no")
+        return changed([name, reading, className, limit, active])
     }
 }

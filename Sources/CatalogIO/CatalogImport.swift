@@ -17,26 +17,23 @@ public struct CatalogImport {
             }
         }
 
-        public var columns: [String] {
+        public var columns: [CatalogColumn] {
             switch self {
-            case .books: ["barcode", "title", "author", "isbn", "status", "reading"]
-            case .users: ["card", "name", "reading", "class", "limit", "active"]
+            case .books: [.barcode, .title, .author, .isbn, .status, .reading]
+            case .users: [.card, .name, .reading, .class, .limit, .active]
             }
         }
 
-        /// The columns a file must have: a users file its cards and names; a books file a title,
-        /// or an ISBN to look the title up by (a barcode column is optional: rows without a
-        /// barcode are numbered).
-        func missingColumns(_ columns: [String: Int]) -> String? {
+        /// The columns a file must have, if any is missing: a users file its names (a users
+        /// file without a card column is fine: every row is given a number, as a row with an
+        /// empty card is); a books file a title, or an ISBN to look the title up by (a barcode
+        /// column is optional: rows without a barcode are numbered).
+        func missingColumns(_ columns: [CatalogColumn: Int]) -> ImportProblem.Reason? {
             switch self {
             case .books:
-                columns["title"] == nil && columns["isbn"] == nil
-                    ? "the header has no title or isbn column; it needs at least a title column, or an isbn column to look the titles up"
-                    : nil
+                columns[.title] == nil && columns[.isbn] == nil ? .missingTitleOrISBNColumn : nil
             case .users:
-                ["card", "name"].contains { columns[$0] == nil }
-                    ? "the header has no \(["card", "name"].filter { columns[$0] == nil }.joined(separator: " or ")) column; it needs at least: card,name"
-                    : nil
+                columns[.name] == nil ? .missingColumns([.name], kind: self) : nil
             }
         }
     }
@@ -46,7 +43,7 @@ public struct CatalogImport {
         public var added = 0
         public var updated = 0
         /// Things worth knowing that did not stop the import (unknown columns).
-        public var warnings: [String] = []
+        public var warnings: [ImportWarning] = []
         /// The rows that came without a barcode or card, and the number each was given.
         public var numbered: [Numbered] = []
         /// Classes the file named that the library did not have: made, with no grade yet.
@@ -65,10 +62,12 @@ public struct CatalogImport {
 
     /// Why nothing was imported: every problem found, each with its line number.
     public struct Failure: Error, Equatable, CustomStringConvertible {
-        public var problems: [String]
-        public var description: String {
-            (["Nothing was imported. Fix these lines and import the file again:"] + problems.map { "  " + $0 })
-                .joined(separator: "\n")
+        public var problems: [ImportProblem]
+        public var description: String { rendered(EnglishCatalogWords()) }
+
+        /// Every problem in `words`' language, under a line saying nothing was imported.
+        public func rendered(_ words: any CatalogWords) -> String {
+            ([words.nothingImported] + problems.map { "  " + words.problem($0) }).joined(separator: "\n")
         }
     }
 
@@ -111,143 +110,143 @@ public struct CatalogImport {
         return report
     }
 
+    /// The column a header names, in any language's words (trimmed, A–Z in either case).
+    func column(named header: String) -> CatalogColumn? {
+        let name = header.trimmingCharacters(in: .whitespaces)
+        return kind.columns.first { column in
+            everyCatalogWords.contains { $0.header(column).lowercased() == name.lowercased() }
+        }
+    }
+
     /// The file read and checked on its own: its rows, what the transaction needs to know, and
     /// the warnings about unknown columns. Throws a `Failure` for a file that cannot be read at
     /// all (not CSV, empty, a required column missing); a bad row is a problem in the plan.
-    func read(_ text: String) throws(Failure) -> (rows: [Row], plan: Plan, warnings: [String]) {
+    func read(_ text: String) throws(Failure) -> (rows: [Row], plan: Plan, warnings: [ImportWarning]) {
         var records: [CSV.Record]
         do {
             records = try CSV.records(text)
         } catch {
-            throw Failure(problems: [error.description])
+            throw Failure(problems: [ImportProblem(line: error.line, .syntax(error.reason))])
         }
         guard var header = records.first else {
-            throw Failure(problems: ["the file is empty; it needs a header row naming the columns: \(kind.columns.joined(separator: ","))"])
+            throw Failure(problems: [ImportProblem(line: nil, .emptyFile(kind))])
         }
         // A column of ISBNs and nothing else, as a scanner types them into a spreadsheet: no
         // header, each line a Book to look up.
         if kind == .books, header.fields.count == 1, (try? ISBN(header.fields[0])) != nil {
-            header = CSV.Record(line: 0, fields: ["isbn"])
+            header = CSV.Record(line: 0, fields: [EnglishCatalogWords().header(.isbn)])
             records.insert(header, at: 0)
         }
-        var warnings: [String] = []
-        var columns: [String: Int] = [:]
+        var warnings: [ImportWarning] = []
+        var columns: [CatalogColumn: Int] = [:]
         for (index, name) in header.fields.enumerated() {
-            let key = name.trimmingCharacters(in: .whitespaces).lowercased()
-            if kind.columns.contains(key), columns[key] == nil {
-                columns[key] = index
+            if let column = column(named: name), columns[column] == nil {
+                columns[column] = index
             } else {
-                warnings.append("line \(header.line): column \"\(name)\" is not one BookKiosk knows, so it was ignored (known: \(kind.columns.joined(separator: ", ")))")
+                warnings.append(ImportWarning(line: header.line, .unknownColumn(name, kind: kind)))
             }
         }
         if let missing = kind.missingColumns(columns) {
-            throw Failure(problems: ["line \(header.line): \(missing)"])
+            throw Failure(problems: [ImportProblem(line: header.line, missing)])
         }
-        var problems: [String] = []
+        var problems: [ImportProblem] = []
         var rows: [Row] = []
         var seen: [String: Int] = [:]
         for record in records.dropFirst() {
-            func cell(_ name: String) -> String? {
-                guard let index = columns[name] else { return nil }
+            func cell(_ column: CatalogColumn) -> String? {
+                guard let index = columns[column] else { return nil }
                 return index < record.fields.count ? CSV.unguarded(record.fields[index].trimmingCharacters(in: .whitespacesAndNewlines)) : ""
             }
             if record.fields.count > header.fields.count {
-                problems.append("line \(record.line): \(record.fields.count) fields but the header has \(header.fields.count); is a comma missing its quotes?")
+                problems.append(ImportProblem(line: record.line, .tooManyFields(count: record.fields.count, header: header.fields.count)))
                 continue
             }
             switch parse(record.line, cell) {
             case .failure(let problem):
-                problems.append(problem.message)
+                problems.append(problem)
             case .success(let row):
                 let key = row.key
                 if key.isEmpty {
                     rows.append(row)  // numbered below
                 } else if let first = seen[key] {
-                    problems.append("line \(record.line): \(key) is already on line \(first); each \(kind == .books ? "barcode" : "card") may appear once")
+                    problems.append(ImportProblem(line: record.line, .repeated(key: key, firstLine: first, kind: kind)))
                 } else {
                     seen[key] = record.line
                     rows.append(row)
                 }
             }
         }
-        let namedClasses = rows.compactMap { row -> String? in
-            if case .user(let user, _, _, _) = row { user.className } else { nil }
-        }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        var namedClasses: [(name: String, line: Int)] = []
+        for row in rows {
+            if case .user(let user, let line, _, _) = row, let name = user.className, !namedClasses.contains(where: { $0.name == name }) {
+                namedClasses.append((name, line))
+            }
+        }
         let plan = Plan(fileKeys: Set(seen.keys), namedClasses: namedClasses, problems: problems,
-                        hasClass: columns["class"] != nil, hasReading: columns["reading"] != nil)
+                        hasClass: columns[.class] != nil, hasReading: columns[.reading] != nil)
         return (rows, plan, warnings)
     }
 
-    /// The line number a problem starts with ("line 12: …"), for sorting.
-    func lineNumber(_ problem: String) -> Int {
-        Int(problem.dropFirst("line ".count).prefix { $0.isNumber }) ?? 0
-    }
-
-    struct Problem: Error {
-        var message: String
-    }
-
-    private func parse(_ line: Int, _ cell: (String) -> String?) -> Result<Row, Problem> {
-        func fail(_ text: String) -> Result<Row, Problem> { .failure(Problem(message: "line \(line): \(text)")) }
+    private func parse(_ line: Int, _ cell: (CatalogColumn) -> String?) -> Result<Row, ImportProblem> {
+        func fail(_ reason: ImportProblem.Reason) -> Result<Row, ImportProblem> { .failure(ImportProblem(line: line, reason)) }
         switch kind {
         case .books:
-            let barcode = Barcode.normalize(cell("barcode") ?? "")
-            let title = cell("title") ?? ""
+            let barcode = Barcode.normalize(cell(.barcode) ?? "")
+            let title = cell(.title) ?? ""
             var isbn: String?
-            if let text = cell("isbn"), !text.isEmpty {
+            if let text = cell(.isbn), !text.isEmpty {
                 do {
                     isbn = try ISBN(text).digits
                 } catch {
-                    return fail(error.description)
+                    return fail(.invalidISBN(error))
                 }
             }
             // A row with an ISBN and no title is looked up before anything is written (`fillTitles`).
-            guard !title.isEmpty || isbn != nil else { return fail(barcode.isEmpty ? "the book has no title" : "book \(barcode) has no title") }
+            guard !title.isEmpty || isbn != nil else { return fail(.missingName(key: barcode, kind: kind)) }
             var status = BookStatus.available
-            let statusText = cell("status") ?? ""
+            let statusText = cell(.status) ?? ""
             if !statusText.isEmpty {
-                guard let parsed = BookStatus(rawValue: statusText.lowercased()) else {
-                    return fail("status \"\(statusText)\" is not one of available, withdrawn, lost")
+                let parsed = BookStatus.allCases.first { status in
+                    everyCatalogWords.contains { $0.status(status).lowercased() == statusText.lowercased() }
                 }
+                guard let parsed else { return fail(.invalidStatus(statusText)) }
                 status = parsed
             }
-            let author = cell("author").flatMap { $0.isEmpty ? nil : $0 }
+            let author = cell(.author).flatMap { $0.isEmpty ? nil : $0 }
             let reading: String?
             do {
-                reading = try Reading.normalize(cell("reading") ?? "")
+                reading = try Reading.normalize(cell(.reading) ?? "")
             } catch {
-                return fail("\(error.description) (the reading is in hiragana or katakana, like ぐりとぐら)")
+                return fail(.invalidReading(error.character, kind: kind))
             }
             return .success(.book(Book(barcode: barcode, title: title, author: author, isbn: isbn, status: status, reading: reading),
                                   line: line, hasStatus: !statusText.isEmpty))
         case .users:
-            let card = Barcode.normalize(cell("card") ?? "")
-            let name = cell("name") ?? ""
-            guard !name.isEmpty else { return fail(card.isEmpty ? "the user has no name" : "user \(card) has no name") }
+            let card = Barcode.normalize(cell(.card) ?? "")
+            let name = cell(.name) ?? ""
+            guard !name.isEmpty else { return fail(.missingName(key: card, kind: kind)) }
             var limit: Int?
-            let limitText = cell("limit") ?? ""
+            let limitText = cell(.limit) ?? ""
             if !limitText.isEmpty {
-                guard let value = Int(limitText), value >= 0 else {
-                    return fail("limit \"\(limitText)\" is not a whole number of 0 or more")
-                }
+                guard let value = Int(limitText), value >= 0 else { return fail(.invalidLimit(limitText)) }
                 limit = value
             }
             var active = true
-            let activeText = cell("active") ?? ""
+            let activeText = cell(.active) ?? ""
             if !activeText.isEmpty {
                 switch activeText.lowercased() {
-                case "yes", "y", "true", "1": active = true
-                case "no", "n", "false", "0": active = false
-                default: return fail("active \"\(activeText)\" should be yes or no")
+                case "yes", "y", "true", "1", "はい": active = true
+                case "no", "n", "false", "0", "いいえ": active = false
+                default: return fail(.invalidActive(activeText))
                 }
             }
             let reading: String?
             do {
-                reading = try Reading.normalize(cell("reading") ?? "")
+                reading = try Reading.normalize(cell(.reading) ?? "")
             } catch {
-                return fail("\(error.description) (the reading is in hiragana or katakana, like さとう はると)")
+                return fail(.invalidReading(error.character, kind: kind))
             }
-            let className = cell("class").flatMap { $0.isEmpty ? nil : $0 }
+            let className = cell(.class).flatMap { $0.isEmpty ? nil : $0 }
             return .success(.user(User(card: card, name: name, loanLimit: limit, isActive: active, reading: reading, className: className),
                                   line: line, hasLimit: !limitText.isEmpty, hasActive: !activeText.isEmpty))
         }

@@ -8,10 +8,22 @@ public struct ImportSource {
     /// The word given on the command line.
     public let argument: String
 
-    /// Why the source cannot be imported, worded for the person who ran the import.
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
-        init(_ description: String) { self.description = description }
+    /// Why the source cannot be imported, as data (`CatalogWords.source(_:)` words it).
+    public struct Failure: Error, Equatable, CustomStringConvertible {
+        public enum Reason: Sendable, Equatable {
+            case missing
+            case notPermitted
+            case isFolder
+            case unreadable(String)
+            /// Neither UTF-8 nor Shift_JIS.
+            case notText
+        }
+
+        /// What messages call the source.
+        public var name: String
+        public var reason: Reason
+
+        public var description: String { EnglishCatalogWords().source(self) }
     }
 
     public init(argument: String) { self.argument = argument }
@@ -20,25 +32,22 @@ public struct ImportSource {
     public var name: String { argument == "-" ? "standard input" : argument }
 
     /// The whole contents. Calls `open(2)` (not for `-`) and `read(2)` until end of file.
-    public func read() throws -> Data {
+    public func read() throws(Failure) -> Data {
         if argument == "-" { return try Self.readAll(STDIN_FILENO, name: name) }
         let descriptor = open(argument, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let error = Errno.current
             switch error {
-            case .noSuchFileOrDirectory:
-                throw Failure("\(argument) does not exist. Check the file name; nothing was imported.")
-            case .permissionDenied, .operationNotPermitted:
-                throw Failure("\(argument) cannot be read: you may not read it. Check its permissions; nothing was imported.")
-            default:
-                throw Failure("\(argument) cannot be read (\(error)). Check the file name and that you may read it; nothing was imported.")
+            case .noSuchFileOrDirectory: throw Failure(name: name, reason: .missing)
+            case .permissionDenied, .operationNotPermitted: throw Failure(name: name, reason: .notPermitted)
+            default: throw Failure(name: name, reason: .unreadable(error.description))
             }
         }
         defer { close(descriptor) }
         return try Self.readAll(descriptor, name: name)
     }
 
-    private static func readAll(_ descriptor: Int32, name: String) throws -> Data {
+    private static func readAll(_ descriptor: Int32, name: String) throws(Failure) -> Data {
         var contents = Data()
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -46,22 +55,16 @@ public struct ImportSource {
             do throws(Errno) {
                 count = try retryOnInterrupt { chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) } }
             } catch {
-                let hint = error == .isDirectory ? "it is a folder; name the CSV file in it" : error.description
-                throw Failure("\(name) cannot be read (\(hint)); nothing was imported.")
+                throw Failure(name: name, reason: error == .isDirectory ? .isFolder : .unreadable(error.description))
             }
             if count == 0 { return contents }
             contents.append(contentsOf: chunk[0..<count])
         }
     }
 
-    /// The text of `data`: UTF-8 (a byte-order mark is left for the CSV reader, which skips
-    /// it). Anything else is refused, naming Shift_JIS when it reads as Shift_JIS (what
-    /// Excel's plain "CSV" gives on a Japanese Windows), so the person knows how to save it.
-    public func text(of data: Data) throws -> String {
-        if let text = String(data: data, encoding: .utf8) { return text }
-        if String(data: data, encoding: .shiftJIS) != nil {
-            throw Failure("\(name) is Shift_JIS text (Excel's plain \"CSV\"), not UTF-8. In Excel choose \"CSV UTF-8\" when saving, or convert it with `iconv -f SHIFT_JIS -t UTF-8`, and import it again; nothing was imported.")
-        }
-        throw Failure("\(name) is not UTF-8 text. Save it as \"CSV UTF-8\" and import it again; nothing was imported.")
+    /// The text of `data` and the encoding it was read in (see `CSVText`).
+    public func text(of data: Data) throws(Failure) -> CSVText {
+        guard let text = CSVText(decoding: data) else { throw Failure(name: name, reason: .notText) }
+        return text
     }
 }

@@ -1,3 +1,4 @@
+import Feedback
 import KioskConfiguration
 
 /// What every command shares: `--db` and `--config`, read and checked once (see `KioskSetup`).
@@ -13,4 +14,22 @@ extension KioskSetup {
     public init(_ arguments: Arguments, places: Places) throws {
         try self.init(configurationFile: arguments.options["config"], database: arguments.options["db"], places: places)
     }
+
+    /// The keys a command that only reads the library needs (a report, an export, a backup):
+    /// where the library is, the language it speaks in, and its time zone.
+    public static let readingKeys: Set<String> = ["database", "language", "timeZone"]
+
+    /// For a command that needs only `needed` keys: a mistake in any other key is a warning,
+    /// said on `console`, and the command runs with that key's default.
+    public init(_ arguments: Arguments, places: Places, needing needed: Set<String>, console: Console) throws {
+        try self.init(configurationFile: arguments.options["config"], database: arguments.options["db"], places: places, needing: needed)
+        for warning in configurationWarnings {
+            console.error(commandWords(language).configurationWarning(warning))
+        }
+    }
+}
+
+extension KioskSetup {
+    /// The language of the configuration (`"language"`), in which every command speaks.
+    public var language: Language { Language(rawValue: configuration.language) ?? .default }
 }

@@ -54,7 +54,7 @@ extension MessageCatalog {
         case .overdue(let entry?, let index, let count):
             let who = entry.user.map { "\($0.name) (\($0.card))" } ?? (entry.loan.user ?? "—")
             let what = entry.book.map { "「\($0.title)」(\($0.barcode))" } ?? entry.loan.book
-            return "返却期限切れ \(index + 1)/\(count)：\(who) \(what) 返却日 \(language.dueDateText(entry.loan.due))、\(entry.days)日すぎ (n つぎ · p まえ · Esc もどる)"
+            return "返却期限切れ \(index + 1)/\(count)：\(who) \(what) 返却期限 \(language.dueDateText(entry.loan.due))、\(entry.days)日すぎ (n つぎ · p まえ · Esc もどる)"
         }
     }
 

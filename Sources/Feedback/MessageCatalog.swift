@@ -106,7 +106,7 @@ public struct MessageCatalog: Sendable, Equatable {
     /// The catalog's kanji words and their readings, longest first.
     static let japaneseReadings: [(String, String)] = [
         ("先生モード", "せんせいモード"), ("先生", "せんせい"), ("特別貸出", "とくべつかしだし"),
-        ("強制返却", "きょうせいへんきゃく"), ("返却日", "へんきゃくび"), ("返却", "へんきゃく"),
+        ("強制返却", "きょうせいへんきゃく"), ("返却期限切れ", "へんきゃくきげんぎれ"), ("返却期限", "へんきゃくきげん"), ("返却", "へんきゃく"),
         ("貸出", "かしだし"), ("絵本", "えほん"), ("利用者", "りようしゃ"), ("登録", "とうろく"),
         ("入力", "にゅうりょく"), ("秒後", "びょうご"), ("お待ち", "おまち"),
     ]
@@ -124,13 +124,13 @@ public struct MessageCatalog: Sendable, Equatable {
         case .left:
             return "先生モードをおわりました。\(prompt)"
         case .override:
-            let dueText = due.map { "。返却日は\($0)" } ?? ""
+            let dueText = due.map { "。返却期限は\($0)" } ?? ""
             return "特別貸出：\(title)を\(who)に貸出しました\(dueText)"
         case .forcedReturn:
             return "強制返却：\(title)を返却しました"
         case .extended:
             let dueText = due.map { "\($0)に" } ?? ""
-            return "\(title)の返却日を\(dueText)のばしました"
+            return "\(title)の返却期限を\(dueText)のばしました"
         case .registeredBook:
             return "絵本を登録しました：\(title)"
         case .registeredUser:

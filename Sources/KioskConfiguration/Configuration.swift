@@ -74,6 +74,13 @@ public struct Configuration: Sendable, Equatable {
 
     /// Reads a configuration from the JSON text of `file` (the name is only for messages).
     public static func parse(_ data: Data, file: String) throws(Invalid) -> Configuration {
+        try parse(data, file: file, needing: nil).configuration
+    }
+
+    /// Reads a configuration for a command that needs only the keys `needed` (nil: every key):
+    /// a problem with another key leaves that key at its default and comes back as a warning,
+    /// so a report or an export still runs. JSON that cannot be read at all is always refused.
+    public static func parse(_ data: Data, file: String, needing needed: Set<String>?) throws(Invalid) -> (configuration: Configuration, warnings: [String]) {
         let object: [String: Any]
         do {
             guard let parsed = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
@@ -83,14 +90,24 @@ public struct Configuration: Sendable, Equatable {
         } catch let invalid as Invalid {
             throw invalid
         } catch {
-            throw Invalid(file: file, problems: ["this is not valid JSON (\(Configuration.describe(error))); check for a missing comma, quote or brace"])
+            throw Invalid(file: file, problems: [JSONMistake(in: data, error: error).description])
         }
         var config = Configuration()
         var problems: [String] = []
+        var warnings: [String] = []
         var timeZone: TimeZone?
 
         for key in object.keys.sorted() {
             let value = object[key]!
+            let problemsBefore = problems.count
+            let configBefore = config
+            defer {
+                if problems.count > problemsBefore, let needed, !needed.contains(key) {
+                    warnings += problems[problemsBefore...]
+                    problems.removeSubrange(problemsBefore...)
+                    config = configBefore
+                }
+            }
             func problem(_ text: String) { problems.append("\(key): \(text)") }
             switch key {
             case "loanLimit":
@@ -174,7 +191,7 @@ public struct Configuration: Sendable, Equatable {
         }
         config.policy.timeZone = timeZone ?? .current
         guard problems.isEmpty else { throw Invalid(file: file, problems: problems) }
-        return config
+        return (config, warnings)
     }
 
     private static func parseScanners(_ value: Any, into config: inout Configuration, problems: inout [String]) {

@@ -168,7 +168,7 @@ public struct ScreenWords: Sendable, Equatable {
         let who = entry.user.map { "\($0.name) (\($0.card))" } ?? (entry.loan.user ?? "—")
         let what = entry.book.map { language == .ja ? "「\($0.title)」 \($0.barcode)" : "“\($0.title)” \($0.barcode)" } ?? entry.loan.book
         let due = language.dueDateText(entry.loan.due)
-        let late = pick("返却日 \(due)（\(entry.days)日すぎ）", "due \(due) (\(entry.days == 1 ? "1 day" : "\(entry.days) days") late)")
+        let late = pick("返却期限 \(due)（\(entry.days)日すぎ）", "due \(due) (\(entry.days == 1 ? "1 day" : "\(entry.days) days") late)")
         return [who, what, late]
     }
 }

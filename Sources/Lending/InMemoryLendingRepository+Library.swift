@@ -51,7 +51,7 @@ extension InMemoryLendingRepository.Transaction {
             if let card = query.userCard, loan.user != card { return nil }
             if let className = query.className, user?.className != className { return nil }
             if let day = query.overdueOn, !(loan.due < day) { return nil }
-            guard ListingSearch.matches(query.text, in: [user?.name, loan.user, book.title, book.barcode]) else { return nil }
+            guard ListingSearch.matches(query.text, in: [user?.name, loan.user, user?.reading, book.title, book.barcode]) else { return nil }
             return LoanListing(loan: loan, book: book, user: user)
         }
         // In list order of their Users (class, reading, name, card), then due date and id.
@@ -69,8 +69,11 @@ extension InMemoryLendingRepository.Transaction {
     func bookListings(matching text: String, offset: Int, limit: Int) throws -> ListingPage<BookListing> {
         checkOpen()
         let sorted = state.books.values
-            .filter { ListingSearch.matches(text, in: [$0.title, $0.author, $0.barcode, $0.isbn]) }
-            .sorted { $0.title != $1.title ? ListingSearch.precedes($0.title, $1.title) : ListingSearch.precedes($0.barcode, $1.barcode) }
+            .filter { ListingSearch.matches(text, in: [$0.title, $0.reading, $0.author, $0.barcode, $0.isbn]) }
+            .sorted { lhs, rhs in
+                let left = ListingSearch.sortKey(of: lhs), right = ListingSearch.sortKey(of: rhs)
+                return left != right ? ListingSearch.precedes(left, right) : ListingSearch.precedes(lhs.barcode, rhs.barcode)
+            }
         let page = Self.page(sorted, offset: offset, limit: limit)
         let items = page.items.map { book in
             let loan = state.loans.first { $0.book == book.barcode && $0.isOpen }

@@ -10,9 +10,9 @@ import Lending
 // open Loans, so a kiosk lending to them at the same moment either finishes first (and the
 // removal is refused) or waits and then finds no User.
 //
-// A search is `strpos(lower(column COLLATE "C"), $n)` with the text folded as
-// `ListingSearch.folded` does: under "C", lower() folds A–Z only, as SQLite's does, and
-// `%` and `_` are plain characters. Names and titles sort by code point (COLLATE "C").
+// A search is `strpos(fold(column), $n)` with the text folded by `ListingSearch.folded` and
+// the column by `ListingSearch.postgresFold`, its SQL twin (NFKC, lower() under "C", which
+// folds A–Z only, then translate() for kana and hyphens), so `%` and `_` are plain characters. Names and titles sort by code point (COLLATE "C").
 extension PostgresLendingTransaction {
     // MARK: The library's rules
 
@@ -104,11 +104,11 @@ extension PostgresLendingTransaction {
         WHERE loans.returned_at IS NULL
           AND ($1::text IS NULL OR loans.user_card = $1::text)
           AND ($2::date IS NULL OR loans.due < $2::date)
-          AND ($3::text = '' OR strpos(lower(users.name COLLATE "C"), $3::text) > 0
-               OR strpos(lower(loans.user_card COLLATE "C"), $3::text) > 0
-               OR strpos(users.reading, $3::text) > 0
-               OR strpos(lower(books.title COLLATE "C"), $3::text) > 0
-               OR strpos(lower(books.barcode COLLATE "C"), $3::text) > 0)
+          AND ($3::text = '' OR strpos(\(ListingSearch.postgresFold("users.name")), $3::text) > 0
+               OR strpos(\(ListingSearch.postgresFold("loans.user_card")), $3::text) > 0
+               OR strpos(\(ListingSearch.postgresFold("users.reading")), $3::text) > 0
+               OR strpos(\(ListingSearch.postgresFold("books.title")), $3::text) > 0
+               OR strpos(\(ListingSearch.postgresFold("books.barcode")), $3::text) > 0)
           AND ($4::text IS NULL OR users.class = $4::text)
         """
 
@@ -131,10 +131,11 @@ extension PostgresLendingTransaction {
     private static let bookListingsFilter = """
         FROM books LEFT JOIN loans ON loans.book = books.barcode AND loans.returned_at IS NULL
              LEFT JOIN users ON users.card = loans.user_card
-        WHERE $1::text = '' OR strpos(lower(books.title COLLATE "C"), $1::text) > 0
-              OR strpos(lower(books.author COLLATE "C"), $1::text) > 0
-              OR strpos(lower(books.barcode COLLATE "C"), $1::text) > 0
-              OR strpos(lower(books.isbn COLLATE "C"), $1::text) > 0
+        WHERE $1::text = '' OR strpos(\(ListingSearch.postgresFold("books.title")), $1::text) > 0
+              OR strpos(\(ListingSearch.postgresFold("books.author")), $1::text) > 0
+              OR strpos(\(ListingSearch.postgresFold("books.reading")), $1::text) > 0
+              OR strpos(\(ListingSearch.postgresFold("books.barcode")), $1::text) > 0
+              OR strpos(\(ListingSearch.postgresFold("books.isbn")), $1::text) > 0
         """
 
     func bookListings(matching text: String, offset: Int, limit: Int) throws -> ListingPage<BookListing> {
@@ -143,7 +144,7 @@ extension PostgresLendingTransaction {
         let items = try connection.rows("""
             SELECT \(Self.bookColumns), \(Self.loanColumns), \(Self.userColumns)
             \(Self.bookListingsFilter)
-            ORDER BY books.title COLLATE "C", books.barcode
+            ORDER BY coalesce(books.reading, books.title) COLLATE "C", books.barcode
             LIMIT $2::bigint OFFSET $3::bigint
             """, filter + Self.window(offset, limit)) { row in
             BookListing(book: try readBook(row, from: 0), openLoan: row.isNull(6) ? nil : try readLoan(row, from: 6),
@@ -154,8 +155,8 @@ extension PostgresLendingTransaction {
 
     private static let usersFilter = """
         FROM users LEFT JOIN classes ON classes.name = users.class
-        WHERE ($1::text = '' OR strpos(lower(users.name COLLATE "C"), $1::text) > 0
-               OR strpos(users.reading, $1::text) > 0 OR strpos(lower(users.card COLLATE "C"), $1::text) > 0)
+        WHERE ($1::text = '' OR strpos(\(ListingSearch.postgresFold("users.name")), $1::text) > 0
+               OR strpos(\(ListingSearch.postgresFold("users.reading")), $1::text) > 0 OR strpos(\(ListingSearch.postgresFold("users.card")), $1::text) > 0)
           AND ($2::text IS NULL OR users.class = $2::text)
         """
 

@@ -61,6 +61,37 @@ public final class SQLiteConnection {
         sqlite3_close_v2(handle)
     }
 
+    // MARK: Functions
+
+    /// Boxes a Swift text function for SQLite's user data.
+    private final class TextFunction {
+        let transform: (String) -> String
+        init(_ transform: @escaping (String) -> String) { self.transform = transform }
+    }
+
+    /// Makes `name(text)` callable in this connection's SQL: it gives `transform(text)`, and
+    /// NULL for NULL. Deterministic, so SQLite may use it anywhere. Calls
+    /// `sqlite3_create_function_v2`.
+    public func defineTextFunction(_ name: String, _ transform: @escaping (String) -> String) throws {
+        let box = Unmanaged.passRetained(TextFunction(transform)).toOpaque()
+        let rc = sqlite3_create_function_v2(
+            handle, name, 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, box,
+            { context, _, arguments in
+                guard let context, let argument = arguments?[0], sqlite3_value_type(argument) != SQLITE_NULL,
+                      let bytes = sqlite3_value_text(argument) else {
+                    sqlite3_result_null(context)
+                    return
+                }
+                let function = Unmanaged<TextFunction>.fromOpaque(sqlite3_user_data(context)).takeUnretainedValue()
+                let result = function.transform(String(cString: bytes))
+                // SQLITE_TRANSIENT: SQLite copies the text before this returns.
+                sqlite3_result_text(context, result, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+            },
+            nil, nil,
+            { box in box.map { Unmanaged<TextFunction>.fromOpaque($0).release() } })
+        guard rc == SQLITE_OK else { throw lastError(sql: nil) }
+    }
+
     // MARK: Settings
 
     /// How long a statement waits for another connection's lock before failing with

@@ -257,6 +257,8 @@ public final class SQLiteLendingRepository: LendingRepository {
         try connection.execute("PRAGMA synchronous = FULL")
         try connection.execute("PRAGMA foreign_keys = ON")
         try connection.setAutocheckpoint(pages: Self.autocheckpointCeilingPages)
+        // The lists' searches fold each column as `ListingSearch` folds the text searched for.
+        try connection.defineTextFunction("bookkiosk_fold", ListingSearch.folded)
     }
 
     /// Applies the migrations the file lacks, all in one transaction, looking again once the

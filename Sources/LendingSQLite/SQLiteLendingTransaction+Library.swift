@@ -3,8 +3,8 @@ import Lending
 
 // The teachers' page's part of the contract (LibraryDesk.swift): the library's rules, the
 // page's sign-in, and the lists, each list paged in SQL with its total counted alongside.
-// A search is `instr(lower(column), ?)` with the text folded as `ListingSearch.folded` does
-// (SQLite's lower() folds A–Z only), so `%` and `_` are plain characters.
+// A search is `instr(bookkiosk_fold(column), ?)` with the text folded by `ListingSearch.folded`
+// (the function that `bookkiosk_fold` calls), so `%` and `_` are plain characters.
 extension SQLiteLendingTransaction {
     // MARK: The library's rules
 
@@ -93,9 +93,9 @@ extension SQLiteLendingTransaction {
         WHERE loans.returned_at IS NULL
           AND (?1 IS NULL OR loans.user = ?1)
           AND (?2 IS NULL OR loans.due < ?2)
-          AND (?3 = '' OR instr(lower(users.name), ?3) > 0 OR instr(lower(loans.user), ?3) > 0
-               OR instr(users.reading, ?3) > 0
-               OR instr(lower(books.title), ?3) > 0 OR instr(lower(books.barcode), ?3) > 0)
+          AND (?3 = '' OR instr(bookkiosk_fold(users.name), ?3) > 0 OR instr(bookkiosk_fold(loans.user), ?3) > 0
+               OR instr(bookkiosk_fold(users.reading), ?3) > 0
+               OR instr(bookkiosk_fold(books.title), ?3) > 0 OR instr(bookkiosk_fold(books.barcode), ?3) > 0)
           AND (?4 IS NULL OR users.class = ?4)
         """
 
@@ -121,8 +121,9 @@ extension SQLiteLendingTransaction {
     private static let bookListingsFilter = """
         FROM books LEFT JOIN loans ON loans.book = books.barcode AND loans.returned_at IS NULL
              LEFT JOIN users ON users.card = loans.user
-        WHERE ?1 = '' OR instr(lower(books.title), ?1) > 0 OR instr(lower(books.author), ?1) > 0
-              OR instr(lower(books.barcode), ?1) > 0 OR instr(lower(books.isbn), ?1) > 0
+        WHERE ?1 = '' OR instr(bookkiosk_fold(books.title), ?1) > 0 OR instr(bookkiosk_fold(books.author), ?1) > 0
+              OR instr(bookkiosk_fold(books.reading), ?1) > 0
+              OR instr(bookkiosk_fold(books.barcode), ?1) > 0 OR instr(bookkiosk_fold(books.isbn), ?1) > 0
         """
 
     func bookListings(matching text: String, offset: Int, limit: Int) throws -> ListingPage<BookListing> {
@@ -133,7 +134,7 @@ extension SQLiteLendingTransaction {
                    loans.id, loans.book, loans.user, loans.lent_at, loans.due, loans.returned_at, loans.override_by,
                    users.card, users.name, users.loan_limit, users.active, users.reading, users.class
             \(Self.bookListingsFilter)
-            ORDER BY books.title, books.barcode
+            ORDER BY coalesce(books.reading, books.title), books.barcode
             LIMIT ?2 OFFSET ?3
             """, filter + Self.window(offset, limit)) { row in
             BookListing(book: try readBook(row, from: 0), openLoan: row.isNull(6) ? nil : try readLoan(row, from: 6),
@@ -144,7 +145,7 @@ extension SQLiteLendingTransaction {
 
     private static let usersFilter = """
         FROM users LEFT JOIN classes ON classes.name = users.class
-        WHERE (?1 = '' OR instr(lower(users.name), ?1) > 0 OR instr(users.reading, ?1) > 0 OR instr(lower(users.card), ?1) > 0)
+        WHERE (?1 = '' OR instr(bookkiosk_fold(users.name), ?1) > 0 OR instr(bookkiosk_fold(users.reading), ?1) > 0 OR instr(bookkiosk_fold(users.card), ?1) > 0)
           AND (?2 IS NULL OR users.class = ?2)
         """
 

@@ -54,10 +54,48 @@ public struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
             family = .ipv6
         } else if Self.isAddress(String(host), family: AF_INET) {
             family = .ipv4
+        } else if let resolved = Self.resolve(String(host)) {
+            // A name (`localhost`, the computer's own name): its first address, IPv4 first.
+            self.init(family: resolved.family, host: resolved.host, port: port)
+            return
         } else {
             throw ListenAddressError(text: text, problem: .notAnAddress)
         }
         self.init(family: family, host: String(host), port: port)
+    }
+
+    /// The address a host name stands for, IPv4 before IPv6; nil when it has none. Calls
+    /// `getaddrinfo` (which reads /etc/hosts, so `localhost` needs no network) and `inet_ntop`.
+    static func resolve(_ name: String) -> (family: Family, host: String)? {
+        // Digits and dots are an IPv4 address already refused (300.1.1.1), not a name to look up.
+        guard !name.isEmpty, !name.allSatisfy({ $0.isNumber || $0 == "." }) else { return nil }
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var list: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(name, nil, &hints, &list) == 0, let list else { return nil }
+        defer { freeaddrinfo(list) }
+        var found: [(family: Family, host: String)] = []
+        var entry: UnsafeMutablePointer<addrinfo>? = list
+        while let current = entry {
+            var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+            switch current.pointee.ai_family {
+            case AF_INET:
+                var address = current.pointee.ai_addr.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr }
+                if inet_ntop(AF_INET, &address, &buffer, socklen_t(buffer.count)) != nil {
+                    found.append((.ipv4, String(cString: buffer)))
+                }
+            case AF_INET6:
+                var address = current.pointee.ai_addr.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee.sin6_addr }
+                if inet_ntop(AF_INET6, &address, &buffer, socklen_t(buffer.count)) != nil {
+                    found.append((.ipv6, String(cString: buffer)))
+                }
+            default:
+                break
+            }
+            entry = current.pointee.ai_next
+        }
+        return found.first { $0.family == .ipv4 } ?? found.first
     }
 
     /// `0.0.0.0:8080` or `[::1]:8080`.

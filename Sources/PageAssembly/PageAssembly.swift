@@ -57,6 +57,8 @@ public final class PageAssembly: Sendable {
             qrCode: qrCode, publicAddresses: publicAddresses)
         setup.storage = storage
         setup.sheets = settings.sheets
+        setup.cardNumbering = settings.cardNumbering
+        setup.bookNumbering = settings.bookNumbering
         setup.lookup = settings.lookup
         adjusting(&setup)
         page = TeachersPage(store: store, setup: setup, now: now)

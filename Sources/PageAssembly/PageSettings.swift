@@ -33,6 +33,9 @@ public struct PageSettings: Sendable {
     public var drawsQRCode: Bool
     /// Finding a Book by its ISBN, when the box can; nil: the page offers no lookup.
     public var lookup: (any ISBNLookup)?
+    /// How a User or Book added without a card or barcode is numbered (the configuration's).
+    public var cardNumbering = BarcodeNumbering.cards
+    public var bookNumbering = BarcodeNumbering.books
     /// Names the page answers to besides `localhost` and the computer's addresses (`web.hostNames`).
     public var hostNames: [String] = []
 

@@ -1,3 +1,5 @@
+import CatalogIO
+import Printing
 extension EnglishPageWords {
     public var print: String { "Print" }
     public var printCards: String { "Library cards" }
@@ -11,6 +13,12 @@ extension EnglishPageWords {
     public var startAt: String { "Start at label" }
     public var startAtHint: String { "1 is the top left, counting row by row: for a sheet already used in part." }
     public var whichLabels: String { "Which books" }
+    public var whichCards: String { "Which cards" }
+    public func sheetChoice(_ sheet: Sheet) -> String { "\(sheet.product) (\(sheet.paper.name), \(sheet.count) \(sheet.holdsCards ? "cards" : "labels"))" }
+    public var printOneCard: String { "Print the card" }
+    public var printOneLabel: String { "Print the label" }
+    public func printedOn(_ day: String) -> String { "Last printed on \(day). On a sheet already used in part, choose a free position." }
+    public var notPrintedYet: String { "Not printed yet." }
     public var newOnly: String { "Only those not printed yet" }
     public var all: String { "All" }
     public var downloadPDF: String { "Download the PDF" }
@@ -29,7 +37,7 @@ extension EnglishPageWords {
     public var importCheck: String { "Check it" }
     public var importIt: String { "Import" }
     public var importNoFile: String { "Choose a CSV file." }
-    public var importNotUTF8: String { "This file is not a UTF-8 CSV. In Excel, save it as \"CSV UTF-8\". Nothing was changed." }
+    public var importNotUTF8: String { "This file is neither UTF-8 nor Shift_JIS text. In Excel, save it as \"CSV UTF-8\". Nothing was changed." }
     public var importPreviewHeading: String { "Before importing" }
     public func importSummary(added: Int, updated: Int) -> String { "\(added) to add, \(updated) to update. Nothing has changed yet." }
     public var importAddedRows: String { "To be added" }
@@ -43,6 +51,9 @@ extension EnglishPageWords {
     public var importChangedMeanwhile: String { "The library changed after the check, so nothing was imported. Look at the new check below." }
     public func line(_ number: Int) -> String { "Line \(number)" }
     public var importLineColumn: String { "Line" }
+    public var importChangesColumn: String { "Changes" }
+    public func importReadAs(_ encoding: String) -> String { "Read as \(encoding)." }
+    public var catalogWords: any CatalogWords { EnglishCatalogWords() }
 
     public var backupHeading: String { "Backup" }
     public var backupExplained: String { "Saves the whole library as one file. Keep it somewhere safe, such as a USB stick." }

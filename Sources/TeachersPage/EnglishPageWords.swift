@@ -100,6 +100,12 @@ public struct EnglishPageWords: PageWords {
     }
     public func withdrawn(title: String) -> String { "\"\(title)\" is withdrawn." }
     public func bookSaved(title: String) -> String { "\"\(title)\" is saved." }
+    public func bookNumbered(title: String, barcode: String) -> String { "\"\(title)\" is saved. Its barcode is \(barcode) (print its label under Print)." }
+    public func userNumbered(name: String, card: String) -> String { "\(name) is saved. The card number is \(card) (print the card under Print)." }
+    public let emptyGetsNumber = "Leave it empty to be given the next free number."
+    public func noFreeNumber(_ prefix: String, length: Int) -> String {
+        "Every \(length)-digit number starting with \(prefix) is taken. Type a number, or set a longer length in the configuration's numbering."
+    }
     public let titleMissing = "Please type the title."
     public let barcodeMissing = "Please type the barcode."
     public let isbnInvalid = "This ISBN is not valid. Type the 13 digits starting 978 (or the 10-digit ISBN) from the back of the book, or leave it empty."
@@ -110,6 +116,9 @@ public struct EnglishPageWords: PageWords {
     public let lendHeading = "Lend"
     public let chooseUser = "Choose who borrows it"
     public let choose = "Choose"
+    public let lendToUser = "Lend a book"
+    public let bookToLend = "Barcode or title"
+    public let bookToLendHint = "Scan the book's barcode, or type part of its title, and press Search."
     public func dueWouldBe(_ due: String) -> String { "It would be due \(due)." }
     public let lendIt = "Lend it"
     public let lendPastRules = "Lend past the rules"

@@ -106,7 +106,7 @@ public enum HTMLTag: String, Sendable, Hashable, CaseIterable {
     case html, head, body, title, meta, link, header, nav, main, footer, section, div, span, p, a, h1, h2, h3
     case ul, ol, li, dl, dt, dd, table, thead, tbody, tr, th, td, caption
     case form, label, input, button, select, option, textarea, fieldset, legend
-    case img, strong, em, small, time, br, mark
+    case img, strong, em, small, time, br, mark, del, ins
     case pre, code
 
     /// Elements with no content and no end tag.

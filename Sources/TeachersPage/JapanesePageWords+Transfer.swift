@@ -1,3 +1,5 @@
+import CatalogIO
+import Printing
 extension JapanesePageWords {
     public var print: String { "印刷" }
     public var printCards: String { "利用者カード" }
@@ -11,6 +13,12 @@ extension JapanesePageWords {
     public var startAt: String { "印刷を始める位置" }
     public var startAtHint: String { "1 は左上、行ごとに数えます。使いかけの用紙に。" }
     public var whichLabels: String { "どの絵本" }
+    public var whichCards: String { "どのカード" }
+    public func sheetChoice(_ sheet: Sheet) -> String { "\(sheet.product)(\(sheet.paper.name)・\(sheet.count)面)" }
+    public var printOneCard: String { "カードを印刷" }
+    public var printOneLabel: String { "ラベルを印刷" }
+    public func printedOn(_ day: String) -> String { "最後に印刷した日: \(day)。使いかけの用紙なら、空いている位置を選んでください。" }
+    public var notPrintedYet: String { "まだ印刷していません。" }
     public var newOnly: String { "まだ印刷していないものだけ" }
     public var all: String { "すべて" }
     public var downloadPDF: String { "PDF をダウンロード" }
@@ -29,7 +37,7 @@ extension JapanesePageWords {
     public var importCheck: String { "確認する" }
     public var importIt: String { "取り込む" }
     public var importNoFile: String { "CSV ファイルを選んでください。" }
-    public var importNotUTF8: String { "このファイルは UTF-8 の CSV ではありません。Excel では「CSV UTF-8」で保存してください。何も変わっていません。" }
+    public var importNotUTF8: String { "このファイルは UTF-8 でも Shift_JIS でもありません。Excel で「CSV UTF-8」か「CSV (コンマ区切り)」で保存してください。何も変わっていません。" }
     public var importPreviewHeading: String { "取り込む前の確認" }
     public func importSummary(added: Int, updated: Int) -> String { "追加 \(added) 件、更新 \(updated) 件。まだ何も変わっていません。" }
     public var importAddedRows: String { "追加されるもの" }
@@ -43,6 +51,9 @@ extension JapanesePageWords {
     public var importChangedMeanwhile: String { "確認のあとで図書の記録が変わったため、取り込みませんでした。新しい確認を見てください。" }
     public func line(_ number: Int) -> String { "\(number) 行目" }
     public var importLineColumn: String { "行" }
+    public var importChangesColumn: String { "変わるところ" }
+    public func importReadAs(_ encoding: String) -> String { "文字コード \(encoding) として読みました。" }
+    public var catalogWords: any CatalogWords { JapaneseCatalogWords() }
 
     public var backupHeading: String { "バックアップ" }
     public var backupExplained: String { "図書の記録全体をひとつのファイルとして保存します。USB メモリなどに保管してください。" }

@@ -58,7 +58,7 @@ public struct JapanesePageWords: PageWords {
     public let filter = "絞り込む"
     public let user = "利用者"
     public let title = "書名"
-    public let dueDate = "返却日"
+    public let dueDate = "返却期限"
     public let overdue = "期限切れ"
     public let returnBook = "返却"
     public let extend = "延長"
@@ -68,7 +68,7 @@ public struct JapanesePageWords: PageWords {
     public let returnIt = "返却する"
     public let cancel = "やめる"
     public func returned(title: String) -> String { "「\(title)」を返却しました。" }
-    public func extended(title: String, due: String) -> String { "「\(title)」の返却日を \(due) に延ばしました。" }
+    public func extended(title: String, due: String) -> String { "「\(title)」の返却期限を \(due) に延ばしました。" }
     public let loanGone = "この貸出は、もう返却されています。"
     public let previousPage = "前へ"
     public let nextPage = "次へ"
@@ -96,10 +96,16 @@ public struct JapanesePageWords: PageWords {
     public let editBookHeading = "絵本の編集"
     public let bookBarcodeHint = "絵本に貼ったラベルの番号です。ISBN のバーコードをそのまま使うこともできます。"
     public func withdrawWarning(user: String, due: String) -> String {
-        "この絵本は いま \(user)さんに貸出中です(返却日 \(due))。除籍すると、この貸出は返却済みになり、絵本はもう貸し出せません。手もとに絵本があるときだけ除籍してください。"
+        "この絵本は いま \(user)さんに貸出中です(返却期限 \(due))。除籍すると、この貸出は返却済みになり、絵本はもう貸し出せません。手もとに絵本があるときだけ除籍してください。"
     }
     public func withdrawn(title: String) -> String { "「\(title)」を除籍しました。" }
     public func bookSaved(title: String) -> String { "「\(title)」を保存しました。" }
+    public func bookNumbered(title: String, barcode: String) -> String { "「\(title)」を保存しました。バーコードは \(barcode) です(印刷からラベルを作れます)。" }
+    public func userNumbered(name: String, card: String) -> String { "\(name)さんを保存しました。カード番号は \(card) です(印刷からカードを作れます)。" }
+    public let emptyGetsNumber = "空欄のままにすると、次の空いている番号を付けます。"
+    public func noFreeNumber(_ prefix: String, length: Int) -> String {
+        "\(prefix) で始まる \(length) けたの番号はもう空いていません。番号を入力するか、設定ファイルの numbering で桁数を増やしてください。"
+    }
     public let titleMissing = "書名を入力してください。"
     public let barcodeMissing = "バーコードを入力してください。"
     public let isbnInvalid = "ISBN が正しくありません。本の裏の 978 から始まる13桁(または10桁)を入力するか、空欄にしてください。"
@@ -110,7 +116,10 @@ public struct JapanesePageWords: PageWords {
     public let lendHeading = "貸出"
     public let chooseUser = "借りる人を選んでください"
     public let choose = "選ぶ"
-    public func dueWouldBe(_ due: String) -> String { "返却日は \(due) になります。" }
+    public let lendToUser = "絵本を貸す"
+    public let bookToLend = "バーコードか書名"
+    public let bookToLendHint = "絵本のバーコードを読み取るか、書名の一部を入力して「探す」を押してください。"
+    public func dueWouldBe(_ due: String) -> String { "返却期限は \(due) になります。" }
     public let lendIt = "貸出する"
     public let lendPastRules = "特別貸出する"
     public func refused(_ refusal: Refusal) -> String {
@@ -125,7 +134,7 @@ public struct JapanesePageWords: PageWords {
         }
     }
     public let overrideExplained = "それでも貸し出すときは「特別貸出する」を押してください。先生の名前とともに記録されます。"
-    public func lent(title: String, user: String, due: String) -> String { "\(user)さんに「\(title)」を貸し出しました。返却日は \(due) です。" }
+    public func lent(title: String, user: String, due: String) -> String { "\(user)さんに「\(title)」を貸し出しました。返却期限は \(due) です。" }
     public let noUsersFound = "当てはまる利用者はいません。"
 
     public let searchUsers = "名前・カード番号で探す"
@@ -180,7 +189,7 @@ public struct JapanesePageWords: PageWords {
     public let rulesSaved = "貸出ルールを保存しました。どのキオスクも、次のスキャンから新しいルールで動きます。"
     public let loanLimitInvalid = "貸出上限は 0 から 99 の数字にしてください。"
     public let loanDaysInvalid = "貸出日数は 1 から 365 の数字にしてください。"
-    public let allWeekdaysClosed = "すべての曜日を休園日にはできません(返却日が決まらなくなります)。"
+    public let allWeekdaysClosed = "すべての曜日を休園日にはできません(返却期限が決まらなくなります)。"
     public func badDates(_ lines: [String]) -> String {
         "日付として読めない行があります: " + lines.joined(separator: "、") + "。2026-12-29 のように書いてください。"
     }

@@ -26,7 +26,7 @@ public struct PageRoute: Sendable, Hashable, CustomStringConvertible {
         case signOut, home, qrCode
         case loans, confirmReturn, returnLoan, extendLoan
         case books, newBookForm, addBook, book, editBookForm, editBook, withdrawBook, lendForm, lend, cover
-        case users, newUserForm, addUser, user, editUserForm, editUser, deactivateUser, reactivateUser, removeUser
+        case users, newUserForm, addUser, user, editUserForm, editUser, deactivateUser, reactivateUser, removeUser, lendToUser
         case settings, saveRules, addStaff, resetPassword, removeStaff
         // The school year: 組 (classes and promotion) and 記録
         case classes, addClass, setClassGrade, renameClass, removeClass, confirmPromotion, promote, records

@@ -101,6 +101,12 @@ public protocol PageWords: Sendable, SchoolYearPageWords, TransferPageWords, Aud
     func withdrawWarning(user: String, due: String) -> String
     func withdrawn(title: String) -> String
     func bookSaved(title: String) -> String
+    /// A new Book saved with the number it was given.
+    func bookNumbered(title: String, barcode: String) -> String
+    func userNumbered(name: String, card: String) -> String
+    /// The hint beside an empty barcode or card field on an add form.
+    var emptyGetsNumber: String { get }
+    func noFreeNumber(_ prefix: String, length: Int) -> String
     var titleMissing: String { get }
     var barcodeMissing: String { get }
     var isbnInvalid: String { get }
@@ -113,6 +119,10 @@ public protocol PageWords: Sendable, SchoolYearPageWords, TransferPageWords, Aud
     var chooseUser: String { get }
     var choose: String { get }
     func dueWouldBe(_ due: String) -> String
+    /// A child's page: 「絵本を貸す」, the field to scan or type the Book in, its hint.
+    var lendToUser: String { get }
+    var bookToLend: String { get }
+    var bookToLendHint: String { get }
     var lendIt: String { get }
     var lendPastRules: String { get }
     func refused(_ refusal: Refusal) -> String

@@ -97,6 +97,9 @@ enum Stylesheet {
     /* The body's overflow-wrap: anywhere lets a table squeeze a column to one letter
        ("B001|5", "貸出|中"); in lists a word breaks only when it cannot fit otherwise. */
     table.list th, table.list td { overflow-wrap: break-word; }
+    ul.differences { list-style: none; margin: 0; padding: 0; }
+    ul.differences del { color: var(--muted); }
+    ul.differences ins { text-decoration: none; font-weight: 600; }
     table.list th, .state-on-loan, .state-available { white-space: nowrap; }
     /* A phone: each row of a list becomes a small card, so nothing scrolls sideways. */
     @media (max-width: 40rem) {

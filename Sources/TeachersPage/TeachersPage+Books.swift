@@ -34,13 +34,14 @@ extension TeachersPage {
 
     /// `GET /books/BARCODE`: the Book, its state, who has it, and what can be done with it.
     func book(_ barcode: String, _ context: PageContext) throws -> HTTPResponse {
-        let (library, found) = try store.read { tx -> (LibraryState, (Book, LoanListing?)?) in
+        let (library, found) = try store.read { tx -> (LibraryState, (Book, LoanListing?, Date?)?) in
             let library = try self.library(tx)
             guard let book = try tx.book(barcode: barcode) else { return (library, nil) }
             let loan = try tx.openLoan(book: barcode)
-            return (library, (book, try loan.map { LoanListing(loan: $0, book: book, user: try $0.user.flatMap { try tx.user(card: $0) }) }))
+            return (library, (book, try loan.map { LoanListing(loan: $0, book: book, user: try $0.user.flatMap { try tx.user(card: $0) }) },
+                              try tx.printedTimes(.label)[barcode]))
         }
-        guard let (book, loan) = found else { return try notFound(context) }
+        guard let (book, loan, printed) = found else { return try notFound(context) }
         var facts: [HTML] = [
             fact(words.title, .text(book.title)),
             fact(words.author, .text(book.author ?? "")),
@@ -69,6 +70,7 @@ extension TeachersPage {
             coverImage(book, large: true),
             .el(.dl, [.class("facts")], children: facts),
             .el(.div, [.class("actions")], children: actions),
+            printOneSection(.label, barcode: book.barcode, printed: printed, zone: library.policy.timeZone, context),
         ])
     }
 
@@ -83,16 +85,25 @@ extension TeachersPage {
     func saveBook(_ barcode: String?, _ context: PageContext) throws -> HTTPResponse {
         let form = BookForm(fields: context.request.value)
         var problems = form.problems(words)
-        enum Saved { case saved(Book), refused([String: String]), missing }
+        enum Saved { case saved(Book, numbered: Bool), refused([String: String]), missing }
         let (library, saved) = try store.write { tx -> (LibraryState, Saved) in
             let library = try self.library(tx)
             let existing = try barcode.flatMap { try tx.book(barcode: $0) }
             if barcode != nil, existing == nil { return (library, .missing) }
             guard problems.isEmpty else { return (library, .refused(problems)) }
-            let book = form.book(existing: existing)
+            // A new Book without a barcode gets the next free number, as import and the kiosk's `n` do.
+            var given: String?
+            if existing == nil, form.needsNumber {
+                do {
+                    given = try setup.bookNumbering.next(1, in: tx).first
+                } catch let exhausted as BarcodeNumbering.Exhausted {
+                    return (library, .refused(["barcode": words.noFreeNumber(exhausted.numbering.prefix, length: exhausted.numbering.length)]))
+                }
+            }
+            let book = form.book(existing: existing, given: given)
             let desk = LibraryDesk(staff: context.staff, at: context.now)
             switch existing == nil ? try desk.addBook(book, in: tx) : try desk.editBook(book, in: tx) {
-            case .saved(let saved): return (library, .saved(saved))
+            case .saved(let saved): return (library, .saved(saved, numbered: given != nil))
             case .barcodeTaken(let taken, byA: .book): return (library, .refused(["barcode": words.barcodeTaken(taken)]))
             case .barcodeTaken(let taken, byA: .user): return (library, .refused(["barcode": words.barcodeIsACard(taken)]))
             case .missing: return (library, .missing)
@@ -101,8 +112,9 @@ extension TeachersPage {
         switch saved {
         case .missing:
             return try notFound(context)
-        case .saved(let book):
-            return redirect(PagePath.book(book.barcode), notice: words.bookSaved(title: book.title), context)
+        case .saved(let book, let numbered):
+            return redirect(PagePath.book(book.barcode),
+                            notice: numbered ? words.bookNumbered(title: book.title, barcode: book.barcode) : words.bookSaved(title: book.title), context)
         case .refused(let found):
             problems = found
             let existing = barcode.map { Book(barcode: $0, title: form.title) }
@@ -117,9 +129,11 @@ extension TeachersPage {
         if editing != nil { barcodeExtra.append(.flag(.readonly)) }
         let fields: [HTML] = [
             Form.hidden(PageSecurity.csrfField, context.session.csrf),
-            Form.text("barcode", label: words.barcode, value: editing?.barcode ?? form.barcode, required: true,
-                      hint: editing == nil ? words.bookBarcodeHint : nil, error: problems["barcode"], extra: barcodeExtra),
+            Form.text("barcode", label: words.barcode, value: editing?.barcode ?? form.barcode, required: editing != nil,
+                      hint: editing == nil ? words.bookBarcodeHint + " " + words.emptyGetsNumber : nil, error: problems["barcode"], extra: barcodeExtra),
             Form.text("title", label: words.title, value: form.title, required: true, error: problems["title"]),
+            Form.text("reading", label: words.reading, value: form.reading, hint: words.readingHint, error: problems["reading"],
+                      extra: [HTMLAttribute(.autocomplete, "off"), HTMLAttribute(.lang, "ja")]),
             Form.text("author", label: words.author, value: form.author, error: problems["author"]),
             Form.text("isbn", label: words.isbn, value: form.isbn, error: problems["isbn"],
                       extra: [HTMLAttribute(.inputmode, "numeric"), HTMLAttribute(.autocomplete, "off")]),

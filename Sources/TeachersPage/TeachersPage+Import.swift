@@ -36,10 +36,11 @@ extension TeachersPage {
         guard let file = context.request.files.first(where: { $0.field == "csv" }), !file.data.isEmpty else {
             return try importForm(context, problem: words.importNoFile, status: 400)
         }
-        guard let text = String(validating: file.data, as: UTF8.self) else {
+        guard let csv = CSVText(decoding: file.data) else {
             return try importForm(context, problem: words.importNotUTF8, status: 400)
         }
-        let shown = try store.withConnection { try CatalogImport(kind: kind).preview(text, in: $0) }
+        let text = csv.text
+        let shown = try store.withConnection { try catalogImport(kind).preview(csv, in: $0) }
         uploads.withLock { $0.keepCatalog(.init(kind: kind, text: text, shown: shown), session: context.session.id) }
         return try previewPage(shown, context, kind: kind)
     }
@@ -54,10 +55,12 @@ extension TeachersPage {
         do {
             let desk = LibraryDesk(staff: context.staff, at: context.now)
             outcome = try store.withConnection {
-                try CatalogImport(kind: upload.kind).apply(upload.text, asShown: upload.shown, into: $0, recordedBy: desk)
+                try catalogImport(upload.kind).apply(upload.text, asShown: upload.shown, into: $0, recordedBy: desk)
             }
         } catch let failure as CatalogImport.Failure {
-            return try previewPage(CatalogImport.Preview(problems: failure.problems), context, kind: upload.kind, status: 400)
+            var refused = CatalogImport.Preview(problems: failure.problems)
+            refused.encoding = upload.shown.encoding
+            return try previewPage(refused, context, kind: upload.kind, status: 400)
         }
         switch outcome {
         case .changed(let now):
@@ -68,18 +71,33 @@ extension TeachersPage {
         }
     }
 
+    /// An import numbered as the configuration numbers (as `bookkiosk import` does).
+    private func catalogImport(_ kind: CatalogImport.Kind) -> CatalogImport {
+        CatalogImport(kind: kind, numbering: kind == .books ? setup.bookNumbering : setup.cardNumbering)
+    }
+
     private func previewPage(_ preview: CatalogImport.Preview, _ context: PageContext, kind: CatalogImport.Kind,
                              problem: String? = nil, status: Int = 200) throws -> HTTPResponse {
         let library = try store.read { try self.library($0) }
-        func table(_ heading: String, _ changes: [CatalogImport.Preview.Change]) -> HTML {
+        let catalog = words.catalogWords
+        func table(_ heading: String, _ changes: [CatalogImport.Preview.Change], showingDifferences: Bool = false) -> HTML {
             guard !changes.isEmpty else { return .empty }
             let hasClass = changes.contains { $0.className != nil }
+            // For an update, each value it changes: 「組: ひよこ組 → うさぎ組」.
+            func differences(_ change: CatalogImport.Preview.Change) -> HTML {
+                .el(.ul, [.class("differences")], children: change.differences.map { difference in
+                    .el(.li, .text(catalog.header(difference.column) + ": "),
+                        .el(.del, .text(catalog.cell(difference.column, difference.before))), .text(" → "),
+                        .el(.ins, .text(catalog.cell(difference.column, difference.after))))
+                })
+            }
             let rows: [HTML] = changes.map { change in
                 .el(.tr, children: [.el(.td, .text(words.line(change.line))), .el(.td, .text(change.key)), .el(.td, .text(change.name))]
-                        + (hasClass ? [.el(.td, .text(change.className ?? ""))] : []))
+                        + (hasClass ? [.el(.td, .text(change.className ?? ""))] : [])
+                        + (showingDifferences ? [.el(.td, differences(change))] : []))
             }
             let columns = [words.importLineColumn, kind == .users ? words.card : words.barcode, kind == .users ? words.name : words.title]
-                + (hasClass ? [words.schoolClass] : [])
+                + (hasClass ? [words.schoolClass] : []) + (showingDifferences ? [words.importChangesColumn] : [])
             return .el(.section, [HTMLAttribute(.ariaLabel, heading)],
                 .el(.h2, .text(heading + " (\(changes.count))")),
                 .el(.table, [.class("list import")],
@@ -94,13 +112,14 @@ extension TeachersPage {
         }
         var content: [HTML] = [
             problem.map { .el(.p, [.class("warning"), HTMLAttribute(.role, "alert")], .text($0)) } ?? .empty,
-            .el(.p, .text(words.importSummary(added: preview.added.count, updated: preview.updated.count))),
-            list(words.importProblems, preview.problems, style: "errors"),
+            .el(.p, .text(words.importSummary(added: preview.added.count, updated: preview.updated.count) + " "
+                               + words.importReadAs(catalog.encoding(preview.encoding)))),
+            list(words.importProblems, preview.problems.map(catalog.problem), style: "errors"),
             list(words.importNewClasses, preview.createdClasses),
             list(words.importNumbers, preview.numbered.map { "\(words.line($0.line)): \($0.name) → \($0.barcode)" }),
             table(words.importAddedRows, preview.added),
-            table(words.importUpdatedRows, preview.updated),
-            list("", preview.warnings),
+            table(words.importUpdatedRows, preview.updated, showingDifferences: true),
+            list("", preview.warnings.map(catalog.warning)),
         ]
         if preview.canApply {
             content.append(Form.post(PagePath.applyImport, csrf: context.session.csrf, button: words.importIt, style: "primary", fields: []))

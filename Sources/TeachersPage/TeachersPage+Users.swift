@@ -41,14 +41,17 @@ extension TeachersPage {
 
     /// `GET /users/CARD`: the User, their open Loans and the history the privacy window keeps.
     func user(_ card: String, _ context: PageContext) throws -> HTTPResponse {
-        let found = try store.read { tx -> (LibraryState, User, [Loan], [String: Book])? in
+        let asked = context.request.value("book").map { $0.trimmingCharacters(in: .whitespaces) }
+        let found = try store.read { tx -> (LibraryState, User, [Loan], [String: Book], HTML, Date?)? in
             let library = try self.library(tx)
             guard let user = try tx.user(card: card) else { return nil }
             let loans = try tx.loans(user: card)
             let books = try tx.books(barcodes: Array(Set(loans.map(\.book))))
-            return (library, user, loans, Dictionary(books.map { ($0.barcode, $0) }, uniquingKeysWith: { first, _ in first }))
+            let lending = try lendSection(to: user, asked: asked, policy: library.policy, context, in: tx)
+            return (library, user, loans, Dictionary(books.map { ($0.barcode, $0) }, uniquingKeysWith: { first, _ in first }),
+                    lending, try tx.printedTimes(.card)[card])
         }
-        guard let (library, user, loans, books) = found else { return try notFound(context) }
+        guard let (library, user, loans, books, lending, printed) = found else { return try notFound(context) }
         let zone = library.policy.timeZone
         func title(_ loan: Loan) -> HTML {
             .el(.a, [.href(PagePath.book(loan.book))], .text(books[loan.book]?.title ?? loan.book))
@@ -84,6 +87,7 @@ extension TeachersPage {
                 fact(words.state, .text(user.isActive ? words.active : words.inactive)),
             ]),
             .el(.div, [.class("actions")], children: actions),
+            lending,
             .el(.h2, .text(words.openLoans)),
             openRows.isEmpty ? .el(.p, [.class("empty")], .text(words.noLoans))
                 : .el(.table, [.class("list")], .el(.thead, .el(.tr, .el(.th, [HTMLAttribute(.scope, "col")], .text(words.title)), .el(.th, [HTMLAttribute(.scope, "col")], .text(words.dueDate)),
@@ -94,6 +98,7 @@ extension TeachersPage {
             pastRows.isEmpty ? .el(.p, [.class("empty")], .text(words.noHistory))
                 : .el(.table, [.class("list")], .el(.thead, .el(.tr, children: [words.title, words.lentOn, words.returnedOn].map { .el(.th, [HTMLAttribute(.scope, "col")], .text($0)) })),
                       .el(.tbody, children: pastRows)),
+            printOneSection(.card, barcode: user.card, printed: printed, zone: library.policy.timeZone, context),
         ])
     }
 
@@ -109,7 +114,7 @@ extension TeachersPage {
     /// `POST /users/new`, `POST /users/CARD/edit`.
     func saveUser(_ card: String?, _ context: PageContext) throws -> HTTPResponse {
         let form = UserForm(fields: context.request.value)
-        enum Saved { case saved(User), refused([String: String], [SchoolClass]), missing }
+        enum Saved { case saved(User, numbered: Bool), refused([String: String], [SchoolClass]), missing }
         let (library, saved) = try store.write { tx -> (LibraryState, Saved) in
             let library = try self.library(tx)
             let classes = try tx.classes()
@@ -117,10 +122,19 @@ extension TeachersPage {
             if card != nil, existing == nil { return (library, .missing) }
             let problems = form.problems(words, classes: classes)
             guard problems.isEmpty else { return (library, .refused(problems, classes)) }
-            let user = form.user(existing: existing)
+            // A new User without a card gets the next free number, as import and the kiosk do.
+            var given: String?
+            if existing == nil, form.needsNumber {
+                do {
+                    given = try setup.cardNumbering.next(1, in: tx).first
+                } catch let exhausted as BarcodeNumbering.Exhausted {
+                    return (library, .refused(["card": words.noFreeNumber(exhausted.numbering.prefix, length: exhausted.numbering.length)], classes))
+                }
+            }
+            let user = form.user(existing: existing, given: given)
             let desk = LibraryDesk(staff: context.staff, at: context.now)
             switch existing == nil ? try desk.addUser(user, in: tx) : try desk.editUser(user, in: tx) {
-            case .saved(let saved): return (library, .saved(saved))
+            case .saved(let saved): return (library, .saved(saved, numbered: given != nil))
             case .barcodeTaken(let taken, byA: .user): return (library, .refused(["card": words.cardTaken(taken)], classes))
             case .barcodeTaken(let taken, byA: .book): return (library, .refused(["card": words.cardIsABook(taken)], classes))
             case .missing: return (library, .missing)
@@ -128,7 +142,9 @@ extension TeachersPage {
         }
         switch saved {
         case .missing: return try notFound(context)
-        case .saved(let user): return redirect(PagePath.user(user.card), notice: words.userSaved(name: user.name), context)
+        case .saved(let user, let numbered):
+            return redirect(PagePath.user(user.card),
+                            notice: numbered ? words.userNumbered(name: user.name, card: user.card) : words.userSaved(name: user.name), context)
         case .refused(let problems, let classes):
             return userFormPage(form, editing: card, problems: problems, classes: classes, library, context, status: 400)
         }
@@ -141,7 +157,8 @@ extension TeachersPage {
         if card != nil { cardExtra.append(.flag(.readonly)) }
         let fields: [HTML] = [
             Form.hidden(PageSecurity.csrfField, context.session.csrf),
-            Form.text("card", label: words.card, value: card ?? form.card, required: true, error: problems["card"], extra: cardExtra),
+            Form.text("card", label: words.card, value: card ?? form.card, required: card != nil,
+                      hint: card == nil ? words.emptyGetsNumber : nil, error: problems["card"], extra: cardExtra),
             Form.text("name", label: words.name, value: form.name, required: true, error: problems["name"],
                       extra: [HTMLAttribute(.autocomplete, "off")]),
             Form.text("reading", label: words.reading, value: form.reading, hint: words.readingHint, error: problems["reading"],

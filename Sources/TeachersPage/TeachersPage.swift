@@ -30,6 +30,9 @@ public final class TeachersPage: Sendable {
         public var storage: LibraryStorage = .elsewhere
         /// The sheets Cards and labels can be printed on (the configuration's, with the built-in ones).
         public var sheets: [Sheet] = []
+        /// How a User or Book added without a card or barcode is numbered (the configuration's numbering).
+        public var cardNumbering = BarcodeNumbering.cards
+        public var bookNumbering = BarcodeNumbering.books
         /// How many returns the kiosk on this computer holds in its journal, not yet applied on
         /// the shared server (shown on ホーム when there are any); nil where there is none.
         public var unsentReturns: (@Sendable () -> Int?)?

@@ -1,3 +1,6 @@
+import CatalogIO
+import Printing
+
 /// The words of 印刷, 取り込み and 設定's backup and restore, in one language (part of
 /// `PageWords`; each language's words are in `JapanesePageWords+Transfer.swift` and
 /// `EnglishPageWords+Transfer.swift`).
@@ -16,6 +19,14 @@ public protocol TransferPageWords {
     var startAt: String { get }
     var startAtHint: String { get }
     var whichLabels: String { get }
+    var whichCards: String { get }
+    /// A sheet as the lists of 印刷 name it: what is on the packet, the paper and how many.
+    func sheetChoice(_ sheet: Sheet) -> String
+    // One Card or label, from a child's or a Book's page
+    var printOneCard: String { get }
+    var printOneLabel: String { get }
+    func printedOn(_ day: String) -> String
+    var notPrintedYet: String { get }
     var newOnly: String { get }
     var all: String { get }
     var downloadPDF: String { get }
@@ -50,6 +61,11 @@ public protocol TransferPageWords {
     var importChangedMeanwhile: String { get }
     func line(_ number: Int) -> String
     var importLineColumn: String { get }
+    /// The column that shows what an update changes.
+    var importChangesColumn: String { get }
+    func importReadAs(_ encoding: String) -> String
+    /// The import's problems, warnings and headers in this language.
+    var catalogWords: any CatalogWords { get }
 
     // Backup and restore
     var backupHeading: String { get }

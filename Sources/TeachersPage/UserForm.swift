@@ -37,7 +37,6 @@ struct UserForm: Equatable {
     /// What is wrong, by field name; `classes` are the classes there are.
     func problems(_ words: any PageWords, classes: [SchoolClass]) -> [String: String] {
         var problems: [String: String] = [:]
-        if Barcode.normalize(card).isEmpty { problems["card"] = words.cardMissing }
         if name.isEmpty { problems["name"] = words.nameMissing }
         if !limit.isEmpty, parsedLimit == nil { problems["limit"] = words.limitInvalid }
         if !className.isEmpty, !classes.contains(where: { $0.name == className }) { problems["class"] = words.unknownClass(className) }
@@ -54,10 +53,14 @@ struct UserForm: Equatable {
         return number
     }
 
-    /// The User to save; `existing` keeps its card and whether it is active. Call only when
-    /// `problems` found none (a refused reading is left out).
-    func user(existing: User?) -> User {
-        User(card: existing?.card ?? Barcode.normalize(card), name: name, loanLimit: parsedLimit, isActive: existing?.isActive ?? true,
+    /// Whether the form leaves the card number to be given.
+    var needsNumber: Bool { Barcode.normalize(card).isEmpty }
+
+    /// The User to save; `existing` keeps its card and whether it is active, `given` is the
+    /// number given to a new User whose card was left empty. Call only when `problems` found
+    /// none (a refused reading is left out).
+    func user(existing: User?, given: String? = nil) -> User {
+        User(card: existing?.card ?? given ?? Barcode.normalize(card), name: name, loanLimit: parsedLimit, isActive: existing?.isActive ?? true,
              reading: (try? Reading.normalize(reading)) ?? nil, className: className.isEmpty ? nil : className)
     }
 }

@@ -184,7 +184,7 @@ struct CSVTests {
     }
 
     @Test func unclosedQuoteIsReportedOnItsLine() {
-        #expect(throws: CSV.SyntaxError(line: 2, problem: "a quote opened here is never closed")) {
+        #expect(throws: CSV.SyntaxError(line: 2, reason: .unclosedQuote)) {
             try CSV.records("a,b\nB1,\"open\nB2,x\n")
         }
     }
@@ -284,5 +284,62 @@ struct ExampleConfigurationTests {
         for key in Configuration.keys {
             #expect(text.contains("`\(key)`"), "README.md does not explain \(key)")
         }
+    }
+}
+
+@Suite("Configuration mistakes, as teachers make them")
+struct ConfigurationMistakeTests {
+    func problems(_ json: String) -> [String] {
+        do {
+            _ = try Configuration.parse(Data(json.utf8), file: "config.json")
+            return []
+        } catch {
+            return error.problems
+        }
+    }
+
+    @Test("「“」 typed by a Japanese input method: the line, the column and the cause")
+    func typographicQuote() {
+        let found = problems("{\n  \"loanLimit\": 2,\n  “language”: \"ja\"\n}\n")
+        #expect(found.count == 1)
+        #expect(found[0].hasPrefix("line 3, column 3: 「“」 is a quote typed by a Japanese input method"), "\(found)")
+    }
+
+    @Test("a full-width colon, a missing comma and a missing brace each say where", arguments: [
+        ("{\n\"loanLimit\"：2\n}", "line 2, column 12: 「：」 is a full-width sign"),
+        ("{\n \"loanLimit\": 2\n \"loanDays\": 7\n}", "line 3, column 2: "),
+        ("{\n \"loanLimit\": 2\n", "the file ends too early"),
+    ])
+    func otherMistakes(json: String, expected: String) {
+        let found = problems(json)
+        #expect(found.count == 1)
+        #expect(found.first?.contains(expected) == true, "\(found)")
+    }
+
+    @Test("a report and an export run with a warning when a key they do not need is wrong; the kiosk's commands refuse")
+    func readingCommandsTolerateOtherKeys() throws {
+        let folder = try TemporaryFolder()
+        let config = try folder.write("config.json", #"{"timeZone": "UTC", "language": "en", "loanDays": 0, "colour": "red"}"#)
+        let common = ["--db", folder.path("library.sqlite"), "--config", config]
+        let export = try BookKioskBinary.run(["export", "books"] + common, in: folder.url)
+        #expect(export.status == 0, "\(export.errors)")
+        #expect(export.output.hasPrefix("\u{FEFF}barcode,title"))
+        #expect(export.errors.contains("warning: the configuration's loanDays: must be a whole number of days"), "\(export.errors)")
+        #expect(export.errors.contains("colour"))
+        let report = try BookKioskBinary.run(["report", "overdue", "--now", "2026-12-01T09:00:00Z"] + common, in: folder.url)
+        #expect(report.status == 0, "\(report.errors)")
+        #expect(report.output.contains("No Loans are overdue on 2026-12-01."))
+        let simulate = try BookKioskBinary.run(["simulate"] + common, in: folder.url)
+        #expect(simulate.status != 0)
+        #expect(simulate.errors.contains("loanDays"))
+    }
+
+    @Test("a wrong language key is not tolerated: every message depends on it")
+    func languageIsNeeded() throws {
+        let folder = try TemporaryFolder()
+        let config = try folder.write("config.json", #"{"language": "fr"}"#)
+        let export = try BookKioskBinary.run(["export", "books", "--db", folder.path("library.sqlite"), "--config", config], in: folder.url)
+        #expect(export.status != 0)
+        #expect(export.errors.contains("language"))
     }
 }

@@ -77,17 +77,28 @@ struct ImportFromPipeTests {
         #expect(try known(["B0001", "B0002"], in: folder, common) == ["B0001", "B0002"])
     }
 
-    @Test("Shift_JIS is named, with how to save UTF-8; nothing is imported")
+    @Test("Shift_JIS (Excel's plain \"CSV\") is read, and the report says so")
     func shiftJIS() throws {
         let folder = try TemporaryFolder()
         let common = try common(folder)
         let file = folder.path("sjis.csv")
         try #require(Self.books.data(using: .shiftJIS)).write(to: URL(fileURLWithPath: file))
         let result = try BookKioskBinary.run(["import", "books", file] + common, in: folder.url)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.contains("2 books added, 0 updated. Read as Shift_JIS"), "\(result.output)")
+        #expect(try known(["B0001", "B0002"], in: folder, common) == ["B0001", "B0002"])
+    }
+
+    @Test("bytes that are neither UTF-8 nor Shift_JIS are refused, saying how to save the file; nothing is imported")
+    func notText() throws {
+        let folder = try TemporaryFolder()
+        let common = try common(folder)
+        let file = folder.path("binary.csv")
+        try Data([0x62, 0x61, 0x72, 0x0A, 0xFF, 0xFE, 0xFD]).write(to: URL(fileURLWithPath: file))
+        let result = try BookKioskBinary.run(["import", "books", file] + common, in: folder.url)
         #expect(result.status == 1)
-        #expect(result.errors.contains("is Shift_JIS text"), "\(result.errors)")
+        #expect(result.errors.contains("is neither UTF-8 nor Shift_JIS text"), "\(result.errors)")
         #expect(result.errors.contains("CSV UTF-8"))
-        #expect(try known(["B0001"], in: folder, common).isEmpty)
     }
 
     @Test("a missing file and a folder are named as such")

@@ -87,6 +87,11 @@ struct LookupCommandTests {
         #expect(try result.events().first?["source"] as? String == "openbd")
     }
 
+    /// A configuration in English, as these checks read the import's report.
+    static func english(in folder: TemporaryFolder) throws -> String {
+        try folder.write("english.json", #"{"language": "en"}"#)
+    }
+
     @Test("import of a file of nothing but ISBNs: titles, readings and authors filled, barcodes numbered, copies of one ISBN looked up once")
     func importISBNs() throws {
         let folder = try TemporaryFolder()
@@ -94,7 +99,7 @@ struct LookupCommandTests {
         defer { server.stop() }
         let file = try folder.write("isbns.csv", "9784344018471\n978-4-12-201795-5\n9784344018471\n")
         let database = folder.path("library.sqlite")
-        let result = try BookKioskBinary.run(["import", "books", file, "--db", database], in: folder.url, lookupURL: server.url)
+        let result = try BookKioskBinary.run(["import", "books", file, "--db", database, "--config", try Self.english(in: folder)], in: folder.url, lookupURL: server.url)
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output.contains("isbns.csv: 3 books added, 0 updated."), "\(result.output)")
         #expect(result.output.contains("Titles found by ISBN for 3 rows (1 from the library's lookup cache; 書誌データ：国立国会図書館サーチ / openBD):"))
@@ -114,7 +119,7 @@ struct LookupCommandTests {
         defer { server.stop() }
         let file = try folder.write("books.csv", "barcode,title,isbn\nB1,ぐりとぐら,9784834000825\nB2,,9784344018471\nB3,,9784834000825\n")
         let database = folder.path("library.sqlite")
-        let result = try BookKioskBinary.run(["import", "books", file, "--db", database], in: folder.url, lookupURL: server.url)
+        let result = try BookKioskBinary.run(["import", "books", file, "--db", database, "--config", try Self.english(in: folder)], in: folder.url, lookupURL: server.url)
         #expect(result.status == 1)
         #expect(result.errors.contains("line 4: ISBN 9784834000825 was not found at the NDL or openBD: type its title"), "\(result.errors)")
         #expect(try SQLiteLendingRepository(path: database).transaction { try $0.allBooks() }.isEmpty)
@@ -125,7 +130,7 @@ struct LookupCommandTests {
         let folder = try TemporaryFolder()
         let file = try folder.write("books.csv", "isbn\n9784344018471\n")
         let database = folder.path("library.sqlite")
-        let result = try BookKioskBinary.run(["import", "books", file, "--db", database], in: folder.url)
+        let result = try BookKioskBinary.run(["import", "books", file, "--db", database, "--config", try Self.english(in: folder)], in: folder.url)
         #expect(result.status == 1)
         #expect(result.errors.contains("line 2: ISBN 9784344018471 could not be looked up: the NDL — it could not be reached"), "\(result.errors)")
         #expect(result.errors.contains("type its title, or import the file again later"))

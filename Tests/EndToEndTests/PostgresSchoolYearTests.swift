@@ -28,7 +28,7 @@ struct PostgresSchoolYearTests {
         let files = ["@books.csv": try folder.write("books.csv", SchoolYearEndToEndTests.books),
                      "@users.csv": try folder.write("users.csv", SchoolYearEndToEndTests.users),
                      "@notices": folder.path(notices)]
-        let common = ["--db", database, "--config", try folder.write("config.json", #"{"timeZone": "UTC"}"#)]
+        let common = ["--db", database, "--config", try folder.write("config.json", #"{"timeZone": "UTC", "language": "en"}"#)]
         return try Self.steps.map { step in
             let result = try BookKioskBinary.run(step.arguments.map { files[$0] ?? $0 } + common, input: step.input, in: folder.url)
             #expect(result.status == 0, "\(step.arguments): \(result.errors)")

@@ -85,7 +85,7 @@ struct PrintEndToEndTests {
 
     init() throws {
         folder = try TemporaryFolder()
-        try Data(#"{"timeZone": "UTC", "libraryName": "ひまわり文庫", "sound": false}"#.utf8)
+        try Data(#"{"timeZone": "UTC", "libraryName": "ひまわり文庫", "sound": false, "language": "en"}"#.utf8)
             .write(to: URL(fileURLWithPath: config))
     }
 

@@ -13,7 +13,8 @@ struct SchoolYearEndToEndTests {
     /// A library with two classes (grades 1 and 2), three Users and four Books; C0001 borrowed
     /// B0001 and B0002 and C0002 borrowed B0004 on 1 October 2026.
     static func library(in folder: TemporaryFolder) throws -> [String] {
-        let db = ["--db", folder.url.path + "/lib.sqlite"]
+        // The commands speak English here (the configuration's language), as these checks read.
+        let db = ["--db", folder.url.path + "/lib.sqlite", "--config", try folder.write("english.json", #"{"language": "en"}"#)]
         try folder.write("books.csv", Self.books)
         try folder.write("users.csv", Self.users)
         #expect(try BookKioskBinary.run(["import", "books", "books.csv"] + db, in: folder.url).status == 0)
@@ -64,7 +65,10 @@ struct SchoolYearEndToEndTests {
         let after = try BookKioskBinary.run(["export", "users"] + db, in: folder.url).output
         #expect(after.contains("C0001,佐藤 陽翔,さとう はると,きりん組,,yes"))
         #expect(after.contains("C0002,鈴木 結衣,すずき ゆい,,,no"))
-        #expect(try BookKioskBinary.run(["report", "audit"] + db, in: folder.url).output.contains("進級: ひよこ組 → きりん組: 2人、卒園: 1人"))
+        // The audit report in Japanese (the last --config wins), as the page's 設定 shows it.
+        let japanese = ["--config", try folder.write("japanese.json", #"{"language": "ja"}"#)]
+        #expect(try BookKioskBinary.run(["report", "audit"] + db + japanese, in: folder.url).output.contains("進級: ひよこ組 → きりん組: 2人、卒園: 1人"))
+        #expect(try BookKioskBinary.run(["report", "audit"] + db, in: folder.url).output.contains("Promotion: ひよこ組 → きりん組: 2; graduated: 1"))
     }
 
     @Test("promotion with two classes in the next grade cannot guess: it exits 1 and changes nothing until --map")
@@ -85,9 +89,10 @@ struct SchoolYearEndToEndTests {
           .enabled(if: pdftotext != nil, "needs pdftotext (poppler-utils)"))
     func notices() throws {
         let folder = try TemporaryFolder()
-        let db = try Self.library(in: folder)
+        // The notices in Japanese, as the command's report (the last --config wins).
+        let db = try Self.library(in: folder) + ["--config", try folder.write("japanese.json", #"{"language": "ja"}"#)]
         let printed = try BookKioskBinary.run(["print", "notices", "--out", "notices.pdf", "--now", "2026-11-24T10:00:00"] + db, in: folder.url)
-        #expect(printed.status == 0 && printed.output.contains("Wrote 2 notices on 1 A4 page"))
+        #expect(printed.status == 0 && printed.output.contains("返却のおねがい 2 枚を、A4 1 ページに"), "\(printed.output)")
         let text = try run(pdftotext!, [folder.url.path + "/notices.pdf", "-"])
         #expect(text.components(separatedBy: "えほんの へんきゃくの おねがい").count == 3)
         #expect(text.contains("佐藤 陽翔 さん") && text.contains("鈴木 結衣 さん") && !text.contains("田中"))
@@ -96,7 +101,7 @@ struct SchoolYearEndToEndTests {
         _ = try BookKioskBinary.run(["simulate"] + db, input: "@at 2026-11-24T09:00:00\nB0004\n", in: folder.url)
         let none = try BookKioskBinary.run(["print", "notices", "--out", "none.pdf", "--class", "きりん組", "--now", "2026-11-24T10:00:00"] + db,
                                            in: folder.url)
-        #expect(none.status == 0 && none.errors.contains("no notices to print"))
+        #expect(none.status == 0 && none.errors.contains("おねがいの紙はいりません"), "\(none.errors)")
         #expect(!FileManager.default.fileExists(atPath: folder.url.path + "/none.pdf"))
     }
 
@@ -126,7 +131,7 @@ struct SchoolYearEndToEndTests {
             #expect(exported.status == 0)
             let data = try Data(contentsOf: folder.url.appendingPathComponent("\(kind)-out.csv"))
             #expect(Array(data.prefix(3)) == [0xEF, 0xBB, 0xBF])
-            let copy = ["--db", folder.url.path + "/copy.sqlite"]
+            let copy = ["--db", folder.url.path + "/copy.sqlite", "--config", folder.url.path + "/english.json"]
             #expect(try BookKioskBinary.run(["import", kind, "\(kind)-out.csv"] + copy, in: folder.url).status == 0)
             if kind == "users" {
                 // The import made the classes; their grades (which order the list) are the teacher's.

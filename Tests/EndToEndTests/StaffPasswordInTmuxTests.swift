@@ -21,7 +21,7 @@ final class StaffPasswordInTmuxTests {
         folder = try TemporaryFolder()
         socket = folder.path("tmux.sock")
         output = folder.path("tmux.out")
-        common = ["--db", folder.path("library.sqlite"), "--config", try folder.write("config.json", #"{"timeZone": "UTC"}"#)]
+        common = ["--db", folder.path("library.sqlite"), "--config", try folder.write("config.json", #"{"timeZone": "UTC", "language": "en"}"#)]
         let added = try BookKioskBinary.run(["staff", "add", "Tanaka"] + common, input: "8642\n", in: folder.url)
         #expect(added.status == 0, "\(added.errors)")
     }

@@ -158,3 +158,42 @@ struct DoctorWebTests {
         #expect(running.first?.message.contains("http://0.0.0.0:\(port)/") == true)
     }
 }
+
+@Suite("serve: where it listens")
+struct ServeListenTests {
+    /// A socket listening on 127.0.0.1 at a port the system chose, and that port.
+    static func occupiedPort() throws -> (Int32, UInt16) {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(descriptor >= 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        try #require(bound == 0 && listen(descriptor, 1) == 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) } }
+        return (descriptor, UInt16(bigEndian: address.sin_port))
+    }
+
+    @Test("a busy port: serve says so once, clearly, and exits 1")
+    func busyPort() throws {
+        let folder = try TemporaryFolder()
+        let (descriptor, port) = try Self.occupiedPort()
+        defer { close(descriptor) }
+        let result = try BookKioskBinary.run(["serve", "--listen", "127.0.0.1:\(port)", "--db", folder.path("library.sqlite")], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.errors.components(separatedBy: "already listening").count == 2, "\(result.errors)")
+        #expect(result.errors.contains("Another program is already listening on 127.0.0.1:\(port)"))
+    }
+
+    @Test("--listen localhost:PORT is resolved to the loopback address")
+    func localhostName() throws {
+        let folder = try TemporaryFolder()
+        let (descriptor, port) = try Self.occupiedPort()
+        defer { close(descriptor) }
+        // The name is resolved: the refusal names the address it stands for.
+        let result = try BookKioskBinary.run(["serve", "--listen", "localhost:\(port)", "--db", folder.path("library.sqlite")], in: folder.url)
+        #expect(!result.errors.contains("not an address"), "\(result.errors)")
+        #expect(result.errors.contains("listening on 127.0.0.1:\(port)"), "\(result.errors)")
+    }
+}

@@ -126,3 +126,23 @@ struct BarcodeTests {
         #expect(converted.hasPrefix("978"))
     }
 }
+
+@Suite("ListingSearch folds as a teacher types")
+struct ListingSearchFoldingTests {
+    @Test("folded: katakana to hiragana, half-width to full, full-width letters and digits to plain, A–Z lowered, hyphens dropped",
+          arguments: [
+              ("ハルト", "はると"), ("ｸﾞﾘ", "ぐり"), ("ﾊﾟﾝ", "ぱん"), ("978-4-8340-0082-5", "9784834000825"),
+              ("ＡＢＣ１２３", "abc123"), ("ぐりとぐら", "ぐりとぐら"), ("ラーメン", "らーめん"), ("９７８－４", "9784"),
+          ])
+    func folded(text: String, expected: String) {
+        #expect(ListingSearch.folded(text) == expected)
+    }
+
+    @Test("matches folds both sides")
+    func matches() {
+        #expect(ListingSearch.matches("ハルト", in: ["さとう はると"]))
+        #expect(ListingSearch.matches("はると", in: ["ハルト"]))
+        #expect(!ListingSearch.matches("はるか", in: ["ハルト"]))
+        #expect(ListingSearch.matches("978-4-8340-0082-5", in: [nil, "9784834000825"]))
+    }
+}

@@ -29,7 +29,6 @@ struct ListenAddressTests {
         ("0.0.0.0:-1", .badPort),
         ("0.0.0.0:http", .badPort),
         ("0.0.0.0:８０", .badPort),
-        ("localhost:8080", .notAnAddress),
         ("300.1.1.1:8080", .notAnAddress),
         (":8080", .notAnAddress),
         ("::1:8080", .ipv6WithoutBrackets),
@@ -48,5 +47,20 @@ struct ListenAddressTests {
     func url() {
         #expect(ListenAddress.loopback(port: 8080).url(secure: false) == "http://127.0.0.1:8080/")
         #expect(ListenAddress(family: .ipv6, host: "::1", port: 8443).url(secure: true) == "https://[::1]:8443/")
+    }
+}
+
+@Suite("--listen with a host name")
+struct ListenAddressNameTests {
+    @Test("localhost:PORT is resolved (from /etc/hosts, no network) to the loopback address")
+    func localhost() throws {
+        let parsed = try ListenAddress(parsing: "localhost:8080")
+        #expect(parsed.port == 8080)
+        #expect(parsed.host == "127.0.0.1" || parsed.host == "::1")
+    }
+
+    @Test("a name that resolves to nothing is still refused as not an address")
+    func unknownName() {
+        #expect(throws: ListenAddressError.self) { try ListenAddress(parsing: "no-such-host.invalid:8080") }
     }
 }

@@ -49,7 +49,7 @@ import Testing
         ([("barcode", "B001"), ("title", "x")], "B001 の絵本はもうあります"),
         ([("barcode", "U001"), ("title", "x")], "U001 は利用者カードの番号なので"),
         ([("barcode", "B200"), ("title", "  ")], "書名を入力してください"),
-        ([("barcode", ""), ("title", "x")], "バーコードを入力してください"),
+        ([("barcode", "B200"), ("title", "x"), ("reading", "漢字")], "よみがなには、ひらがな・カタカナ"),
         ([("barcode", "B200"), ("title", "x"), ("isbn", "12345")], "ISBN が正しくありません"),
     ])
     func aBadBookFormIsShownAgainWithWhatToFix(fields: [(String, String)], message: String) throws {
@@ -109,7 +109,7 @@ import Testing
         let choose = browser.get("/books/B002/lend").text
         #expect(choose.contains("<option value=\"U001\">"))
         let confirm = browser.get("/books/B002/lend?user=U001").text
-        #expect(confirm.contains("返却日は 2026年12月1日(火) になります。"))
+        #expect(confirm.contains("返却期限は 2026年12月1日(火) になります。"))
         #expect(confirm.contains(">貸出する</button>"))
         let response = browser.post("/books/B002/lend", [("user", "U001")])
         #expect(response.header("Location") == "/books/B002")

@@ -54,8 +54,9 @@ import Testing
         browser.signIn()
         let bad = "card,name,limit\nU010,,\nU011,ゆき,many\n"
         let preview = browser.post("/import", [("kind", "users")], files: [csv(bad)])
-        #expect(preview.text.contains("line 2: user U010 has no name"))
-        #expect(preview.text.contains("line 3: limit"))
+        // In the page's language, each with its line.
+        #expect(preview.text.contains("2行目: 利用者 U010 に名前がありません"))
+        #expect(preview.text.contains("3行目: 貸出上限「many」"))
         #expect(!preview.text.contains("action=\"/import/apply\""))
         #expect(browser.post("/import/apply").status == 400)
         #expect(try fixture.repository.transaction { try $0.allUsers().count } == 2)
@@ -76,14 +77,37 @@ import Testing
         #expect(try fixture.repository.transaction { try $0.user(card: "U009") }?.name == "さくら")
     }
 
-    @Test func aFileThatIsNotUTF8IsRefused() throws {
+    @Test func aFileThatIsNeitherUTF8NorShiftJISIsRefused() throws {
         let fixture = try PageFixture()
         let browser = Browser(fixture)
         browser.signIn()
-        let shiftJIS = UploadedFile(field: "csv", fileName: "users.csv", contentType: "text/csv", data: [0x63, 0x61, 0x72, 0x64, 0x0A, 0x82, 0xA0])
-        let response = browser.post("/import", [("kind", "users")], files: [shiftJIS])
+        let binary = UploadedFile(field: "csv", fileName: "users.csv", contentType: "text/csv", data: [0x63, 0x61, 0x72, 0x64, 0x0A, 0xFF, 0xFE])
+        let response = browser.post("/import", [("kind", "users")], files: [binary])
         #expect(response.status == 400)
         #expect(response.text.contains("CSV UTF-8"))
         #expect(browser.post("/import", [("kind", "users")], csrf: .some("wrong"), files: [csv(Self.users)]).status == 403)
+    }
+
+    /// ひよこ組 (1) with はなこ in it; the file, in Shift_JIS with the page's Japanese headers,
+    /// moves はなこ to うさぎ組 and names ひよこぐみ for a new child.
+    @Test func aShiftJISFileIsPreviewedWithOldAndNewValuesAndATypo() throws {
+        let fixture = try PageFixture()
+        try fixture.repository.transaction { tx in
+            try tx.save(SchoolClass(name: "ひよこ組", grade: 1))
+            try tx.save(SchoolClass(name: "うさぎ組", grade: 2))
+            try tx.save(User(card: "U001", name: "はなこ", className: "ひよこ組"))
+        }
+        let browser = Browser(fixture)
+        browser.signIn()
+        // カード番号,名前,組 / U001,はなこ,うさぎ組 / U002,たろう,ひよこぐみ in CP932.
+        let text = "カード番号,名前,組\r\nU001,はなこ,うさぎ組\r\nU002,たろう,ひよこぐみ\r\n"
+        let bytes = try #require(text.data(using: .shiftJIS))
+        #expect(String(data: bytes, encoding: .utf8) == nil)
+        let preview = browser.post("/import", [("kind", "users")], files: [UploadedFile(field: "csv", fileName: "users.csv", contentType: "text/csv", data: Array(bytes))])
+        #expect(preview.status == 200)
+        #expect(preview.text.contains("Shift_JIS"))
+        #expect(preview.text.contains("<del>ひよこ組</del> → <ins>うさぎ組</ins>"))
+        #expect(preview.text.contains("3行目: 組「ひよこぐみ」はありませんが「ひよこ組」があります"))
+        #expect(!preview.text.contains("action=\"/import/apply\""))
     }
 }

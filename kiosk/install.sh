@@ -308,7 +308,7 @@ install_network_dropins() {
 }
 
 create_first_staff() {
-    local how="sudo -u $service_user bookkiosk staff add NAME --config $config_file"
+    local how="sudo -u $service_user bookkiosk staff add NAME --config $config_file --db $database"
     if [[ -n $database_url ]]; then
         say "The database is shared: its staff may be there already. Add one with: $how"
         return
@@ -356,7 +356,7 @@ activate() {
     if [[ $web == yes ]]; then
         systemctl enable --quiet --now "$web_unit"
         say "Enabled and started $web_unit: the teachers' page; \`journalctl -u bookkiosk-web\` shows the address to open."
-        say "The page signs in Staff with a password of at least 8 characters; set one with: sudo -u $service_user bookkiosk staff password NAME --config $config_file"
+        say "The page signs in Staff with a password of at least 8 characters; set one with: sudo -u $service_user bookkiosk staff password NAME --config $config_file --db $database"
     fi
 }
 

@@ -103,10 +103,11 @@ bk import books "$work/books.csv" >/dev/null
 bk import users "$work/users.csv" >/dev/null
 # The classes (組): one of 年少, one of 年中, two of 年長 — so the promotion (進級) must ask
 # where うさぎ組 goes, and the screenshots show that question.
-bk classes add ひよこ組 --grade 1 >/dev/null
-bk classes add うさぎ組 --grade 2 >/dev/null
-bk classes add きりん組 --grade 3 >/dev/null
-bk classes add ぞう組 --grade 3 >/dev/null
+# The import made them (without a grade): each is given its grade.
+bk classes grade ひよこ組 1 >/dev/null
+bk classes grade うさぎ組 2 >/dev/null
+bk classes grade きりん組 3 >/dev/null
+bk classes grade ぞう組 3 >/dev/null
 printf '1234\n' | bk staff add やまだ >/dev/null
 printf 'sakura-2026\n' | bk staff password やまだ >/dev/null
 printf '5678\n' | bk staff add たなか >/dev/null
@@ -151,11 +152,11 @@ url, out = sys.argv[1], Path(sys.argv[2])
 # Each page: its file name and path. The loan's confirmation is found from 貸出中's first 「返却」.
 PAGES = [("home", "/"), ("loans", "/loans"), ("loans-overdue", "/loans?overdue=1"), ("return", None),
          ("books", "/books"), ("book", "/books/B0001"), ("book-new", "/books/new"), ("book-lend", "/books/B0009/lend"),
-         ("users", "/users"), ("user", "/users/C0002"), ("user-new", "/users/new"), ("settings", "/settings"),
+         ("users", "/users"), ("user", "/users/C0002"), ("user-lend", "/users/C0005?book=ぞう#lend"), ("user-new", "/users/new"), ("settings", "/settings"),
          ("classes", "/classes"), ("classes-promote", "/classes/promote?map=うさぎ組=きりん組"), ("records", "/records"),
          ("print", "/print"), ("import", "/import")]
 PHONE = ["sign-in", "home", "loans", "books", "classes"]
-FULL = ["classes"]
+FULL = ["classes", "user", "book"]
 SIZES = [(1024, 768), (768, 1024), (375, 812)]
 
 shutil.rmtree(out, ignore_errors=True)

@@ -78,10 +78,16 @@ public final class Announcer: Sendable {
                 let cue = settings.sound ? Cue(for: event) : nil
                 // The speaker hears of the event before the cue starts, so a voice still waiting
                 // for its turn can no longer slip in after this cue.
+                // Its words are put together on the speaker's thread: this one answers the scan.
                 if let speaker {
                     if Announcer.isSpoken(event) {
-                        speaker.say(Utterance(speaking: catalog.spokenText(for: event)),
-                                    notBefore: Date().addingTimeInterval(cue?.duration ?? 0))
+                        let catalog = self.catalog
+                        speaker.say(notBefore: Date().addingTimeInterval(cue?.duration ?? 0)) {
+                            Utterance(speaking: catalog.spokenText(for: event))
+                        }
+                        if case .outcome(.greeted(let user, _)) = event {
+                            speaker.prepare { Announcer.sessionUtterances(for: user, catalog: catalog) }
+                        }
                     } else {
                         speaker.interrupt()
                     }
@@ -156,6 +162,26 @@ public final class Announcer: Sendable {
             Utterance(clauses: Utterance(speaking: catalog.spokenText(for: event)).clauses.filter { !$0.contains(placeholder) })
         }
         return whole + parts
+    }
+
+    /// What the next sentences of `user`'s Session say that can be made while the greeting is
+    /// heard: the clauses of a lend, a return, a refusal and the goodbye that hold the child's
+    /// name and no title (「やまだはるとさん、」), so a lend must make only its title.
+    public static func sessionUtterances(for user: User, catalog: MessageCatalog) -> [Utterance] {
+        let book = Book(barcode: "", title: placeholder)
+        let loan = Loan(id: 0, book: "", user: user.card, lentAt: Date(timeIntervalSince1970: 0),
+                        due: LocalDate(year: 2000, month: 1, day: 1))
+        let events: [KioskEvent] = [
+            .outcome(.lent(loan, book: book, user: user)),
+            .outcome(.returned(loan, book: book, user: user, overdueDays: 0)),
+            .outcome(.refused(.limitReached, barcode: "", user: user, book: book)),
+            .sessionEnded(user),
+        ]
+        let name = Utterance(speaking: user.spokenName).text
+        var seen: Set<String> = []
+        let clauses = events.flatMap { Utterance(speaking: catalog.spokenText(for: $0)).clauses }
+            .filter { $0.contains(name) && !$0.contains(placeholder) && seen.insert($0).inserted }
+        return [Utterance(clauses: clauses)]
     }
 
     /// Shows a staff-mode prompt on the status line. Prompts are not events: nothing goes to the

@@ -3,8 +3,10 @@ import Foundation
 extension Cue {
     /// The sample rate cues are made at.
     public static let sampleRate = 22050
-    /// The loudest a cue gets at volume 1, as a share of full scale: gentle, never harsh.
-    public static let peakAtFullVolume = 0.7
+    /// The loudest a cue gets at volume 1, as a share of full scale: gentle, never harsh, and
+    /// as loud as the voice that follows it (`SpeechAudio.levelled`: speech's peaks stand far
+    /// above its level, so a tone as loud as speech peaks well below it).
+    public static let peakAtFullVolume = 0.4
     /// Each note fades in over this long…
     public static let attackMilliseconds = 8.0
     /// …and out over this long, so no note starts or stops with a click.

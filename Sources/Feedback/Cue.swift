@@ -45,8 +45,9 @@ public enum Cue: String, Sendable, Hashable, CaseIterable {
     public var notes: [Note] {
         switch self {
         case .greeting: [Note(Pitch.c5, 100), Note(Pitch.e5, 100), Note(Pitch.g5, 180)]
-        case .lent: [Note(Pitch.g5, 120), Note(Pitch.c6, 240)]
-        case .returned: [Note(Pitch.c6, 120), Note(Pitch.g5, 240)]
+        // A lend and a return are followed by the voice: short, so it is heard within 300 ms.
+        case .lent: [Note(Pitch.g5, 90), Note(Pitch.c6, 160)]
+        case .returned: [Note(Pitch.c6, 90), Note(Pitch.g5, 160)]
         case .refused: [Note(Pitch.a4, 180), Note(Pitch.f4, 320)]
         case .unknownBarcode: [Note(Pitch.a4, 150), .rest(80), Note(Pitch.a4, 150)]
         case .duplicate: [Note(Pitch.e6, 70, level: 0.5)]

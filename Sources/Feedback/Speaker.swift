@@ -1,12 +1,16 @@
 import Foundation
 import POSIX
+import Synchronization
 
-/// Speaks Utterances after their Cue, never making the caller wait: `say` hands the utterance
-/// to the speaker's own thread and returns. That thread takes each clause from the cache, or
-/// has the engine make it (and keeps it), joins and normalises them, waits until the cue has
-/// had its time, then hands the voice to the same player as the cues. Only the latest
-/// utterance is said: a new one (or `interrupt`, at every new event) drops the one being made
-/// or waiting, and the next cue cuts one being played.
+/// Speaks Utterances after their Cue, never making the caller wait: `say` hands over how to
+/// make the utterance (its words are put together on the speaker's thread, not the one that
+/// answers the scan) and returns. That thread, a little nicer than the kiosk's own so it
+/// never takes the processor from an answer, takes each clause from the cache or has the
+/// engine make the missing ones, side by side (and keeps them, levelled to the cues), joins
+/// them at the kiosk's volume, waits until the cue has had its time, then hands the voice to
+/// the same player as the cues. Only the latest utterance is said: a new one (or `interrupt`,
+/// at every new event) drops the one being made or waiting, and the next cue cuts one being
+/// played.
 public final class Speaker: Sendable {
     /// What became of one utterance: for the bench, tests and `simulate`.
     public struct Report: Sendable, Equatable {
@@ -42,6 +46,7 @@ public final class Speaker: Sendable {
         self.observe = observe
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("bookkiosk-voice-\(getpid())-\(UUID().uuidString)")
         let thread = Thread { [weak self, state] in
+            Speaker.becomeNicer()
             while let work = state.nextWork() {
                 guard let self else { return }
                 self.carryOut(work)
@@ -59,7 +64,13 @@ public final class Speaker: Sendable {
     /// Says `utterance` once its audio is ready and not before `notBefore` (when the cue ends).
     /// Returns at once; replaces whatever was still waiting.
     public func say(_ utterance: Utterance, notBefore: Date, now: Date = Date()) {
-        state.submit(.say(utterance, notBefore: notBefore, askedAt: now))
+        say(notBefore: notBefore, now: now) { utterance }
+    }
+
+    /// Says what `make` puts together (on the speaker's thread) once its audio is ready and not
+    /// before `notBefore`. Returns at once; replaces whatever was still waiting.
+    public func say(notBefore: Date, now: Date = Date(), _ make: @escaping @Sendable () -> Utterance) {
+        state.submit(.say(make, notBefore: notBefore, askedAt: now))
     }
 
     /// Drops what is being made or waiting to be said (a new scan came).
@@ -73,6 +84,26 @@ public final class Speaker: Sendable {
         state.prepare(utterances.flatMap(\.clauses))
     }
 
+    /// Makes and keeps, while nothing else is asked, the clauses of what `make` puts together
+    /// on the speaker's thread: a child's name as the session's next sentences will say it,
+    /// while the greeting is heard. Ahead of anything prepared before.
+    public func prepare(making make: @escaping @Sendable () -> [Utterance]) {
+        state.prepareFirst(.making(make))
+    }
+
+    /// How much nicer than the kiosk the speaker's thread runs: making a voice and writing it
+    /// out waits while a scan is answered or the screen drawn.
+    static let niceness: Int32 = 5
+
+    /// Lowers the calling thread's priority by `niceness` (Linux keeps a nice value per
+    /// thread, and `setpriority` with 0 sets the calling thread's). Calls `setpriority`.
+    private static func becomeNicer() {
+        errno = 0
+        let current = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+        guard errno == 0 else { return }
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, current + niceness)
+    }
+
     /// Waits until nothing is being made, waiting or prepared, or until `deadline`. For tests,
     /// the bench and shutdown; `say` never waits.
     @discardableResult
@@ -81,68 +112,118 @@ public final class Speaker: Sendable {
     }
 
     /// The audio of `utterance`, here and now (for `bookkiosk say` and `simulate --speech`):
-    /// clauses from the cache or made, joined and normalised. Throws when no clause could be made.
+    /// clauses from the cache or made, joined at the speaker's volume. Throws when no clause
+    /// could be made.
     public func audio(for utterance: Utterance) throws(SpeechFailure) -> SpeechAudio {
         var made = 0
         var failures: [SpeechFailure] = []
-        let clauses = utterance.clauses.compactMap { clause -> (text: String, audio: SpeechAudio)? in
-            do throws(SpeechFailure) {
-                return try clauseAudio(clause, made: &made).map { (clause, $0) }
-            } catch {
-                failures.append(error)
-                return nil
-            }
-        }
+        let clauses = clauseAudio(utterance.clauses, made: &made, failures: &failures)
         guard let joined = SpeechAudio.joined(clauses) else {
             throw failures.first ?? SpeechFailure("“\(utterance.text)” has nothing an engine can say")
         }
-        return joined.normalised(volume: volume)
+        return joined.scaled(by: volume)
     }
 
-    /// The key a clause is kept under: the synthesizer's identity and the clause.
+    /// The key a clause is kept under: the synthesizer's identity, how it was levelled, and
+    /// the clause.
     func key(_ clause: String) -> String {
-        synthesizer.identity + "\n" + clause
+        synthesizer.identity + "\n" + SpeechAudio.levelling + "\n" + clause
     }
 
-    /// A clause's trimmed audio, from the cache or made (and kept); nil for a clause with
-    /// nothing to say (emoji, symbols).
-    private func clauseAudio(_ clause: String, made: inout Int) throws(SpeechFailure) -> SpeechAudio? {
-        guard clause.contains(where: { $0.isLetter || $0.isNumber }) else { return nil }
-        if let kept = cache?.audio(forKey: key(clause)) { return kept }
-        let audio = try synthesizer.synthesize(clause).trimmed()
-        made += 1
-        do throws(SpeechFailure) {
-            try cache?.store(audio, forKey: key(clause))
-        } catch {
-            logOnce("cache", "speech is not kept (\(error)); it is made again each time — free some space")
+    /// Whether a clause has anything to say (emoji and symbols alone have not).
+    static func isSayable(_ clause: String) -> Bool {
+        clause.contains(where: { $0.isLetter || $0.isNumber })
+    }
+
+    /// The clauses' audio, trimmed and levelled at full volume, in order: each from the cache,
+    /// or made by the engine (the missing ones side by side, one process each) and kept.
+    /// Clauses with nothing to say, and those the engine fails on (in `failures`), are left out.
+    private func clauseAudio(_ clauses: [String], made: inout Int,
+                             failures: inout [SpeechFailure]) -> [(text: String, audio: SpeechAudio)] {
+        let sayable = clauses.filter(Speaker.isSayable)
+        var audio: [SpeechAudio?] = sayable.map { cache?.audio(forKey: key($0)) }
+        let missing = audio.indices.filter { audio[$0] == nil }
+        for (index, result) in synthesized(missing.map { (index: $0, clause: sayable[$0]) }) {
+            switch result {
+            case .success(let raw):
+                let levelled = raw.trimmed().levelled()
+                audio[index] = levelled
+                made += 1
+                do throws(SpeechFailure) {
+                    try cache?.store(levelled, forKey: key(sayable[index]))
+                } catch {
+                    logOnce("cache", "speech is not kept (\(error)); it is made again each time — free some space")
+                }
+            case .failure(let failure):
+                failures.append(failure)
+            }
         }
-        return audio
+        return zip(sayable, audio).compactMap { text, audio in audio.map { (text, $0) } }
+    }
+
+    /// The most engine processes run at once for one utterance (a name, a title, a date).
+    static let enginesAtOnce = 3
+
+    /// Has the engine make `clauses`, up to `enginesAtOnce` at once, each on a thread of its
+    /// own (the engine is a process: its thread only waits), and returns each result by its
+    /// index, in order.
+    private func synthesized(_ clauses: [(index: Int, clause: String)]) -> [(Int, Result<SpeechAudio, SpeechFailure>)] {
+        guard !clauses.isEmpty else { return [] }
+        final class Shared: Sendable {
+            let results = Mutex<[Int: Result<SpeechAudio, SpeechFailure>]>([:])
+            let next = Mutex(0)
+        }
+        let shared = Shared()
+        let done = DispatchGroup()
+        let synthesizer = self.synthesizer
+        for _ in 0..<min(clauses.count, Speaker.enginesAtOnce) {
+            done.enter()
+            let worker = Thread {
+                defer { done.leave() }
+                while true {
+                    let order = shared.next.withLock { taken in
+                        defer { taken += 1 }
+                        return taken
+                    }
+                    guard order < clauses.count else { return }
+                    let (index, clause) = clauses[order]
+                    let result: Result<SpeechAudio, SpeechFailure>
+                    do throws(SpeechFailure) {
+                        result = .success(try synthesizer.synthesize(clause))
+                    } catch {
+                        result = .failure(error)
+                    }
+                    shared.results.withLock { $0[index] = result }
+                }
+            }
+            worker.name = "bookkiosk engine"
+            worker.start()
+        }
+        done.wait()
+        return shared.results.withLock { $0 }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
     private func carryOut(_ work: SpeakerState.Work) {
         switch work {
-        case .prepare(let clause):
+        case .prepare(.clause(let clause)):
+            guard Speaker.isSayable(clause), cache?.contains(key: key(clause)) != true else { return }
             var made = 0
-            do throws(SpeechFailure) {
-                _ = try clauseAudio(clause, made: &made)
-            } catch {
-                logOnce("engine", "\(error)")
-            }
-        case .say(let utterance, let notBefore, let askedAt, let generation):
+            var failures: [SpeechFailure] = []
+            _ = clauseAudio([clause], made: &made, failures: &failures)
+            if let failure = failures.first { logOnce("engine", "\(failure)") }
+        case .prepare(.making(let make)):
+            state.prepareFirst(make().flatMap(\.clauses).map(SpeakerState.Preparation.clause))
+        case .say(let make, let notBefore, let askedAt, let generation):
+            let utterance = make()
             var report = Report(text: utterance.text, synthesisedClauses: 0, askedAt: askedAt)
-            var clauses: [(text: String, audio: SpeechAudio)] = []
-            for clause in utterance.clauses {
-                guard state.isCurrent(generation) else {
-                    observe?(report)
-                    return
-                }
-                do throws(SpeechFailure) {
-                    if let audio = try clauseAudio(clause, made: &report.synthesisedClauses) { clauses.append((clause, audio)) }
-                } catch {
-                    logOnce("engine", "\(error)")
-                }
+            guard state.isCurrent(generation) else {
+                observe?(report)
+                return
             }
-            guard let audio = SpeechAudio.joined(clauses)?.normalised(volume: volume) else {
+            var failures: [SpeechFailure] = []
+            let clauses = clauseAudio(utterance.clauses, made: &report.synthesisedClauses, failures: &failures)
+            if let failure = failures.first { logOnce("engine", "\(failure)") }
+            guard state.isCurrent(generation), let audio = SpeechAudio.joined(clauses)?.scaled(by: volume) else {
                 observe?(report)
                 return
             }
@@ -182,18 +263,24 @@ public final class Speaker: Sendable {
 
 /// The speaker's queue, shared with its thread under a condition lock.
 private final class SpeakerState: @unchecked Sendable {
+    /// Something to make ahead: a clause, or what puts clauses together.
+    enum Preparation {
+        case clause(String)
+        case making(@Sendable () -> [Utterance])
+    }
+
     enum Work {
-        case say(Utterance, notBefore: Date, askedAt: Date, generation: Int)
-        case prepare(String)
+        case say(@Sendable () -> Utterance, notBefore: Date, askedAt: Date, generation: Int)
+        case prepare(Preparation)
     }
 
     enum Request {
-        case say(Utterance, notBefore: Date, askedAt: Date)
+        case say(@Sendable () -> Utterance, notBefore: Date, askedAt: Date)
     }
 
     private let condition = NSCondition()
     private var pending: Work?
-    private var preparing: [String] = []
+    private var preparing: [Preparation] = []
     private var generation = 0
     private var busy = false
     private var closed = false
@@ -213,8 +300,8 @@ private final class SpeakerState: @unchecked Sendable {
         locked {
             generation += 1
             switch request {
-            case .say(let utterance, let notBefore, let askedAt)?:
-                pending = .say(utterance, notBefore: notBefore, askedAt: askedAt, generation: generation)
+            case .say(let make, let notBefore, let askedAt)?:
+                pending = .say(make, notBefore: notBefore, askedAt: askedAt, generation: generation)
             case nil:
                 pending = nil
             }
@@ -222,7 +309,16 @@ private final class SpeakerState: @unchecked Sendable {
     }
 
     func prepare(_ clauses: [String]) {
-        locked { preparing += clauses }
+        locked { preparing += clauses.map(Preparation.clause) }
+    }
+
+    /// Puts `preparations` ahead of what was to be prepared.
+    func prepareFirst(_ preparations: [Preparation]) {
+        locked { preparing.insert(contentsOf: preparations, at: 0) }
+    }
+
+    func prepareFirst(_ preparation: Preparation) {
+        prepareFirst([preparation])
     }
 
     /// The next work for the thread (a say before preparing), waiting for one; nil once closed.

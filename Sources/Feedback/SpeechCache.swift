@@ -39,6 +39,11 @@ public final class SpeechCache: Sendable {
         return audio
     }
 
+    /// Whether audio is kept for `key`, without reading it (what is made ahead skips it).
+    public func contains(key: String) -> Bool {
+        FileManager.default.fileExists(atPath: directory.appendingPathComponent(Self.fileName(forKey: key)).path)
+    }
+
     /// Keeps `audio` for `key` (written aside, then renamed, so a reader never sees half a
     /// file), then evicts the least recently used files past the capacity. Throws when it
     /// cannot be written, leaving nothing half-written behind.

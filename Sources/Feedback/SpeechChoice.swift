@@ -162,12 +162,18 @@ public struct SpeechVoice: Sendable, Hashable {
     /// espeak-ng's normal speed in words a minute (its `-s` default).
     public static let espeakNormalWordsPerMinute = 175.0
 
+    /// Open JTalk's volume in dB (`-g`): at its own 0 dB, Mei clips an exclamation
+    /// (「ありがとう！」) by up to 9 dB, flattening the wave's tops. Made 10 dB quieter it never
+    /// clips, and `SpeechAudio.levelled` brings it to the cues' loudness.
+    public static let openJTalkGain = -10.0
+
     /// The engine's arguments (without the program's name) that write `text`'s speech as a
     /// WAV to standard output; Open JTalk reads the text on standard input.
     public var arguments: [String] {
         switch engine {
         case .openJTalk:
-            return ["-x", dictionary ?? SpeechChoice.debianDictionary, "-m", voice, "-r", Self.decimal(rate), "-ow", "/dev/stdout"]
+            return ["-x", dictionary ?? SpeechChoice.debianDictionary, "-m", voice, "-r", Self.decimal(rate),
+                    "-g", Self.decimal(Self.openJTalkGain), "-ow", "/dev/stdout"]
         case .espeakNG:
             return ["-v", voice, "-s", String(Int((SpeechVoice.espeakNormalWordsPerMinute * rate).rounded())), "--stdout"]
         }

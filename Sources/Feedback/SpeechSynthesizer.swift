@@ -22,7 +22,7 @@ public struct EngineSynthesizer: SpeechSynthesizer {
     public let identity: String
 
     /// Reads the engine's version once (Open JTalk's banner, `espeak-ng --version`) and the
-    /// voice file's size and time, for `identity`.
+    /// voice file's size and time, for `identity` (with the arguments: speed, volume).
     public init(voice: SpeechVoice) {
         self.voice = voice
         let version = EngineSynthesizer.version(of: voice)
@@ -32,7 +32,7 @@ public struct EngineSynthesizer: SpeechSynthesizer {
             let time = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
             voiceIdentity += " \(size) \(Int(time))"
         }
-        identity = "\(voice.engine.rawValue) \(version) | \(voiceIdentity) | rate \(SpeechVoice.decimal(voice.rate))"
+        identity = "\(voice.engine.rawValue) \(version) | \(voiceIdentity) | \(voice.arguments.joined(separator: " "))"
     }
 
     public func synthesize(_ clause: String) throws(SpeechFailure) -> SpeechAudio {

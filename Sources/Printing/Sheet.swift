@@ -58,6 +58,19 @@ public struct Sheet: Sendable, Equatable {
     /// How many labels a sheet holds.
     public var count: Int { columns * rows }
 
+    /// The smallest label a Card is offered on (a business card is 91 × 55 mm; a Card's band,
+    /// reading, name and bars need about this much).
+    public static let smallestCard = (width: 80.0, height: 50.0)
+
+    /// Whether its labels are card-sized: the page offers it for Cards, the others for labels.
+    public var holdsCards: Bool { labelWidth >= Self.smallestCard.width && labelHeight >= Self.smallestCard.height }
+
+    /// The title without the count or paper it may end with in parentheses ("A-One 28368").
+    public var product: String {
+        guard let open = title.range(of: " ("), title.hasSuffix(")") else { return title }
+        return String(title[..<open.lowerBound])
+    }
+
     /// The label at `position` (1 = top left, row by row), in millimetres from the paper's top
     /// left corner.
     public func labelFrame(position: Int) -> (x: Double, y: Double, width: Double, height: Double) {

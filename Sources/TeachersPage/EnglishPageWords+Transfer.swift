@@ -1,4 +1,5 @@
 import CatalogIO
+import Printing
 extension EnglishPageWords {
     public var print: String { "Print" }
     public var printCards: String { "Library cards" }
@@ -12,6 +13,12 @@ extension EnglishPageWords {
     public var startAt: String { "Start at label" }
     public var startAtHint: String { "1 is the top left, counting row by row: for a sheet already used in part." }
     public var whichLabels: String { "Which books" }
+    public var whichCards: String { "Which cards" }
+    public func sheetChoice(_ sheet: Sheet) -> String { "\(sheet.product) (\(sheet.paper.name), \(sheet.count) \(sheet.holdsCards ? "cards" : "labels"))" }
+    public var printOneCard: String { "Print the card" }
+    public var printOneLabel: String { "Print the label" }
+    public func printedOn(_ day: String) -> String { "Last printed on \(day). On a sheet already used in part, choose a free position." }
+    public var notPrintedYet: String { "Not printed yet." }
     public var newOnly: String { "Only those not printed yet" }
     public var all: String { "All" }
     public var downloadPDF: String { "Download the PDF" }

@@ -116,6 +116,9 @@ public struct EnglishPageWords: PageWords {
     public let lendHeading = "Lend"
     public let chooseUser = "Choose who borrows it"
     public let choose = "Choose"
+    public let lendToUser = "Lend a book"
+    public let bookToLend = "Barcode or title"
+    public let bookToLendHint = "Scan the book's barcode, or type part of its title, and press Search."
     public func dueWouldBe(_ due: String) -> String { "It would be due \(due)." }
     public let lendIt = "Lend it"
     public let lendPastRules = "Lend past the rules"

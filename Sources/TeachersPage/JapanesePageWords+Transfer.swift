@@ -1,4 +1,5 @@
 import CatalogIO
+import Printing
 extension JapanesePageWords {
     public var print: String { "印刷" }
     public var printCards: String { "利用者カード" }
@@ -12,6 +13,12 @@ extension JapanesePageWords {
     public var startAt: String { "印刷を始める位置" }
     public var startAtHint: String { "1 は左上、行ごとに数えます。使いかけの用紙に。" }
     public var whichLabels: String { "どの絵本" }
+    public var whichCards: String { "どのカード" }
+    public func sheetChoice(_ sheet: Sheet) -> String { "\(sheet.product)(\(sheet.paper.name)・\(sheet.count)面)" }
+    public var printOneCard: String { "カードを印刷" }
+    public var printOneLabel: String { "ラベルを印刷" }
+    public func printedOn(_ day: String) -> String { "最後に印刷した日: \(day)。使いかけの用紙なら、空いている位置を選んでください。" }
+    public var notPrintedYet: String { "まだ印刷していません。" }
     public var newOnly: String { "まだ印刷していないものだけ" }
     public var all: String { "すべて" }
     public var downloadPDF: String { "PDF をダウンロード" }

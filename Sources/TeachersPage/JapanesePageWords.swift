@@ -116,6 +116,9 @@ public struct JapanesePageWords: PageWords {
     public let lendHeading = "貸出"
     public let chooseUser = "借りる人を選んでください"
     public let choose = "選ぶ"
+    public let lendToUser = "絵本を貸す"
+    public let bookToLend = "バーコードか書名"
+    public let bookToLendHint = "絵本のバーコードを読み取るか、書名の一部を入力して「探す」を押してください。"
     public func dueWouldBe(_ due: String) -> String { "返却期限は \(due) になります。" }
     public let lendIt = "貸出する"
     public let lendPastRules = "特別貸出する"

@@ -60,7 +60,9 @@ struct PageLayout {
             $0.isRefusal ? .el(.p, [.class("warning"), HTMLAttribute(.role, "alert")], .text($0.text))
                          : .el(.p, [.class("notice"), HTMLAttribute(.role, "status")], .text($0.text))
         } ?? .empty
-        let main: HTML = .el(.main, [.id("main")], children: [.el(.h1, .text(heading)), noticeNode] + content)
+        // A notice about one part of the page is shown in that part; else under the heading.
+        let placed = notice?.place.flatMap { HTML.placing(noticeNode, in: content, id: $0) }
+        let main: HTML = .el(.main, [.id("main")], children: [.el(.h1, .text(heading))] + (placed ?? [noticeNode] + content))
         let skip: HTML = .el(.a, [.class("skip"), .href("#main")], .text(words.skipToContent))
         let body: HTML = .el(.body, skip, header, main)
         return HTML.documentBytes(.el(.html, [HTMLAttribute(.lang, words.languageCode)], head, body))

@@ -28,7 +28,7 @@ public struct PageRoute: Sendable, Hashable, CustomStringConvertible {
         case books, newBookForm, addBook, book, editBookForm, editBook, withdrawBook, lendForm, lend, cover
         // まとめて登録: books by their ISBN, one scan after another
         case scanBooks, scanBook, titleScannedBook, undoScannedBook, restartScanning
-        case users, newUserForm, addUser, user, editUserForm, editUser, deactivateUser, reactivateUser, removeUser
+        case users, newUserForm, addUser, user, editUserForm, editUser, deactivateUser, reactivateUser, removeUser, lendToUser
         case settings, saveRules, addStaff, resetPassword, removeStaff
         // The school year: 組 (classes and promotion) and 記録
         case classes, addClass, setClassGrade, renameClass, removeClass, confirmPromotion, promote, records

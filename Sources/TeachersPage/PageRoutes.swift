@@ -57,6 +57,7 @@ enum PageRoutes {
             .post("/users/{}/deactivate", .deactivateUser) { page, values, context in try page.setActive(values[0], false, context) },
             .post("/users/{}/reactivate", .reactivateUser) { page, values, context in try page.setActive(values[0], true, context) },
             .post("/users/{}/remove", .removeUser) { page, values, context in try page.removeUser(values[0], context) },
+            .post("/users/{}/lend", .lendToUser) { page, values, context in try page.lendToUser(values[0], context) },
             .post("/settings", .saveRules) { page, _, context in try page.saveRules(context) },
             .post("/settings/staff", .addStaff) { page, _, context in try page.addStaff(context) },
             .post("/settings/staff/{}/password", .resetPassword) { page, values, context in try page.resetPassword(values[0], context) },

@@ -119,6 +119,10 @@ public protocol PageWords: Sendable, SchoolYearPageWords, TransferPageWords, Aud
     var chooseUser: String { get }
     var choose: String { get }
     func dueWouldBe(_ due: String) -> String
+    /// A child's page: 「絵本を貸す」, the field to scan or type the Book in, its hint.
+    var lendToUser: String { get }
+    var bookToLend: String { get }
+    var bookToLendHint: String { get }
     var lendIt: String { get }
     var lendPastRules: String { get }
     func refused(_ refusal: Refusal) -> String

@@ -102,9 +102,13 @@ public struct PageNotice: Sendable, Equatable {
     public var text: String
     /// Whether it says why something was not done (shown as a warning, not as done).
     public var isRefusal: Bool
+    /// The id of the part of the page it is about (the fragment of the address it was left
+    /// for): shown there, where the teacher acted, rather than at the top of a long page.
+    public var place: String?
 
-    public init(_ text: String, isRefusal: Bool = false) {
+    public init(_ text: String, isRefusal: Bool = false, place: String? = nil) {
         self.text = text
         self.isRefusal = isRefusal
+        self.place = place
     }
 }

@@ -15,14 +15,16 @@ extension TeachersPage {
             content += [
                 .el(.p, .text(words.backupExplained)),
                 .el(.p, .el(.a, [.href(PagePath.backup), .class("button"), .flag(.download)], .text(words.backupDownload))),
-                .el(.h3, .text(words.restoreHeading)),
-                .el(.p, .text(words.restoreExplained)),
-                .el(.form, [HTMLAttribute(.method, "post"), HTMLAttribute(.action, PagePath.restore), HTMLAttribute(.enctype, "multipart/form-data")],
-                    Form.hidden(PageSecurity.csrfField, context.session.csrf),
-                    .el(.div, [.class("field")],
-                        .el(.label, [.for("field-backup")], .text(words.backupFile)),
-                        .el(.input, [.type("file"), .name("backup"), .id("field-backup"), HTMLAttribute(.accept, ".sqlite,.db,application/vnd.sqlite3"), .flag(.required)])),
-                    Form.submit(words.restoreCheck)),
+                // A refused restore's message is shown here, beside the form (`#restore`).
+                .el(.div, [.id("restore")],
+                    .el(.h3, .text(words.restoreHeading)),
+                    .el(.p, .text(words.restoreExplained)),
+                    .el(.form, [HTMLAttribute(.method, "post"), HTMLAttribute(.action, PagePath.restore), HTMLAttribute(.enctype, "multipart/form-data")],
+                        Form.hidden(PageSecurity.csrfField, context.session.csrf),
+                        .el(.div, [.class("field")],
+                            .el(.label, [.for("field-backup")], .text(words.backupFile)),
+                            .el(.input, [.type("file"), .name("backup"), .id("field-backup"), HTMLAttribute(.accept, ".sqlite,.db,application/vnd.sqlite3"), .flag(.required)])),
+                        Form.submit(words.restoreCheck))),
             ]
         case .postgres(let url):
             content += [.el(.p, .text(words.backupOnPostgres)),
@@ -61,7 +63,7 @@ extension TeachersPage {
         let library = try store.read { try self.library($0) }
         guard case .file(let storage) = setup.storage else { return redirect(PagePath.settings, notice: words.backupUnavailable, refusal: true, context) }
         guard let upload = context.request.files.first(where: { $0.field == "backup" }), !upload.data.isEmpty else {
-            return redirect(PagePath.settings + "#backup", notice: words.restoreNoFile, refusal: true, context)
+            return redirect(PagePath.settings + "#restore", notice: words.restoreNoFile, refusal: true, context)
         }
         let folder = try scratchFolder()
         let file = folder + "/backup.sqlite"
@@ -71,11 +73,11 @@ extension TeachersPage {
             held = try storage.inspect(file)
         } catch let refusal as RestoreRefusal {
             try? FileManager.default.removeItem(atPath: folder)
-            return redirect(PagePath.settings + "#backup", notice: words.restoreRefused(upload.fileName) + " (\(refusal.description))",
+            return redirect(PagePath.settings + "#restore", notice: words.restoreRefused(upload.fileName) + " (\(refusal.description))",
                             refusal: true, context)
         } catch {
             try? FileManager.default.removeItem(atPath: folder)
-            return redirect(PagePath.settings + "#backup", notice: words.restoreRefused(upload.fileName), refusal: true, context)
+            return redirect(PagePath.settings + "#restore", notice: words.restoreRefused(upload.fileName), refusal: true, context)
         }
         let now = try store.withConnection { try storage.snapshot($0) }
         uploads.withLock { $0.keepBackup(at: file, session: context.session.id) }
@@ -103,7 +105,7 @@ extension TeachersPage {
     func restore(_ context: PageContext) throws -> HTTPResponse {
         guard case .file(let storage) = setup.storage else { return redirect(PagePath.settings, notice: words.backupUnavailable, refusal: true, context) }
         guard let file = uploads.withLock({ $0.takeBackup(session: context.session.id) }) else {
-            return redirect(PagePath.settings + "#backup", notice: words.restoreNoFile, refusal: true, context)
+            return redirect(PagePath.settings + "#restore", notice: words.restoreNoFile, refusal: true, context)
         }
         defer { try? FileManager.default.removeItem(atPath: (file as NSString).deletingLastPathComponent) }
         let (restored, kept): (LibrarySnapshot, String)
@@ -111,7 +113,7 @@ extension TeachersPage {
             (restored, kept) = try store.withConnection { try storage.restore($0, file, context.now) }
         } catch {
             // Whatever failed, the live library was not written (or SQLite rolled the copy back).
-            return redirect(PagePath.settings + "#backup", notice: words.restoreFailed(String(describing: error)), refusal: true, context)
+            return redirect(PagePath.settings + "#restore", notice: words.restoreFailed(String(describing: error)), refusal: true, context)
         }
         try store.write { tx in
             try LibraryDesk(staff: context.staff, at: context.now)

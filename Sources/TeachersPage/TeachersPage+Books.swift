@@ -36,14 +36,15 @@ extension TeachersPage {
 
     /// `GET /books/BARCODE`: the Book, its state, who has it, and what can be done with it.
     func book(_ barcode: String, _ context: PageContext) throws -> HTTPResponse {
-        let (library, found, record) = try store.read { tx -> (LibraryState, (Book, LoanListing?)?, BookRecord?) in
+        let (library, found, record) = try store.read { tx -> (LibraryState, (Book, LoanListing?, Date?)?, BookRecord?) in
             let library = try self.library(tx)
             guard let book = try tx.book(barcode: barcode) else { return (library, nil, nil) }
             let loan = try tx.openLoan(book: barcode)
-            return (library, (book, try loan.map { LoanListing(loan: $0, book: book, user: try $0.user.flatMap { try tx.user(card: $0) }) }),
+            return (library, (book, try loan.map { LoanListing(loan: $0, book: book, user: try $0.user.flatMap { try tx.user(card: $0) }) },
+                              try tx.printedTimes(.label)[barcode]),
                     try book.isbn.flatMap { try tx.bookRecord(isbn: $0) })
         }
-        guard let (book, loan) = found else { return try notFound(context) }
+        guard let (book, loan, printed) = found else { return try notFound(context) }
         var facts: [HTML] = [
             fact(words.title, .text(book.title)),
             fact(words.reading, .text(book.reading ?? "")),
@@ -76,6 +77,7 @@ extension TeachersPage {
             .el(.dl, [.class("facts")], children: facts),
             credit,
             .el(.div, [.class("actions")], children: actions),
+            printOneSection(.label, barcode: book.barcode, printed: printed, zone: library.policy.timeZone, context),
         ])
     }
 

@@ -12,6 +12,42 @@ extension TeachersPage {
     /// The sheets to choose from: the configuration's, else the built-in ones.
     var sheets: [Sheet] { setup.sheets.isEmpty ? Sheet.builtIn : setup.sheets }
 
+    /// The sheets offered for Cards (`.card`) or labels: those whose labels are card-sized for
+    /// Cards, the others for labels; every sheet when none is of that kind.
+    func sheets(for kind: PrintedKind) -> [Sheet] {
+        let chosen = sheets.filter { $0.holdsCards == (kind == .card) }
+        return chosen.isEmpty ? sheets : chosen
+    }
+
+    /// The sheet and position fields of a print form (`prefix` keeps their ids apart).
+    func sheetFields(_ kind: PrintedKind, prefix: String) -> [HTML] {
+        let defaultSheet = kind == .card ? Sheet.defaultCardSheet : Sheet.defaultLabelSheet
+        let options: [HTML] = sheets(for: kind).map { sheet in
+            var attributes: [HTMLAttribute] = [.value(sheet.name)]
+            if sheet.name == defaultSheet { attributes.append(.flag(.selected)) }
+            return .el(.option, attributes, .text(words.sheetChoice(sheet)))
+        }
+        return [.el(.div, [.class("field")], .el(.label, [.for(prefix + "-sheet")], .text(words.sheet)),
+                    .el(.select, [.name("sheet"), .id(prefix + "-sheet")], children: options)),
+                Form.text("startAt", label: words.startAt, value: "1", type: "number", hint: words.startAtHint,
+                          extra: [HTMLAttribute(.min, "1"), HTMLAttribute(.inputmode, "numeric"), .id(prefix + "-startAt")])]
+    }
+
+    /// A child's 「カードを印刷」 or a Book's 「ラベルを印刷」: one Card or label, at a chosen
+    /// position on a partly used sheet; says when it was last printed.
+    func printOneSection(_ kind: PrintedKind, barcode: String, printed: Date?, zone: TimeZone, _ context: PageContext) -> HTML {
+        let id = kind == .card ? "print-card" : "print-label"
+        let heading = kind == .card ? words.printOneCard : words.printOneLabel
+        let when = printed.map { words.printedOn(words.date(LocalDate($0, in: zone))) } ?? words.notPrintedYet
+        return .el(.section, [.id(id), HTMLAttribute(.ariaLabel, heading)],
+            .el(.h2, .text(heading)),
+            .el(.p, [.class("hint")], .text(when)),
+            .el(.form, [HTMLAttribute(.method, "post"), HTMLAttribute(.action, kind == .card ? PagePath.printCards : PagePath.printLabels),
+                        .class("print-one")],
+                children: [Form.hidden(PageSecurity.csrfField, context.session.csrf), Form.hidden(kind == .card ? "card" : "barcode", barcode)]
+                    + sheetFields(kind, prefix: id) + [Form.submit(words.downloadPDF, style: "primary")]))
+    }
+
     /// `GET /print`.
     func printPage(_ context: PageContext, problem: String? = nil, status: Int = 200) throws -> HTTPResponse {
         let (library, classes) = try store.read { tx in (try self.library(tx), try tx.classes()) }
@@ -22,30 +58,20 @@ extension TeachersPage {
             return .el(.div, [.class("field")], .el(.label, [.for(id)], .text(words.schoolClass)),
                        .el(.select, [.name("class"), .id(id)], children: options))
         }
-        func sheetFields(_ prefix: String, defaultSheet: String) -> [HTML] {
-            let options: [HTML] = sheets.map { sheet in
-                var attributes: [HTMLAttribute] = [.value(sheet.name)]
-                if sheet.name == defaultSheet { attributes.append(.flag(.selected)) }
-                return .el(.option, attributes, .text("\(sheet.name) — \(sheet.title) (\(sheet.count))"))
-            }
-            return [.el(.div, [.class("field")], .el(.label, [.for(prefix + "-sheet")], .text(words.sheet)),
-                        .el(.select, [.name("sheet"), .id(prefix + "-sheet")], children: options)),
-                    Form.text("startAt", label: words.startAt, value: "1", type: "number", hint: words.startAtHint,
-                              extra: [HTMLAttribute(.min, "1"), HTMLAttribute(.inputmode, "numeric"), .id(prefix + "-startAt")])]
+        func which(_ legend: String) -> HTML {
+            .el(.fieldset, .el(.legend, .text(legend)),
+                .el(.label, .el(.input, [.type("radio"), .name("which"), .value("new"), .flag(.checked)]), .text(" " + words.newOnly)),
+                .el(.label, .el(.input, [.type("radio"), .name("which"), .value("all")]), .text(" " + words.all)))
         }
         let cards: HTML = .el(.section, [HTMLAttribute(.ariaLabel, words.printCards), .id("cards")],
             .el(.h2, .text(words.printCards)), .el(.p, .text(words.printCardsExplained)),
             .el(.form, [HTMLAttribute(.method, "post"), HTMLAttribute(.action, PagePath.printCards)],
-                children: [csrf, classSelect("cards-class", everyClass: true)] + sheetFields("cards", defaultSheet: Sheet.defaultCardSheet)
+                children: [csrf, classSelect("cards-class", everyClass: true), which(words.whichCards)] + sheetFields(.card, prefix: "cards")
                     + [Form.submit(words.downloadPDF, style: "primary")]))
         let labels: HTML = .el(.section, [HTMLAttribute(.ariaLabel, words.printLabels), .id("labels")],
             .el(.h2, .text(words.printLabels)), .el(.p, .text(words.printLabelsExplained)),
             .el(.form, [HTMLAttribute(.method, "post"), HTMLAttribute(.action, PagePath.printLabels)],
-                children: [csrf,
-                           .el(.fieldset, .el(.legend, .text(words.whichLabels)),
-                               .el(.label, .el(.input, [.type("radio"), .name("which"), .value("new"), .flag(.checked)]), .text(" " + words.newOnly)),
-                               .el(.label, .el(.input, [.type("radio"), .name("which"), .value("all")]), .text(" " + words.all)))]
-                    + sheetFields("labels", defaultSheet: Sheet.defaultLabelSheet) + [Form.submit(words.downloadPDF, style: "primary")]))
+                children: [csrf, which(words.whichLabels)] + sheetFields(.label, prefix: "labels") + [Form.submit(words.downloadPDF, style: "primary")]))
         let notices: HTML = .el(.section, [HTMLAttribute(.ariaLabel, words.printNotices), .id("notices")],
             .el(.h2, .text(words.printNotices)), .el(.p, .text(words.printNoticesExplained)),
             .el(.form, [HTMLAttribute(.method, "get"), HTMLAttribute(.action, PagePath.printNotices)],
@@ -70,38 +96,41 @@ extension TeachersPage {
         return try pdf(layout.pages(notices), named: "notices", context, library)
     }
 
-    /// `POST /print/cards` (`class`, `sheet`, `startAt`) and `POST /print/labels` (`which`, `sheet`,
-    /// `startAt`): the PDF, and what it holds recorded as printed.
+    /// `POST /print/cards` (`class`, `which`, `sheet`, `startAt`) and `POST /print/labels` (`which`,
+    /// `sheet`, `startAt`): the PDF, and what it holds recorded as printed. With `card` (from a
+    /// child's page) or `barcode` (from a Book's page), that one Card or label; a refusal is then
+    /// shown back on that page, beside its form.
     func printLabels(_ kind: PrintedKind, _ context: PageContext) throws -> HTTPResponse {
         let request = context.request
+        let one = request.value(kind == .card ? "card" : "barcode").flatMap { $0.isEmpty ? nil : $0 }
+        func refuse(_ problem: String) throws -> HTTPResponse {
+            guard let one else { return try printPage(context, problem: problem, status: 400) }
+            let back = kind == .card ? PagePath.user(one) + "#print-card" : PagePath.book(one) + "#print-label"
+            return redirect(back, notice: problem, refusal: true, context)
+        }
         guard let sheet = sheets.first(where: { $0.name == request.value("sheet") }) else {
-            return try printPage(context, problem: words.noSuchSheet, status: 400)
+            return try refuse(words.noSuchSheet)
         }
         let startText = (request.value("startAt") ?? "").trimmingCharacters(in: .whitespaces)
         guard let startAt = startText.isEmpty ? 1 : Int(startText), (1...sheet.count).contains(startAt) else {
-            return try printPage(context, problem: words.startAtInvalid(sheet.count), status: 400)
+            return try refuse(words.startAtInvalid(sheet.count))
         }
-        let className = kind == .card ? request.value("class").flatMap { $0.isEmpty ? nil : $0 } : nil
-        let selection: PrintChoice.Selection = switch (kind, request.value("which")) {
-        case (.card, _): .all
-        case (.label, "all"): .all
-        // まとめて登録's 「ラベルを印刷」: exactly the copies this session's run registered.
-        case (.label, "run"): .barcodes(scanRuns.withLock { $0[context.session.id].addedBarcodes })
-        case (.label, _): .new
-        }
-        let (library, chosen, classes) = try store.read { tx in
+        let className = kind == .card && one == nil ? request.value("class").flatMap { $0.isEmpty ? nil : $0 } : nil
+        // Cards were all of a class before 「まだ印刷していないものだけ」 was offered for them too.
+        let which = request.value("which") ?? (kind == .card ? "all" : "new")
+        // まとめて登録's 「ラベルを印刷」 (`which=run`): exactly the copies this session's run registered.
+        let run = kind == .label && which == "run" ? scanRuns.withLock { $0[context.session.id].addedBarcodes } : nil
+        let selection: PrintChoice.Selection = one.map { .barcodes([$0]) } ?? run.map { .barcodes($0) } ?? (which == "all" ? .all : .new)
+        let (library, choice, classes) = try store.read { tx in
             // A copy of the run removed meanwhile (on another page) is left out, not refused.
-            let still: PrintChoice.Selection = if case .barcodes(let named) = selection {
-                .barcodes(try named.filter { try tx.book(barcode: $0) != nil })
-            } else {
-                selection
-            }
-            return (try self.library(tx), try PrintChoice.choose(still, kind: kind, className: className, in: tx).get(), try tx.classes())
+            let still: PrintChoice.Selection = if let run { .barcodes(try run.filter { try tx.book(barcode: $0) != nil }) } else { selection }
+            return (try self.library(tx), try PrintChoice.choose(still, kind: kind, className: className, in: tx), try tx.classes())
         }
+        guard case .success(let chosen) = choice else { return try notFound(context) }
         if let className, !classes.contains(where: { $0.name == className }) {
-            return try printPage(context, problem: words.noSuchClass, status: 400)
+            return try refuse(words.noSuchClass)
         }
-        guard !chosen.isEmpty else { return try printPage(context, problem: words.nothingToPrint) }
+        guard !chosen.isEmpty else { return try refuse(words.nothingToPrint) }
         let layout = Printing.PageLayout(sheet: sheet, startAt: startAt, libraryName: library.name,
                                          cardCaption: words.languageCode == "en" ? "Library card" : "としょかんカード")
         let laidOut = Result { () throws(PrintRefusal) -> [Scene] in
@@ -113,9 +142,10 @@ extension TeachersPage {
         let pages: [Scene]
         switch laidOut {
         case .success(let laid): pages = laid
-        case .failure(let refusal): return try printPage(context, problem: refusal.description, status: 400)
+        case .failure(let refusal): return try refuse(refusal.description)
         }
-        let response = try pdf(pages, named: kind == .card ? "cards" : "labels", context, library)
+        let name = kind == .card ? (one == nil ? "cards" : "card") : (one == nil ? "labels" : "label")
+        let response = try pdf(pages, named: name, context, library)
         try store.write { tx in
             try LibraryDesk(staff: context.staff, at: context.now)
                 .printed(kind, barcodes: chosen.map(\.barcode), className: className, sheet: sheet.name, position: startAt, in: tx)

@@ -31,7 +31,10 @@ extension TeachersPage {
 
     /// After a change: back to a page (POST, redirect, GET), with `notice` shown there once.
     func redirect(_ path: String, notice: String?, refusal: Bool = false, _ context: PageContext) -> HTTPResponse {
-        if let notice { sessions.withLock { $0.leave(PageNotice(notice, isRefusal: refusal), for: context.session.id) } }
+        if let notice {
+            let place = path.firstIndex(of: "#").map { String(path[path.index(after: $0)...]) }
+            sessions.withLock { $0.leave(PageNotice(notice, isRefusal: refusal, place: place), for: context.session.id) }
+        }
         return HTTPResponse(status: 303, headers: [("Location", path), ("Cache-Control", "no-store")])
     }
 

@@ -41,14 +41,17 @@ extension TeachersPage {
 
     /// `GET /users/CARD`: the User, their open Loans and the history the privacy window keeps.
     func user(_ card: String, _ context: PageContext) throws -> HTTPResponse {
-        let found = try store.read { tx -> (LibraryState, User, [Loan], [String: Book])? in
+        let asked = context.request.value("book").map { $0.trimmingCharacters(in: .whitespaces) }
+        let found = try store.read { tx -> (LibraryState, User, [Loan], [String: Book], HTML, Date?)? in
             let library = try self.library(tx)
             guard let user = try tx.user(card: card) else { return nil }
             let loans = try tx.loans(user: card)
             let books = try tx.books(barcodes: Array(Set(loans.map(\.book))))
-            return (library, user, loans, Dictionary(books.map { ($0.barcode, $0) }, uniquingKeysWith: { first, _ in first }))
+            let lending = try lendSection(to: user, asked: asked, policy: library.policy, context, in: tx)
+            return (library, user, loans, Dictionary(books.map { ($0.barcode, $0) }, uniquingKeysWith: { first, _ in first }),
+                    lending, try tx.printedTimes(.card)[card])
         }
-        guard let (library, user, loans, books) = found else { return try notFound(context) }
+        guard let (library, user, loans, books, lending, printed) = found else { return try notFound(context) }
         let zone = library.policy.timeZone
         func title(_ loan: Loan) -> HTML {
             .el(.a, [.href(PagePath.book(loan.book))], .text(books[loan.book]?.title ?? loan.book))
@@ -84,6 +87,7 @@ extension TeachersPage {
                 fact(words.state, .text(user.isActive ? words.active : words.inactive)),
             ]),
             .el(.div, [.class("actions")], children: actions),
+            lending,
             .el(.h2, .text(words.openLoans)),
             openRows.isEmpty ? .el(.p, [.class("empty")], .text(words.noLoans))
                 : .el(.table, [.class("list")], .el(.thead, .el(.tr, .el(.th, [HTMLAttribute(.scope, "col")], .text(words.title)), .el(.th, [HTMLAttribute(.scope, "col")], .text(words.dueDate)),
@@ -94,6 +98,7 @@ extension TeachersPage {
             pastRows.isEmpty ? .el(.p, [.class("empty")], .text(words.noHistory))
                 : .el(.table, [.class("list")], .el(.thead, .el(.tr, children: [words.title, words.lentOn, words.returnedOn].map { .el(.th, [HTMLAttribute(.scope, "col")], .text($0)) })),
                       .el(.tbody, children: pastRows)),
+            printOneSection(.card, barcode: user.card, printed: printed, zone: library.policy.timeZone, context),
         ])
     }
 

@@ -1,4 +1,5 @@
 import CatalogIO
+import Printing
 
 /// The words of 印刷, 取り込み and 設定's backup and restore, in one language (part of
 /// `PageWords`; each language's words are in `JapanesePageWords+Transfer.swift` and
@@ -18,6 +19,14 @@ public protocol TransferPageWords {
     var startAt: String { get }
     var startAtHint: String { get }
     var whichLabels: String { get }
+    var whichCards: String { get }
+    /// A sheet as the lists of 印刷 name it: what is on the packet, the paper and how many.
+    func sheetChoice(_ sheet: Sheet) -> String
+    // One Card or label, from a child's or a Book's page
+    var printOneCard: String { get }
+    var printOneLabel: String { get }
+    func printedOn(_ day: String) -> String
+    var notPrintedYet: String { get }
     var newOnly: String { get }
     var all: String { get }
     var downloadPDF: String { get }

@@ -37,22 +37,30 @@ struct PackagedBenchmark {
         return program
     }
 
+    /// The two programs take turns, one start (or one run of lends and returns) each, so that
+    /// what else the machine is doing weighs on both alike.
     func run(database: String, users: Int, books: Int, runs: Int, rounds: Int, progress: (String) -> Void) throws -> Figures {
         let packaged = try unpack()
-        func measure(_ executable: String) throws -> (Latencies, Double) {
-            let process = ProcessBenchmarks(executable: executable, folder: folder, configPath: configPath)
-            let startup = try process.startup(database: database, runs: runs)
-            // The median of three runs of the same lends and returns.
-            var peaks: [Double] = []
-            for _ in 0..<3 {
-                peaks.append(try process.peakMemory(database: database, users: users, books: books, rounds: rounds).hwm)
-            }
-            return (startup, peaks.sorted()[1])
-        }
         progress("the packaged program: \(packaged)")
-        let (packagedStartup, packagedPeak) = try measure(packaged)
         progress("the development build: \(development)")
-        let (developmentStartup, developmentPeak) = try measure(development)
-        return Figures(startupMillis: (packagedStartup, developmentStartup), peakMegabytes: (packagedPeak, developmentPeak))
+        let programs = [packaged, development].map { ProcessBenchmarks(executable: $0, folder: folder, configPath: configPath) }
+        var startups = [Latencies(), Latencies()]
+        progress("\(runs) starts of each, in turn")
+        for _ in 0..<runs {
+            for (index, program) in programs.enumerated() {
+                // One start not counted, then one counted (startup's own warm-up).
+                startups[index].add(try program.startup(database: database, runs: 1).p50)
+            }
+        }
+        // The median of three runs of the same lends and returns.
+        var peaks: [[Double]] = [[], []]
+        progress("3 runs of \(rounds) lends and returns each, in turn")
+        for _ in 0..<3 {
+            for (index, program) in programs.enumerated() {
+                peaks[index].append(try program.peakMemory(database: database, users: users, books: books, rounds: rounds).hwm)
+            }
+        }
+        return Figures(startupMillis: (startups[0], startups[1]),
+                       peakMegabytes: (peaks[0].sorted()[1], peaks[1].sorted()[1]))
     }
 }

@@ -7,8 +7,10 @@ import Synchronization
 /// The voice after a lend: from a Scan entering the runtime to the cue's player being started
 /// (`announce` returns), to the voice being ready (made or taken from the cache), and to the
 /// voice being handed to the player (after the cue has sounded its length). Cold: every round
-/// a new child and a new title, so the engine must make the name's and the title's clauses;
-/// warm: the same child and title again, all from the cache. The player is `cat > /dev/null`
+/// a new child and a new title. The child's card comes first, as at the kiosk, and the speaker
+/// makes the name's clauses while the greeting is heard (the bench lets it finish, as a child
+/// takes longer to bring a book than the engine a name), so the lend's engine makes the title
+/// (and, the first time, the date); warm: the same child and title again, all from the cache. The player is `cat > /dev/null`
 /// (no sound card is needed; the voice still waits the cue's length). Also the scan's answer
 /// time with speech on ÷ off, over the same rounds.
 struct SpeechFigures {

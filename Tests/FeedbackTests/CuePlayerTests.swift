@@ -154,9 +154,14 @@ func eventually(within seconds: Double = 10, _ condition: () -> Bool) -> Bool {
         let directory = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let listing = directory.appendingPathComponent("fds.txt")
-        // A descriptor without close-on-exec, as a careless open elsewhere in the kiosk would leave.
-        let leaked = open(directory.appendingPathComponent("secret").path, O_CREAT | O_WRONLY, 0o600)
-        #expect(leaked >= 3)
+        // A descriptor without close-on-exec, as a careless open elsewhere in the kiosk would leave,
+        // numbered high: `ls` opens /proc/self/fd as the lowest free number (often 3), which would
+        // read as the leaked descriptor when the test process happens to have 3 free.
+        let opened = open(directory.appendingPathComponent("secret").path, O_CREAT | O_WRONLY, 0o600)
+        #expect(opened >= 3)
+        let leaked = fcntl(opened, F_DUPFD, 100)
+        close(opened)
+        #expect(leaked >= 100)
         defer { close(leaked) }
         let player = try CuePlayer(command: "cat > /dev/null; ls /proc/self/fd > \(shellQuoted(listing.path))",
                                    volume: 1, log: LogRecorder().sink)

@@ -36,7 +36,7 @@ import Testing
 
     @Test func arguments() {
         let openJTalk = SpeechVoice(engine: .openJTalk, program: "/usr/bin/open_jtalk", dictionary: "/dic", voice: "/v/mei.htsvoice", rate: 0.8)
-        #expect(openJTalk.arguments == ["-x", "/dic", "-m", "/v/mei.htsvoice", "-r", "0.80", "-ow", "/dev/stdout"])
+        #expect(openJTalk.arguments == ["-x", "/dic", "-m", "/v/mei.htsvoice", "-r", "0.80", "-g", "-10.00", "-ow", "/dev/stdout"])
         let english = SpeechVoice(engine: .espeakNG, program: "/usr/bin/espeak-ng", dictionary: nil, voice: "en-us", rate: 0.8)
         #expect(english.arguments == ["-v", "en-us", "-s", "140", "--stdout"])
     }

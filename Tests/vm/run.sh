@@ -7,7 +7,7 @@
 # `FAIL name: why` line per check on the serial console. This script prints them, a summary
 # and the time of each step, and exits non-zero on any FAIL or when no verdict arrives.
 #
-# Usage: Tests/vm/run.sh [--keep] [--binary PATH] [--idle-seconds N] [--timeout S] [EXTRA.evemu ...]
+# Usage: Tests/vm/run.sh [--keep] [--binary PATH] [--idle-seconds N] [--timeout S] [--deb FILE [--package-only]] [EXTRA.evemu ...]
 #   EXTRA.evemu    more recordings to check, each with EXTRA.expected (barcodes one a line)
 #                  beside it and, for a scanner set to JIS, EXTRA.layout holding `jp`
 #   --keep         keep the work folder (Tests/vm/.work: kernel, release build, initramfs,
@@ -15,10 +15,12 @@
 #   --binary PATH  use this bookkiosk instead of building one (it must need only the
 #                  libraries ldd lists, e.g. built with --static-swift-stdlib)
 #   --idle-seconds N  how long the idle-CPU check watches an idle kiosk (default 60)
-#   --timeout S    give up on the VM after S seconds (default 240)
+#   --timeout S    give up on each VM after S seconds (default 480)
 #   --deb FILE     also boot a second VM whose root is a clean Debian root with systemd and
-#                  this package installed by apt-get: the package's unit starts the kiosk and a
-#                  Card and a Book typed on a virtual scanner are lent (Tests/vm/package.sh)
+#                  this package installed by apt-get: the package's unit starts the kiosk at
+#                  boot, a Card and a Book typed on a virtual scanner are lent, and its screen
+#                  equals simulate's frames (Tests/vm/package.sh)
+#   --package-only with --deb: only that VM (no recordings, no first VM)
 #   --checks "A B" run only these checks (evemu-roundtrip recording card-and-book grab unplug
 #                  syn-dropped two-scanners staff-keyboard boot-without-scanner screen screen-run
 #                  idle-cpu, or one recording: recording:NAME); the modules check always runs
@@ -33,9 +35,10 @@ work="$here/.work"
 . "$here/package.sh"
 keep=0
 deb=""
+package_only=0
 binary=""
 idle_seconds=60
-boot_timeout=240
+boot_timeout=480
 extras=()
 checks=""
 
@@ -46,6 +49,7 @@ while [ $# -gt 0 ]; do
         --keep) keep=1 ;;
         --binary) binary=$(realpath "${2:?--binary needs a path}"); shift ;;
         --deb) deb=$(realpath "${2:?--deb needs a package}"); shift ;;
+        --package-only) package_only=1 ;;
         --idle-seconds) idle_seconds=${2:?--idle-seconds needs a number}; shift ;;
         --timeout) boot_timeout=${2:?--timeout needs seconds}; shift ;;
         --checks) checks=${2?--checks needs a list}; shift ;;
@@ -55,6 +59,7 @@ while [ $# -gt 0 ]; do
     esac
     shift
 done
+[ $package_only -eq 0 ] || [ -n "$deb" ] || { echo "vm: --package-only needs --deb FILE" >&2; exit 2; }
 case "$idle_seconds$boot_timeout" in *[!0-9]*) echo "vm: --idle-seconds and --timeout take whole seconds" >&2; exit 2 ;; esac
 
 for extra in ${extras[@]+"${extras[@]}"}; do
@@ -120,6 +125,8 @@ step "packages"
 packages=(qemu-system-x86 busybox-static evemu-tools libevdev2 sqlite3 cpio python3
           libevdev-dev libsqlite3-dev libcrypt-dev libanthy-dev
           libcairo2-dev libpango1.0-dev libdrm-dev fontconfig fonts-motoya-l-maruberi fonts-noto-cjk fonts-dejavu-core)
+# The package's VM: its clean Debian root (mmdebstrap) and its modules' index (depmod).
+if [ -n "$deb" ]; then packages+=(mmdebstrap kmod); fi
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
@@ -204,6 +211,8 @@ step "build"
 if [ -n "$binary" ]; then
     [ -x "$binary" ] || die "$binary is not an executable"
     echo "    using $binary"
+elif [ $package_only -eq 1 ]; then
+    echo "    no bookkiosk: only the package's VM, whose program is the package's"
 else
     # The release build needs only glibc, libstdc++, libgcc_s and the C libraries it links.
     (cd "$root" && swift build -c release --static-swift-stdlib --scratch-path "$work/.build-vm" \
@@ -217,128 +226,139 @@ fi
 probe="$work/.build-vm/release/display-probe"
 step_done
 
-# --- 4. initramfs --------------------------------------------------------------------------
-
-step "initramfs"
-rootfs="$work/rootfs"
-rm -rf "$rootfs"
-mkdir -p "$rootfs"/{bin,dev,proc,sys,tmp,root,etc,usr/bin,lib/modules,vm/recordings}
-
-# busybox and its applets (not `busybox` itself: a link over the binary would point at itself).
-busybox=$(command -v busybox || true)
-[ -n "$busybox" ] || die "busybox is missing"
-if ldd "$busybox" >/dev/null 2>&1; then die "$busybox is not static (install busybox-static)"; fi
-cp "$busybox" "$rootfs/bin/busybox"
-for applet in $("$rootfs/bin/busybox" --list); do
-    [ "$applet" = busybox ] || ln -s busybox "$rootfs/bin/$applet"
-done
-
-# A program and the shared libraries ldd lists, at the same paths as on the host.
-add_program() {
-    local program=$1 destination=$2 library
-    install -D -m 0755 "$program" "$rootfs$destination"
-    ldd "$program" >/dev/null 2>&1 || die "ldd cannot read $program"
-    for library in $(ldd "$program" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'); do
-        [ -e "$rootfs$library" ] || install -D -m 0755 "$(readlink -f "$library")" "$rootfs$library"
-    done
-    if ldd "$program" | grep -q 'not found'; then die "$program needs a library that is not installed"; fi
-}
-for tool in evemu-device evemu-play evemu-record sqlite3; do
-    add_program "$(command -v "$tool")" "/usr/bin/$tool"
-done
-add_program "$binary" /usr/bin/bookkiosk
-screen_initramfs "$rootfs" "$kernel" "$probe"
-
-cp "$kernel/evdev.ko" "$kernel/uinput.ko" "$rootfs/lib/modules/"
-install -m 0755 "$here/guest/init" "$rootfs/init"
-cp "$here"/guest/*.sh "$here"/guest/*.awk "$rootfs/vm/"
-cp -r "$here/fixtures" "$rootfs/vm/fixtures"
-
-# The project's recordings, then the extra ones (prefixed, so names cannot clash).
-recordings=0
-add_recording() {
-    local source=$1 name=$2
-    cp "$source" "$rootfs/vm/recordings/$name.evemu"
-    [ ! -f "${source%.evemu}.expected" ] || cp "${source%.evemu}.expected" "$rootfs/vm/recordings/$name.expected"
-    [ ! -f "${source%.evemu}.layout" ] || cp "${source%.evemu}.layout" "$rootfs/vm/recordings/$name.layout"
-    recordings=$((recordings + 1))
-}
-# Every recording under Tests/ (those in Tests/recordings by their own name, others by their
-# path), the harness's own folder aside.
-while IFS= read -r recording; do
-    relative=${recording#"$root/Tests/"}
-    case "$relative" in
-        recordings/*/*) name=$(echo "${relative%.evemu}" | tr '/' '-') ;;
-        recordings/*) name=$(basename "$relative" .evemu) ;;
-        *) name=$(echo "${relative%.evemu}" | tr '/' '-') ;;
-    esac
-    add_recording "$recording" "$name"
-done < <(find "$root/Tests" -path "$root/Tests/vm" -prune -o -name '*.evemu' -type f -print | LC_ALL=C sort)
-for extra in ${extras[@]+"${extras[@]}"}; do
-    add_recording "$extra" "extra-$(basename "$extra" .evemu)"
-done
-
-cat > "$rootfs/vm/settings.sh" <<EOF
-IDLE_SECONDS=$idle_seconds
-CHECKS="$checks"
-EOF
-echo "root:x:0:0:root:/root:/bin/sh" > "$rootfs/etc/passwd"
-
-# Uncompressed: the guest unpacks it faster than it could gunzip it under emulation.
-(cd "$rootfs" && find . -print0 | LC_ALL=C sort -z | cpio --null -o -H newc --quiet) > "$work/initramfs.cpio" \
-    || die "cpio failed"
-echo "    $recordings recordings, bookkiosk $(du -m "$binary" | cut -f1) MB, initramfs $(du -m "$work/initramfs.cpio" | cut -f1) MB"
-step_done
-
-# --- 5. boot -------------------------------------------------------------------------------
-
-step "boot"
-console="$work/console.log"
-: > "$console"
 # Software emulation: /dev/kvm exists on these machines but is nested and hangs Debian's
 # kernel. -no-reboot with panic=1 turns a guest panic into qemu's exit.
 # qboot, where qemu ships it, starts the kernel a second sooner than SeaBIOS.
 firmware=()
 if [ -f /usr/share/qemu/qboot.rom ]; then firmware=(-bios /usr/share/qemu/qboot.rom); fi
-timeout -k 5 "$boot_timeout" qemu-system-x86_64 ${firmware[@]+"${firmware[@]}"} \
-    -accel tcg -cpu max -smp 2 -m 1024M \
-    -nographic -no-reboot -nic none $(screen_qemu_options) \
-    -kernel "$kernel/vmlinux" -initrd "$work/initramfs.cpio" \
-    -append "console=ttyS0 quiet panic=1" \
-    < /dev/null > "$console" 2>&1 &
-qemu_pid=$!
-screen_host_start "$qemu_pid" "$console"
-# Show the checks' lines as they come.
-tail -n +1 -f --pid="$qemu_pid" "$console" 2>/dev/null \
-    | sed -u -n 's/\r$//; /^\(PASS\|FAIL\|INFO\) /s/^/    /p' &
-tail_pid=$!
+
 qemu_status=0
-wait "$qemu_pid" || qemu_status=$?
-qemu_pid=""
-wait "$tail_pid" 2>/dev/null || true
-step_done
+if [ $package_only -eq 0 ]; then
+    # --- 4. initramfs --------------------------------------------------------------------------
+
+    step "initramfs"
+    rootfs="$work/rootfs"
+    rm -rf "$rootfs"
+    mkdir -p "$rootfs"/{bin,dev,proc,sys,tmp,root,etc,usr/bin,lib/modules,vm/recordings}
+
+    # busybox and its applets (not `busybox` itself: a link over the binary would point at itself).
+    busybox=$(command -v busybox || true)
+    [ -n "$busybox" ] || die "busybox is missing"
+    if ldd "$busybox" >/dev/null 2>&1; then die "$busybox is not static (install busybox-static)"; fi
+    cp "$busybox" "$rootfs/bin/busybox"
+    for applet in $("$rootfs/bin/busybox" --list); do
+        [ "$applet" = busybox ] || ln -s busybox "$rootfs/bin/$applet"
+    done
+
+    # A program and the shared libraries ldd lists, at the same paths as on the host.
+    add_program() {
+        local program=$1 destination=$2 library
+        install -D -m 0755 "$program" "$rootfs$destination"
+        ldd "$program" >/dev/null 2>&1 || die "ldd cannot read $program"
+        for library in $(ldd "$program" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'); do
+            [ -e "$rootfs$library" ] || install -D -m 0755 "$(readlink -f "$library")" "$rootfs$library"
+        done
+        if ldd "$program" | grep -q 'not found'; then die "$program needs a library that is not installed"; fi
+    }
+    for tool in evemu-device evemu-play evemu-record sqlite3; do
+        add_program "$(command -v "$tool")" "/usr/bin/$tool"
+    done
+    add_program "$binary" /usr/bin/bookkiosk
+    screen_initramfs "$rootfs" "$kernel" "$probe"
+
+    cp "$kernel/evdev.ko" "$kernel/uinput.ko" "$rootfs/lib/modules/"
+    install -m 0755 "$here/guest/init" "$rootfs/init"
+    cp "$here"/guest/*.sh "$here"/guest/*.awk "$rootfs/vm/"
+    cp -r "$here/fixtures" "$rootfs/vm/fixtures"
+
+    # The project's recordings, then the extra ones (prefixed, so names cannot clash).
+    recordings=0
+    add_recording() {
+        local source=$1 name=$2
+        cp "$source" "$rootfs/vm/recordings/$name.evemu"
+        [ ! -f "${source%.evemu}.expected" ] || cp "${source%.evemu}.expected" "$rootfs/vm/recordings/$name.expected"
+        [ ! -f "${source%.evemu}.layout" ] || cp "${source%.evemu}.layout" "$rootfs/vm/recordings/$name.layout"
+        recordings=$((recordings + 1))
+    }
+    # Every recording under Tests/ (those in Tests/recordings by their own name, others by their
+    # path), the harness's own folder aside.
+    while IFS= read -r recording; do
+        relative=${recording#"$root/Tests/"}
+        case "$relative" in
+            recordings/*/*) name=$(echo "${relative%.evemu}" | tr '/' '-') ;;
+            recordings/*) name=$(basename "$relative" .evemu) ;;
+            *) name=$(echo "${relative%.evemu}" | tr '/' '-') ;;
+        esac
+        add_recording "$recording" "$name"
+    done < <(find "$root/Tests" -path "$root/Tests/vm" -prune -o -name '*.evemu' -type f -print | LC_ALL=C sort)
+    for extra in ${extras[@]+"${extras[@]}"}; do
+        add_recording "$extra" "extra-$(basename "$extra" .evemu)"
+    done
+
+    cat > "$rootfs/vm/settings.sh" <<EOF
+IDLE_SECONDS=$idle_seconds
+CHECKS="$checks"
+EOF
+    echo "root:x:0:0:root:/root:/bin/sh" > "$rootfs/etc/passwd"
+
+    # Uncompressed: the guest unpacks it faster than it could gunzip it under emulation.
+    (cd "$rootfs" && find . -print0 | LC_ALL=C sort -z | cpio --null -o -H newc --quiet) > "$work/initramfs.cpio" \
+        || die "cpio failed"
+    echo "    $recordings recordings, bookkiosk $(du -m "$binary" | cut -f1) MB, initramfs $(du -m "$work/initramfs.cpio" | cut -f1) MB"
+    step_done
+
+    # --- 5. boot -------------------------------------------------------------------------------
+
+    step "boot"
+    console="$work/console.log"
+    : > "$console"
+    timeout -k 5 "$boot_timeout" qemu-system-x86_64 ${firmware[@]+"${firmware[@]}"} \
+        -accel tcg -cpu max -smp 2 -m 1024M \
+        -nographic -no-reboot -nic none $(screen_qemu_options) \
+        -kernel "$kernel/vmlinux" -initrd "$work/initramfs.cpio" \
+        -append "console=ttyS0 quiet panic=1" \
+        < /dev/null > "$console" 2>&1 &
+    qemu_pid=$!
+    screen_host_start "$qemu_pid" "$console"
+    # Show the checks' lines as they come.
+    tail -n +1 -f --pid="$qemu_pid" "$console" 2>/dev/null \
+        | sed -u -n 's/\r$//; /^\(PASS\|FAIL\|INFO\) /s/^/    /p' &
+    tail_pid=$!
+    wait "$qemu_pid" || qemu_status=$?
+    qemu_pid=""
+    wait "$tail_pid" 2>/dev/null || true
+    step_done
+fi
 
 # --- 5b. the package, booted with systemd (only with --deb) ---------------------------------
 
 package_status=0
 if [ -n "$deb" ]; then
     step "package"
-    package_boot "$deb" "$kernel" || package_status=1
+    package_boot "$deb" "$kernel" "${kernel_package#linux-image-}" "$probe" || package_status=1
     step_done
 fi
 
 # --- 6. verdict ----------------------------------------------------------------------------
 
 step "verdict"
-tr -d '\r' < "$console" > "$work/console.txt"
-screen_verdict "$work/console.txt" "$probe" "$binary" "$rootfs"
-passed=$(grep -c '^PASS ' "$work/console.txt" || true)
-failed=$(grep -c '^FAIL ' "$work/console.txt" || true)
-if [ -n "$deb" ]; then
-    if [ $package_status -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+: > "$work/console.txt"
+: > "$work/verdicts.txt"
+finished=1
+if [ $package_only -eq 0 ]; then
+    tr -d '\r' < "$console" > "$work/console.txt"
+    screen_verdict "$work/console.txt" "$probe" "$binary" "$rootfs"
+    grep -q '^BOOKKIOSK-VM-DONE$' "$work/console.txt" || finished=0
 fi
-finished=0
-grep -q '^BOOKKIOSK-VM-DONE$' "$work/console.txt" && finished=1
+# The package's VM's lines (package_boot printed them) count with the others.
+if [ -n "$deb" ]; then
+    grep '^\(PASS\|FAIL\) ' "$work/package-console.txt" >> "$work/verdicts.txt" 2>/dev/null || true
+    [ $package_status -eq 0 ] || grep -q '^FAIL ' "$work/package-console.txt" 2>/dev/null \
+        || echo "FAIL package-systemd: the package's VM gave no verdict (see above)" >> "$work/verdicts.txt"
+fi
+grep '^\(PASS\|FAIL\) ' "$work/console.txt" >> "$work/verdicts.txt" || true
+passed=$(grep -c '^PASS ' "$work/verdicts.txt" || true)
+failed=$(grep -c '^FAIL ' "$work/verdicts.txt" || true)
 
 echo
 echo "timings:"
@@ -357,8 +377,7 @@ if [ $finished -eq 0 ]; then
 fi
 if [ "$failed" -gt 0 ] || [ "$passed" -eq 0 ]; then
     echo "vm: FAIL ($passed passed, $failed failed):"
-    grep '^FAIL ' "$work/console.txt" | sed 's/^/    /'
-    [ $package_status -eq 0 ] || echo "    FAIL package-systemd (see above)"
+    grep '^FAIL ' "$work/verdicts.txt" | sed 's/^/    /'
     exit 1
 fi
 echo "vm: PASS ($passed checks)"

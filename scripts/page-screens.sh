@@ -210,7 +210,7 @@ with sync_playwright() as playwright:
             page.get_by_role("button", name="調べる", exact=True).click()
             page.wait_for_load_state()
             page.screenshot(path=folder / "book-lookup.png")
-        if width == 768:
+        if width == 1024:
             # まとめて登録 as a scanner paired with the iPad fills it: each ISBN typed, then Enter.
             page.goto("/books/scan")
             for isbn in ["978-4-344-01847-1", "9784780802047", "4-12-201795-5", "9784344018471", "9784834000825"]:

@@ -45,9 +45,17 @@ public struct ConnectionWatch: Sendable, Equatable {
         limits.unlimitedClients.contains(client) || perClient[client, default: 0] < limits.perClient
     }
 
-    public mutating func opened(_ id: Int, client: String, descriptor: Int32, at now: ContinuousClock.Instant) {
-        connections[id] = Connection(client: client, descriptor: descriptor, since: now)
+    /// Watches the connection `id`; returns false when it is one more than its client may hold.
+    /// The accept policy (`mayAccept`) turns most of those away, but libmicrohttpd's pool
+    /// threads accept side by side, and two connections from one client can each pass it before
+    /// either is counted here: the one counted second must then be closed at once (it is kept,
+    /// marked closing, until libmicrohttpd says it closed).
+    @discardableResult
+    public mutating func opened(_ id: Int, client: String, descriptor: Int32, at now: ContinuousClock.Instant) -> Bool {
+        let within = limits.unlimitedClients.contains(client) || perClient[client, default: 0] < limits.perClient
+        connections[id] = Connection(client: client, descriptor: descriptor, since: now, closing: !within)
         perClient[client, default: 0] += 1
+        return within
     }
 
     /// The request's head was read (the handler is first called).

@@ -107,7 +107,11 @@ let connectionNotified: @convention(c) (
         socketContext.pointee = UnsafeMutableRawPointer(bitPattern: id)
         let client = CMicroHTTPDClientAddress(connection).flatMap(addressText) ?? "?"
         let descriptor = CMicroHTTPDConnectionDescriptor(connection)
-        context.watch.withLock { $0.opened(id, client: client, descriptor: descriptor, at: .now) }
+        // Over its client's share (two pool threads accepted at once): shut before anything is
+        // read, under the watch's lock as in `closeOverdue`; libmicrohttpd then closes it.
+        context.watch.withLock { watch in
+            if !watch.opened(id, client: client, descriptor: descriptor, at: .now) { shutdown(descriptor, Int32(SHUT_RDWR)) }
+        }
     case .CONNECTION_NOTIFY_CLOSED:
         context.watch.withLock { $0.closed(id) }
     }

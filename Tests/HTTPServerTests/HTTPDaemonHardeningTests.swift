@@ -171,4 +171,22 @@ struct HTTPDaemonHardeningTests {
         #expect(watch.mayAccept("192.0.2.7"))
         #expect(watch.count == 1)
     }
+
+    @Test func aConnectionCountedPastTheLimitIsToBeClosedAndNeverNamedOverdue() {
+        var watch = ConnectionWatch(limits: limits)
+        let t0 = ContinuousClock.now
+        // Two pool threads each let one more through the accept policy before either was counted.
+        let first = watch.opened(1, client: "192.0.2.7", descriptor: 7, at: t0)
+        let second = watch.opened(2, client: "192.0.2.7", descriptor: 8, at: t0)
+        let third = watch.opened(3, client: "192.0.2.7", descriptor: 9, at: t0)
+        let local = watch.opened(4, client: "127.0.0.1", descriptor: 10, at: t0)
+        #expect(first && second)
+        #expect(!third, "the third is over the limit of 2")
+        #expect(local, "this computer is not limited")
+        let overdue = watch.overdue(at: t0 + .seconds(11))
+        #expect(overdue.sorted() == [7, 8, 10], "the one shut at once is not shut again")
+        watch.closed(3)
+        #expect(watch.count == 3)
+        #expect(!watch.mayAccept("192.0.2.7"))
+    }
 }

@@ -39,6 +39,34 @@ public enum ListingSearch {
         return String(String.UnicodeScalarView(scalars.compactMap(Unicode.Scalar.init)))
     }
 
+    /// Whether `folded` would give these UTF-8 bytes back unchanged, decided from the bytes
+    /// alone (no `String`, no NFKC), so a search can skip folding the usual titles and names:
+    /// true when every character is ASCII other than A–Z and `-`, a hiragana (ぁ…ゖ, ゝ, ゞ), ー,
+    /// 、, 。, 「, 」 or a CJK unified ideograph (一…鿿). None of these has a compatibility
+    /// mapping or combines with what stands before it, so NFKC leaves such text as it is. False
+    /// only means "fold it to know", never that folding changes it.
+    public static func isFolded(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < utf8.count {
+            let lead = utf8[index]
+            if lead < 0x80 {
+                if (lead >= 0x41 && lead <= 0x5A) || lead == 0x2D { return false }
+                index += 1
+                continue
+            }
+            // Three-byte sequences only: 1110xxxx 10xxxxxx 10xxxxxx.
+            guard lead & 0xF0 == 0xE0, index + 2 < utf8.count else { return false }
+            let second = utf8[index + 1], third = utf8[index + 2]
+            guard second & 0xC0 == 0x80, third & 0xC0 == 0x80 else { return false }
+            let scalar = UInt32(lead & 0x0F) << 12 | UInt32(second & 0x3F) << 6 | UInt32(third & 0x3F)
+            switch scalar {
+            case 0x3041...0x3096, 0x309D, 0x309E, 0x30FC, 0x3001, 0x3002, 0x300C, 0x300D, 0x4E00...0x9FFF: index += 3
+            default: return false
+            }
+        }
+        return true
+    }
+
     /// Hiragana and the kana they become with ゛ (か → が … ほ → ぼ, う → ゔ).
     static let voiced: [UInt32: UInt32] = Dictionary(uniqueKeysWithValues:
         ([0x304B, 0x304D, 0x304F, 0x3051, 0x3053, 0x3055, 0x3057, 0x3059, 0x305B, 0x305D, 0x305F, 0x3061,

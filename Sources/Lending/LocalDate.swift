@@ -21,7 +21,12 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
               let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
         else { return nil }
         self.init(year: year, month: month, day: day)
-        // Reject 2026-02-30 and the like: the day must survive a round trip through the calendar.
+        // Reject 2026-02-30 and the like: the day must be one of its month's, which the
+        // Gregorian rules tell from year 1600 on; before, the calendar's own round trip does.
+        if let days = LocalDate.daysInMonth(year: year, month: month) {
+            guard day >= 1, day <= days else { return nil }
+            return
+        }
         guard let start = startDate(in: TimeZone(identifier: "UTC")!),
               LocalDate(start, in: TimeZone(identifier: "UTC")!) == self
         else { return nil }
@@ -53,6 +58,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// Whole days from `self` to `other` (positive when `other` is later).
     public func days(to other: LocalDate) -> Int {
+        if let from = dayNumber, let to = other.dayNumber { return to - from }
         let utc = TimeZone(identifier: "UTC")!
         let calendar = LocalDate.calendar(utc)
         let from = calendar.date(from: DateComponents(year: year, month: month, day: day))!
@@ -61,6 +67,10 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     public var weekday: Weekday {
+        if let number = dayNumber {
+            // 1970-01-01 was a Thursday.
+            return Weekday.allCases[((number + 4) % 7 + 7) % 7]
+        }
         let utc = TimeZone(identifier: "UTC")!
         let calendar = LocalDate.calendar(utc)
         let start = calendar.date(from: DateComponents(year: year, month: month, day: day))!
@@ -69,6 +79,28 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    /// Days from 1970-01-01 to this day by the Gregorian rules (H. Hinnant's `days_from_civil`),
+    /// with no `Calendar`: a page of Loans asks for each one's weekday and overdue days. Only
+    /// for real days of the years 1600–9999, where Foundation's Gregorian calendar (Julian
+    /// before 1582) counts the same; nil otherwise, and the calendar answers.
+    var dayNumber: Int? {
+        guard let days = LocalDate.daysInMonth(year: year, month: month), day >= 1, day <= days else { return nil }
+        let shifted = month <= 2 ? year - 1 : year
+        let era = shifted / 400
+        let yearOfEra = shifted - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The days of `month` in `year` by the Gregorian rules, for the years 1600–9999; nil for
+    /// other years and for a month that is not 1–12.
+    static func daysInMonth(year: Int, month: Int) -> Int? {
+        guard (1600...9999).contains(year), (1...12).contains(month) else { return nil }
+        if month == 2 { return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28 }
+        return [4, 6, 9, 11].contains(month) ? 30 : 31
     }
 
     static func calendar(_ timeZone: TimeZone) -> Calendar {

@@ -81,7 +81,12 @@ public struct Policy: Sendable, Equatable {
     }
 
     public func isOverdue(_ loan: Loan, at now: Date) -> Bool {
-        loan.returnedAt == nil && overdueDays(due: loan.due, at: now) > 0
+        isOverdue(loan, on: LocalDate(now, in: timeZone))
+    }
+
+    /// Whether `loan` is overdue on the local day `today` (a list works its day out once).
+    public func isOverdue(_ loan: Loan, on today: LocalDate) -> Bool {
+        loan.returnedAt == nil && loan.due.days(to: today) > 0
     }
 
     /// The most closed days in a row that `dueDate` steps over.

@@ -124,7 +124,11 @@ extension PostgresLendingTransaction {
             LoanListing(loan: try readLoan(row, from: 0), book: try readBook(row, from: 7),
                         user: row.isNull(13) ? nil : readUser(row, from: 13))
         }
-        return ListingPage(items: items, total: try count("SELECT count(*) \(Self.loanListingsFilter)", filter))
+        // Nothing filtered (the list the page opens with): the open Loans' index counted alone.
+        let unfiltered = query.userCard == nil && query.overdueOn == nil && query.className == nil && filter[2] == ""
+        let total = try unfiltered ? count("SELECT count(*) FROM loans WHERE returned_at IS NULL", [])
+                                   : count("SELECT count(*) \(Self.loanListingsFilter)", filter)
+        return ListingPage(items: items, total: total)
     }
 
     /// Books with their open Loan (columns 6…12) and its User (13…18); $1 the folded search text.
@@ -150,7 +154,10 @@ extension PostgresLendingTransaction {
             BookListing(book: try readBook(row, from: 0), openLoan: row.isNull(6) ? nil : try readLoan(row, from: 6),
                         borrower: row.isNull(13) ? nil : readUser(row, from: 13))
         }
-        return ListingPage(items: items, total: try count("SELECT count(*) \(Self.bookListingsFilter)", filter))
+        // Each Book is one row of the list (one open Loan at most), so the total counts Books alone.
+        let total = try filter[0] == "" ? count("SELECT count(*) FROM books", [])
+                                        : count("SELECT count(*) \(Self.bookListingsFilter)", filter)
+        return ListingPage(items: items, total: total)
     }
 
     private static let usersFilter = """

@@ -66,14 +66,21 @@ public final class SQLiteConnection {
     /// Boxes a Swift text function for SQLite's user data.
     private final class TextFunction {
         let transform: (String) -> String
-        init(_ transform: @escaping (String) -> String) { self.transform = transform }
+        let keepsAsIs: (UnsafeBufferPointer<UInt8>) -> Bool
+        init(_ transform: @escaping (String) -> String, keepsAsIs: @escaping (UnsafeBufferPointer<UInt8>) -> Bool) {
+            self.transform = transform
+            self.keepsAsIs = keepsAsIs
+        }
     }
 
     /// Makes `name(text)` callable in this connection's SQL: it gives `transform(text)`, and
-    /// NULL for NULL. Deterministic, so SQLite may use it anywhere. Calls
+    /// NULL for NULL. Deterministic, so SQLite may use it anywhere. Text whose UTF-8 bytes
+    /// `keepsAsIs` says `transform` would give back unchanged is given back as it is, with no
+    /// `String` made (a search calls the function on every row it looks at). Calls
     /// `sqlite3_create_function_v2`.
-    public func defineTextFunction(_ name: String, _ transform: @escaping (String) -> String) throws {
-        let box = Unmanaged.passRetained(TextFunction(transform)).toOpaque()
+    public func defineTextFunction(_ name: String, _ transform: @escaping (String) -> String,
+                                   keepsAsIs: @escaping (UnsafeBufferPointer<UInt8>) -> Bool = { _ in false }) throws {
+        let box = Unmanaged.passRetained(TextFunction(transform, keepsAsIs: keepsAsIs)).toOpaque()
         let rc = sqlite3_create_function_v2(
             handle, name, 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, box,
             { context, _, arguments in
@@ -83,6 +90,11 @@ public final class SQLiteConnection {
                     return
                 }
                 let function = Unmanaged<TextFunction>.fromOpaque(sqlite3_user_data(context)).takeUnretainedValue()
+                // sqlite3_value_bytes after sqlite3_value_text: the length of that UTF-8 text.
+                if function.keepsAsIs(UnsafeBufferPointer(start: bytes, count: Int(sqlite3_value_bytes(argument)))) {
+                    sqlite3_result_value(context, argument)
+                    return
+                }
                 let result = function.transform(String(cString: bytes))
                 // SQLITE_TRANSIENT: SQLite copies the text before this returns.
                 sqlite3_result_text(context, result, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))

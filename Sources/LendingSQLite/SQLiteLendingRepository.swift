@@ -258,7 +258,7 @@ public final class SQLiteLendingRepository: LendingRepository {
         try connection.execute("PRAGMA foreign_keys = ON")
         try connection.setAutocheckpoint(pages: Self.autocheckpointCeilingPages)
         // The lists' searches fold each column as `ListingSearch` folds the text searched for.
-        try connection.defineTextFunction("bookkiosk_fold", ListingSearch.folded)
+        try connection.defineTextFunction("bookkiosk_fold", ListingSearch.folded, keepsAsIs: ListingSearch.isFolded)
     }
 
     /// Applies the migrations the file lacks, all in one transaction, looking again once the

@@ -85,62 +85,125 @@ extension SQLiteLendingTransaction {
         coalesce(users.reading, users.name), users.card
         """
 
-    /// Open Loans with their Book (columns 7…12) and User (13…18); ?1 card, ?2 due before,
-    /// ?3 the folded search text, ?4 the class.
-    private static let loanListingsFilter = """
-        FROM loans JOIN books ON books.barcode = loans.book LEFT JOIN users ON users.card = loans.user
-             LEFT JOIN classes ON classes.name = users.class
-        WHERE loans.returned_at IS NULL
-          AND (?1 IS NULL OR loans.user = ?1)
+    /// Open Loans with their Book (columns 7…12) and User (13…18).
+    private static let loanListingColumns = """
+        loans.id, loans.book, loans.user, loans.lent_at, loans.due, loans.returned_at, loans.override_by,
+        books.barcode, books.title, books.author, books.isbn, books.status, books.reading,
+        users.card, users.name, users.loan_limit, users.active, users.reading, users.class
+        """
+
+    /// ?1 card, ?2 due before, ?3 the folded search text.
+    private static let loanConditions = """
+        (?1 IS NULL OR loans.user = ?1)
           AND (?2 IS NULL OR loans.due < ?2)
           AND (?3 = '' OR instr(bookkiosk_fold(users.name), ?3) > 0 OR instr(bookkiosk_fold(loans.user), ?3) > 0
                OR instr(bookkiosk_fold(users.reading), ?3) > 0
                OR instr(bookkiosk_fold(books.title), ?3) > 0 OR instr(bookkiosk_fold(books.barcode), ?3) > 0)
-          AND (?4 IS NULL OR users.class = ?4)
         """
 
+    /// The open Loans of Users in a class, in `userListOrder` and then by due date, read in that
+    /// order from the indexes (classes by grade, then each class's Users by reading, then each
+    /// User's open Loans by due date), so nothing is sorted and a page stops after its rows.
+    /// CROSS JOIN keeps SQLite's loops in that order, and each loop's rowid ends its part of the
+    /// order (a class's name and a card are unique too, but SQLite counts only on a rowid to
+    /// know a loop gives each row once). ?4 the class; ?5, ?6 the window.
+    static let classedLoanListings = """
+        SELECT \(loanListingColumns)
+        FROM classes CROSS JOIN users INDEXED BY users_in_list_order ON users.class = classes.name
+             CROSS JOIN loans INDEXED BY loans_open_in_list_order ON loans.user = users.card AND loans.returned_at IS NULL
+             JOIN books ON books.barcode = loans.book
+        WHERE (?4 IS NULL OR classes.name = ?4) AND \(loanConditions)
+        ORDER BY classes.grade IS NULL, classes.grade, classes.name, classes.rowid,
+                 coalesce(users.reading, users.name), users.card, users.rowid, loans.due, loans.id
+        LIMIT ?5 OFFSET ?6
+        """
+
+    /// The same for Users in no class, who come after every class. ?4, ?5 the window.
+    static let unclassedLoanListings = """
+        SELECT \(loanListingColumns)
+        FROM users INDEXED BY users_in_list_order
+             CROSS JOIN loans INDEXED BY loans_open_in_list_order ON loans.user = users.card AND loans.returned_at IS NULL
+             JOIN books ON books.barcode = loans.book
+        WHERE users.class IS NULL AND \(loanConditions)
+        ORDER BY coalesce(users.reading, users.name), users.card, users.rowid, loans.due, loans.id
+        LIMIT ?4 OFFSET ?5
+        """
+
+    /// How many open Loans of Users in a class pass the filter (?1…?4 as `classedLoanListings`).
+    private static let classedLoanCount = """
+        SELECT count(*)
+        FROM classes CROSS JOIN users INDEXED BY users_in_list_order ON users.class = classes.name
+             CROSS JOIN loans INDEXED BY loans_open_in_list_order ON loans.user = users.card AND loans.returned_at IS NULL
+             JOIN books ON books.barcode = loans.book
+        WHERE (?4 IS NULL OR classes.name = ?4) AND \(loanConditions)
+        """
+
+    /// Every open Loan that passes the filter (?1…?3, ?4 the class), for the total.
+    private static let loanListingsCount = """
+        SELECT count(*)
+        FROM loans JOIN books ON books.barcode = loans.book JOIN users ON users.card = loans.user
+        WHERE loans.returned_at IS NULL AND (?4 IS NULL OR users.class = ?4) AND \(loanConditions)
+        """
+
+    /// A page of open Loans in list order: the classes' part of the window, then, where the
+    /// page reaches past the last class, the part of the Users in no class. The total is the
+    /// open Loans' index counted when nothing filters (the list the page opens with).
     func loanListings(_ query: LoanQuery) throws -> ListingPage<LoanListing> {
         try checkOpen()
         let filter: [SQLiteValue] = [SQLiteValue(query.userCard), SQLiteValue(query.overdueOn?.description),
-                                     .text(ListingSearch.folded(query.text)), SQLiteValue(query.className)]
-        let items = try connection.rows("""
-            SELECT loans.id, loans.book, loans.user, loans.lent_at, loans.due, loans.returned_at, loans.override_by,
-                   books.barcode, books.title, books.author, books.isbn, books.status, books.reading,
-                   users.card, users.name, users.loan_limit, users.active, users.reading, users.class
-            \(Self.loanListingsFilter)
-            ORDER BY \(Self.userListOrder), loans.due, loans.id
-            LIMIT ?5 OFFSET ?6
-            """, filter + Self.window(query.offset, query.limit)) { row in
-            LoanListing(loan: try readLoan(row, from: 0), book: try readBook(row, from: 7),
-                        user: row.isNull(13) ? nil : readUser(row, from: 13))
+                                     .text(ListingSearch.folded(query.text))]
+        let (offset, limit) = (max(0, query.offset), max(0, query.limit))
+        func listing(_ row: Statement) throws -> LoanListing {
+            LoanListing(loan: try readLoan(row, from: 0), book: try readBook(row, from: 7), user: readUser(row, from: 13))
         }
-        return ListingPage(items: items, total: try count("SELECT count(*) \(Self.loanListingsFilter)", filter))
+        var items = try connection.rows(Self.classedLoanListings, filter + [SQLiteValue(query.className)] + Self.window(offset, limit),
+                                        listing)
+        if items.count < limit, query.className == nil {
+            // Where the classes' Loans end: known from this page unless it began past them all.
+            let classed = try items.isEmpty && offset > 0 ? count(Self.classedLoanCount, filter + [.null]) : offset + items.count
+            items += try connection.rows(Self.unclassedLoanListings,
+                                         filter + Self.window(max(0, offset - classed), limit - items.count), listing)
+        }
+        let unfiltered = query.userCard == nil && query.overdueOn == nil && query.className == nil && filter[2] == .text("")
+        let total = try unfiltered ? count("SELECT count(*) FROM loans WHERE returned_at IS NULL", [])
+                                   : count(Self.loanListingsCount, filter + [SQLiteValue(query.className)])
+        return ListingPage(items: items, total: total)
     }
 
-    /// Books with their open Loan (columns 6…12) and its User (13…18); ?1 the folded search text.
-    private static let bookListingsFilter = """
-        FROM books LEFT JOIN loans ON loans.book = books.barcode AND loans.returned_at IS NULL
+    /// Books with their open Loan (columns 6…12) and its User (13…18), in list order read from
+    /// `books_in_list_order` (nothing sorted; a page stops after its rows); ?1 the folded
+    /// search text, ?2, ?3 the window.
+    static let bookListingsPage = """
+        SELECT books.barcode, books.title, books.author, books.isbn, books.status, books.reading,
+               loans.id, loans.book, loans.user, loans.lent_at, loans.due, loans.returned_at, loans.override_by,
+               users.card, users.name, users.loan_limit, users.active, users.reading, users.class
+        FROM books INDEXED BY books_in_list_order
+             LEFT JOIN loans ON loans.book = books.barcode AND loans.returned_at IS NULL
              LEFT JOIN users ON users.card = loans.user
-        WHERE ?1 = '' OR instr(bookkiosk_fold(books.title), ?1) > 0 OR instr(bookkiosk_fold(books.author), ?1) > 0
+        WHERE \(bookConditions)
+        ORDER BY coalesce(books.reading, books.title), books.barcode
+        LIMIT ?2 OFFSET ?3
+        """
+
+    /// ?1 the folded search text (a Book's open Loan and its User never change whether it matches).
+    private static let bookConditions = """
+        ?1 = '' OR instr(bookkiosk_fold(books.title), ?1) > 0 OR instr(bookkiosk_fold(books.author), ?1) > 0
               OR instr(bookkiosk_fold(books.reading), ?1) > 0
               OR instr(bookkiosk_fold(books.barcode), ?1) > 0 OR instr(bookkiosk_fold(books.isbn), ?1) > 0
         """
 
     func bookListings(matching text: String, offset: Int, limit: Int) throws -> ListingPage<BookListing> {
         try checkOpen()
-        let filter: [SQLiteValue] = [.text(ListingSearch.folded(text))]
-        let items = try connection.rows("""
-            SELECT books.barcode, books.title, books.author, books.isbn, books.status, books.reading,
-                   loans.id, loans.book, loans.user, loans.lent_at, loans.due, loans.returned_at, loans.override_by,
-                   users.card, users.name, users.loan_limit, users.active, users.reading, users.class
-            \(Self.bookListingsFilter)
-            ORDER BY coalesce(books.reading, books.title), books.barcode
-            LIMIT ?2 OFFSET ?3
-            """, filter + Self.window(offset, limit)) { row in
+        let folded = ListingSearch.folded(text)
+        let items = try connection.rows(Self.bookListingsPage, [.text(folded)] + Self.window(offset, limit)) { row in
             BookListing(book: try readBook(row, from: 0), openLoan: row.isNull(6) ? nil : try readLoan(row, from: 6),
                         borrower: row.isNull(13) ? nil : readUser(row, from: 13))
         }
-        return ListingPage(items: items, total: try count("SELECT count(*) \(Self.bookListingsFilter)", filter))
+        // Each Book is one row of the list, so the total counts Books alone: SQLite counts the
+        // table's b-tree when nothing is searched.
+        let total = try folded.isEmpty ? count("SELECT count(*) FROM books", [])
+                                       : count("SELECT count(*) FROM books WHERE \(Self.bookConditions)", [.text(folded)])
+        return ListingPage(items: items, total: total)
     }
 
     private static let usersFilter = """

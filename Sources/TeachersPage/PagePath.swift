@@ -47,9 +47,32 @@ enum PagePath {
     }
 
     /// One path segment or query value: everything but unreserved characters encoded.
+    /// Works on the UTF-8 bytes (as `addingPercentEncoding` does, which costs far more on
+    /// Linux): a list links every row's Book, User and Loan.
     static func segment(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+        guard !text.utf8.allSatisfy(isUnreserved) else { return text }
+        var encoded: [UInt8] = []
+        encoded.reserveCapacity(text.utf8.count * 3)
+        for byte in text.utf8 {
+            if isUnreserved(byte) {
+                encoded.append(byte)
+            } else {
+                encoded.append(contentsOf: [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]])
+            }
+        }
+        return String(decoding: encoded, as: UTF8.self)
     }
 
-    static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    /// A–Z, a–z, 0–9 and `-._~` (RFC 3986's unreserved characters).
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
 }

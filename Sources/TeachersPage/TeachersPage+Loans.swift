@@ -10,14 +10,14 @@ extension TeachersPage {
         let text = (request.value("q") ?? "").trimmingCharacters(in: .whitespaces)
         let overdueOnly = request.value("overdue") == "1"
         let number = pageNumber(request)
-        let (library, classes, listing) = try store.read { tx in
+        let (library, classes, listing, today) = try store.read { tx in
             let library = try self.library(tx)
             let classes = try tx.classes()
             let chosen = request.value("class").flatMap { name in classes.contains { $0.name == name } ? name : nil }
             let today = LocalDate(context.now, in: library.policy.timeZone)
             let query = LoanQuery(text: text, className: chosen, overdueOn: overdueOnly ? today : nil,
                                   offset: (number - 1) * Self.pageSize, limit: Self.pageSize)
-            return (library, classes, try tx.loanListings(query))
+            return (library, classes, try tx.loanListings(query), today)
         }
         let className = request.value("class").flatMap { name in classes.contains { $0.name == name } ? name : nil } ?? ""
         let filters: [(String, String)] = [("q", text), ("class", className), ("overdue", overdueOnly ? "1" : "")]
@@ -44,12 +44,12 @@ extension TeachersPage {
                     .el(.th, [HTMLAttribute(.scope, "col")], .text(words.title)),
                     .el(.th, [HTMLAttribute(.scope, "col")], .text(words.dueDate)),
                     .el(.th, [HTMLAttribute(.scope, "col")], .el(.span, [.class("visually-hidden")], .text(words.action))))),
-                .el(.tbody, children: group.rows.map { row(for: $0, library.policy, back: here, context) })))
+                .el(.tbody, children: group.rows.map { row(for: $0, library.policy, today: today, back: here, context) })))
         }
         if tables.isEmpty { tables.append(.el(.p, [.class("empty")], .text(words.noLoans))) }
         // Says on paper what the list is and on which day it was printed.
-        let today = words.today + ": " + words.date(LocalDate(context.now, in: library.policy.timeZone))
-        let what = [className.isEmpty ? nil : className, overdueOnly ? words.overdueOnly : nil, today].compactMap { $0 }
+        let printed = words.today + ": " + words.date(today)
+        let what = [className.isEmpty ? nil : className, overdueOnly ? words.overdueOnly : nil, printed].compactMap { $0 }
         let caption: HTML = .el(.p, [.class("list-caption")], .text(what.joined(separator: " · ")))
         return page(context, library, heading: words.onLoan, section: .loans, content: [filter, caption] + tables + [
             Pager(words: words, path: PagePath.loans, query: filters,
@@ -57,8 +57,8 @@ extension TeachersPage {
         ])
     }
 
-    private func row(for listing: LoanListing, _ policy: Policy, back: String, _ context: PageContext) -> HTML {
-        let overdue = policy.isOverdue(listing.loan, at: context.now)
+    private func row(for listing: LoanListing, _ policy: Policy, today: LocalDate, back: String, _ context: PageContext) -> HTML {
+        let overdue = policy.isOverdue(listing.loan, on: today)
         let name: HTML = listing.user.map { .el(.a, [.href(PagePath.user($0.card))], .text($0.name)) } ?? .text(words.unnamedUser)
         var due: [HTML] = [.text(words.date(listing.loan.due))]
         if overdue { due.append(.el(.strong, [.class("overdue")], .text(words.overdue))) }

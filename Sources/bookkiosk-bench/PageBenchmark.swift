@@ -15,6 +15,9 @@ struct PageFigures {
         var name: String
         /// The handler's own time (request value in, response value out), on the daemon's threads.
         var server: Latencies
+        /// The CPU time of the daemon's thread over the same span (microseconds): what the
+        /// page's work costs, which the machine's load changes far less than the wall clock.
+        var serverCPU: Latencies
         /// Request sent to last byte read, on one kept-alive loopback connection per client.
         var roundTrip: Latencies
         /// The same bytes served by the same daemon from memory, by as many clients, right after.
@@ -81,13 +84,16 @@ enum PageBenchmark {
         let settings = PageSettings(language: .ja, policy: Policy(timeZone: TimeZone(identifier: "UTC")!), threads: pageThreads)
         let page = try PageAssembly(settings: settings, repository: repository, now: { start }).page
         let serverTimes = SharedLatencies()
+        let serverCPUTimes = SharedLatencies()
         let floor = FloorResponses()
         let daemon = try HTTPDaemon(HTTPDaemonConfiguration(address: .loopback(port: 0), threadCount: pageThreads)) { request in
             if pageNice != 0 { lowerThisThreadsPriority(to: pageNice) }
             if let stored = floor.response(for: request.path) { return stored }
-            let before = monotonicNanoseconds()
+            let (before, cpuBefore) = (monotonicNanoseconds(), Self.threadCPUNanoseconds())
             let response = page.handle(request)
-            serverTimes.add(name(of: request), microseconds(from: before, to: monotonicNanoseconds()))
+            let (after, cpuAfter) = (monotonicNanoseconds(), Self.threadCPUNanoseconds())
+            serverTimes.add(name(of: request), microseconds(from: before, to: after))
+            serverCPUTimes.add(name(of: request), microseconds(from: cpuBefore, to: cpuAfter))
             return response
         }
         defer { daemon.stop() }
@@ -108,8 +114,10 @@ enum PageBenchmark {
         progress("page: \(clients) clients, \(rounds) rounds of \(pages.count) pages, then the same from memory; then 1 client")
         _ = try PageLoad.measure(port: port, cookie: session.cookie, pages: pages, clients: clients, rounds: max(2, rounds / 10))
         _ = serverTimes.take()
+        _ = serverCPUTimes.take()
         let roundTrips = try PageLoad.measure(port: port, cookie: session.cookie, pages: pages, clients: clients, rounds: rounds)
         let server = serverTimes.take()
+        let serverCPU = serverCPUTimes.take()
         let floorTrips = try PageLoad.measure(port: port, cookie: session.cookie, pages: pages, floor: true, clients: clients, rounds: rounds)
         // One client alone: the page's own work, with nobody ahead of it at the repository.
         let alone = try PageLoad.measure(port: port, cookie: session.cookie, pages: pages, clients: 1, rounds: rounds)
@@ -117,6 +125,7 @@ enum PageBenchmark {
         var figures = PageFigures(clients: clients)
         for request in pages {
             figures.pages.append(PageFigures.Page(name: request.name, server: server[request.name] ?? Latencies(),
+                                                  serverCPU: serverCPU[request.name] ?? Latencies(),
                                                   roundTrip: roundTrips[request.name] ?? Latencies(),
                                                   floor: floorTrips[request.name] ?? Latencies(),
                                                   serverAlone: serverAlone[request.name] ?? Latencies(),
@@ -144,6 +153,13 @@ enum PageBenchmark {
         figures.requestsDuringScans = served.take().values.reduce(0) { $0 + $1.count }
         figures.hammeredSeconds = seconds
         return figures
+    }
+
+    /// The calling thread's CPU time in nanoseconds. Calls `clock_gettime(CLOCK_THREAD_CPUTIME_ID)`.
+    static func threadCPUNanoseconds() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
     /// The name a request is reported under: the page it opens.

@@ -161,11 +161,12 @@ func verdict(_ met: Bool) -> String { met ? "met" : "MISSED" }
                                      "pageThreads": options.pageThreads ?? HTTPDaemonConfiguration.defaultThreadCount]
     for figures in page.pages {
         let ratio = figures.roundTrip.p50 / figures.floor.p50
-        pageReport[figures.name] = ["serverMillis": millis(figures.server), "roundTripMillis": millis(figures.roundTrip),
+        pageReport[figures.name] = ["serverMillis": millis(figures.server), "serverCPUMicros": micros(figures.serverCPU),
+                                    "roundTripMillis": millis(figures.roundTrip),
                                     "floorMillis": millis(figures.floor), "pageVsFloor": rounded(ratio, places: 1),
                                     "oneClient": ["serverMillis": millis(figures.serverAlone), "roundTripMillis": millis(figures.roundTripAlone)],
                                     "bytes": figures.bytes, "samples": figures.server.count]
-        row("page \(figures.name): server ms p50 / p99", "\(pair(figures.server)) (\(figures.bytes / 1024) KB, \(figures.server.count) requests; 1 client: \(pair(figures.serverAlone)))",
+        row("page \(figures.name): server ms p50 / p99", "\(pair(figures.server)) (CPU µs p50 \(rounded(figures.serverCPU.p50)); \(figures.bytes / 1024) KB, \(figures.server.count) requests; 1 client: \(pair(figures.serverAlone)))",
             "p99 ≤ 20 ms: \(verdict(figures.server.p99 <= 20_000))")
         row("page \(figures.name): round trip ms p50 / p99; floor", "\(pair(figures.roundTrip)); floor \(pair(figures.floor)); page ÷ floor (p50) \(rounded(ratio, places: 1))")
     }

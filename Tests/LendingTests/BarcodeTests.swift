@@ -146,3 +146,33 @@ struct ListingSearchFoldingTests {
         #expect(ListingSearch.matches("978-4-8340-0082-5", in: [nil, "9784834000825"]))
     }
 }
+
+@Suite("ListingSearch knows text that folding leaves as it is")
+struct ListingSearchFoldedTextTests {
+    static func isFolded(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { ListingSearch.isFolded($0) }
+    }
+
+    @Test("isFolded: plain titles, names, barcodes and ISBNs are already folded",
+          arguments: ["えほん 12", "さくしゃ 3", "b0000001", "9784834000825", "ぐりとぐら", "山田 はると", "はらぺこあおむし", "らーめん、ください。", "「ぐり」", ""])
+    func plainTextIsFolded(text: String) {
+        #expect(Self.isFolded(text))
+        #expect(ListingSearch.folded(text) == text)
+    }
+
+    @Test("isFolded: text that folding changes, or may, is not",
+          arguments: ["ハルト", "ｸﾞﾘ", "ＡＢＣ", "Eric Carle", "B0000001", "978-4", "９", "か\u{3099}", "ﾊﾟﾝ", "ゟ", "㈱", "Café", "\u{3000}"])
+    func changingTextIsNot(text: String) {
+        #expect(!Self.isFolded(text))
+    }
+
+    @Test("isFolded never says so of a character that folding changes (every ASCII, kana and CJK character it accepts)")
+    func everyAcceptedCharacterFoldsToItself() {
+        let candidates = Array(0x00...0x7F) + Array(0x3000...0x30FF) + Array(0x4E00...0x9FFF)
+        let changed = candidates.compactMap(Unicode.Scalar.init).map { String(Character($0)) }.filter { text in
+            Self.isFolded(text) && ListingSearch.folded(text) != text
+        }
+        #expect(changed.isEmpty)
+    }
+}

@@ -158,3 +158,51 @@ struct LocalDateTests {
             == [Fixture.day("2026-02-28"), Fixture.day("2026-12-31"), Fixture.day("2027-01-01")])
     }
 }
+
+/// LocalDate's weekday, day counts and parsing by arithmetic agree with Foundation's Gregorian
+/// calendar, which they stand in for on the page's lists.
+@Suite("LocalDate without the calendar")
+struct LocalDateArithmeticTests {
+    static var utcCalendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }
+
+    /// Every day of 1999–2033, and the first of March of years from 1600 to 9999.
+    static var days: [Date] {
+        let calendar = utcCalendar
+        let first = calendar.date(from: DateComponents(year: 1999, month: 1, day: 1))!
+        let span = (0..<(35 * 366)).map { first.addingTimeInterval(Double($0) * 86_400) }
+        let marches = stride(from: 1600, through: 9999, by: 37).map { calendar.date(from: DateComponents(year: $0, month: 3, day: 1))! }
+        return span + marches
+    }
+
+    @Test("weekday and days(to:) are the calendar's, and each day's text parses back to it")
+    func agreesWithTheCalendar() {
+        let calendar = Self.utcCalendar
+        let reference = LocalDate(year: 2026, month: 12, day: 1)
+        let referenceStart = calendar.date(from: DateComponents(year: 2026, month: 12, day: 1))!
+        var disagreements: [String] = []
+        for date in Self.days {
+            let day = LocalDate(date, in: TimeZone(identifier: "UTC")!)
+            if day.weekday != Weekday(calendarWeekday: calendar.component(.weekday, from: date)) { disagreements.append("weekday of \(day)") }
+            if reference.days(to: day) != calendar.dateComponents([.day], from: referenceStart, to: date).day! {
+                disagreements.append("days to \(day)")
+            }
+            if LocalDate(day.description) != day { disagreements.append("parsing \(day)") }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
+    }
+
+    @Test("days that are not real are refused, in leap years and in century years alike",
+          arguments: ["2100-02-29", "1900-02-29", "2026-13-01", "2026-00-10", "2026-06-31", "2026-01-00", "2026-01-32"])
+    func unrealDays(text: String) {
+        #expect(LocalDate(text) == nil)
+    }
+
+    @Test("29 February of years divisible by 400 and by 4 is a day", arguments: ["2000-02-29", "2024-02-29", "1600-02-29"])
+    func leapDays(text: String) {
+        #expect(LocalDate(text) != nil)
+    }
+}

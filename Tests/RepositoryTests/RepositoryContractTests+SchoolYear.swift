@@ -73,6 +73,49 @@ extension RepositoryContractTests {
         }
     }
 
+    @Test("open Loans list graded classes youngest first, then classes without a grade, then Users in no class, every window the same slice",
+          arguments: RepositoryKind.allCases)
+    func loanListingsAcrossClasses(kind: RepositoryKind) throws {
+        try kind.withRepository { (repository: any LendingRepository) throws in
+            try repository.transaction { tx in
+                try tx.save(SchoolClass(name: "ぞう組", grade: 2))
+                try tx.save(SchoolClass(name: "あひる組", grade: nil))
+                try tx.save(SchoolClass(name: "りす組", grade: 1))
+                try tx.save(User(card: "C1", name: "渡辺", reading: "わたなべ", className: "りす組"))
+                try tx.save(User(card: "C2", name: "青木", reading: "あおき", className: "ぞう組"))
+                try tx.save(User(card: "C3", name: "伊藤", reading: "いとう", className: "りす組"))
+                try tx.save(User(card: "C4", name: "Zed"))
+                try tx.save(User(card: "C5", name: "うえだ", className: "あひる組"))
+                try tx.save(User(card: "C6", name: "Amy"))
+                // Each User's Loans by due date (the 9th before the 5th was lent).
+                let lends: [(String, String, Int)] = [("B1", "C1", 9), ("B2", "C1", 5), ("B3", "C2", 7), ("B4", "C3", 8),
+                                                      ("B5", "C4", 6), ("B6", "C5", 4), ("B7", "C6", 3), ("B8", "C6", 2)]
+                for (book, user, day) in lends {
+                    try tx.save(Book(barcode: book, title: "本 \(book)"))
+                    _ = try tx.addLoan(book: book, user: user, lentAt: F.t0, due: LocalDate(year: 2026, month: 12, day: day), overrideBy: nil)
+                }
+            }
+            // りす組 (伊藤, 渡辺), ぞう組, あひる組 (no grade), then no class: Amy, Zed.
+            let expected = ["B4", "B2", "B1", "B3", "B6", "B8", "B7", "B5"]
+            let all = try repository.read { try $0.loanListings(LoanQuery()) }
+            #expect(all.items.map(\.book.barcode) == expected)
+            #expect(all.total == expected.count)
+            for offset in 0...expected.count {
+                for limit in 1...3 {
+                    let page = try repository.read { try $0.loanListings(LoanQuery(offset: offset, limit: limit)) }
+                    #expect(page.items.map(\.book.barcode) == Array(expected.dropFirst(offset).prefix(limit)), "offset \(offset), limit \(limit)")
+                    #expect(page.total == expected.count)
+                }
+            }
+            let overdue = try repository.read { try $0.loanListings(LoanQuery(overdueOn: LocalDate(year: 2026, month: 12, day: 6), offset: 1, limit: 2)) }
+            #expect(overdue.items.map(\.book.barcode) == ["B6", "B8"])
+            #expect(overdue.total == 4)
+            let inClass = try repository.read { try $0.loanListings(LoanQuery(className: "りす組", offset: 1, limit: 5)) }
+            #expect(inClass.items.map(\.book.barcode) == ["B2", "B1"])
+            #expect(inClass.total == 3)
+        }
+    }
+
     @Test("every Loan counts itself with its User's class at the time; counts outlive the privacy pass and follow a rename",
           arguments: RepositoryKind.allCases)
     func lendCounts(kind: RepositoryKind) throws {

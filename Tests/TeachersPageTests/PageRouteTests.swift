@@ -120,3 +120,13 @@ import Testing
         #expect(table.use("s\(SessionTable.capacity)", at: now) != nil)
     }
 }
+
+/// The page's links encode each value as Foundation's percent-encoding does, byte by byte.
+@Suite struct PagePathEncodingTests {
+    @Test("segment is addingPercentEncoding with the unreserved characters allowed",
+          arguments: ["B0000001", "C000123", "ぐりとぐら", "a b&c=d", "100% Wolf", "~._-", "/?#[]@!$'()*+,;", "ｸﾞﾘ", "😀", ""])
+    func segmentEncodes(text: String) {
+        let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        #expect(PagePath.segment(text) == text.addingPercentEncoding(withAllowedCharacters: unreserved))
+    }
+}

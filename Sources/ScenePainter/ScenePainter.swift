@@ -31,8 +31,11 @@ public final class ScenePainter {
     /// draw them again: fitting a run measures each of its words at each size it tries, which
     /// was most of a frame's work, and a kiosk's frames repeat most of their text.
     private var placements = TextPlacements(capacity: ScenePainter.placementsKept)
-    /// The layout the frame being painted draws its text with (one for the frame, not one a run).
+    /// The layout the frame being painted places its text with (one for the frame, not one a run).
     private var frameLayout: TextLayout?
+    /// Lines as pango laid them out, kept between frames: on the kiosk's screen a line is
+    /// shaped once, then only its glyphs are drawn.
+    private lazy var shapedLines = ShapedLines(capacity: ScenePainter.placementsKept, fontOptions: fontOptions)
 
     /// The most text placements kept between frames (a frame has a few dozen runs).
     public static let placementsKept = 512
@@ -241,25 +244,43 @@ public final class ScenePainter {
         let cr = context.pointer
         cairo_save(cr)
         defer { cairo_restore(cr) }
-        let layout = frameLayout ?? TextLayout(on: context, fontOptions: fontOptions)
-        frameLayout = layout
+        let layout = { [fontOptions] in
+            let layout = self.frameLayout ?? TextLayout(on: context, fontOptions: fontOptions)
+            self.frameLayout = layout
+            return layout
+        }
         set(run.color, on: cr)
         let key = TextPlacements.Key(run, on: cr)
         let placed = placements[key] ?? {
-            let placed = place(run, with: layout)
+            let placed = place(run, with: layout())
             placements[key] = placed
             return placed
         }()
-        layout.setFont(families: families(of: run), size: placed.size, bold: run.weight == .bold)
+        // On pixels (the screen, a PNG) each line comes laid out from `shapedLines`; on a PDF
+        // page, laid out on the page's own context.
+        let onImage = cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE
+        if onImage {
+            for line in placed.lines {
+                let shapedKey = ShapedLines.Key(text: line.text, families: families(of: run), size: placed.size, bold: run.weight == .bold,
+                                                wrapWidth: line.wrapping?.width, maxLines: line.wrapping?.maxLines ?? 1,
+                                                alignment: run.alignment, matrix: key.matrix)
+                guard let shaped = shapedLines.layout(shapedKey) else { continue }
+                cairo_move_to(cr, line.origin.x, line.origin.y)
+                shaped.show(on: cr)
+            }
+            return
+        }
+        let pageLayout = layout()
+        pageLayout.setFont(families: families(of: run), size: placed.size, bold: run.weight == .bold)
         for line in placed.lines {
-            layout.setText(line.text)
+            pageLayout.setText(line.text)
             if let wrapping = line.wrapping {
-                layout.setWrapping(width: wrapping.width, maxLines: wrapping.maxLines, alignment: run.alignment)
+                pageLayout.setWrapping(width: wrapping.width, maxLines: wrapping.maxLines, alignment: run.alignment)
             } else {
-                layout.setOneLine()
+                pageLayout.setOneLine()
             }
             cairo_move_to(cr, line.origin.x, line.origin.y)
-            layout.show()
+            pageLayout.show()
         }
     }
 

@@ -90,13 +90,15 @@ struct ShippedPageBenchmark {
     /// One run: quiet scans, then scans while `clients` load the page.
     /// - Parameters:
     ///   - groupCores: the quota of the group holding the kiosk and the page (the Pi budget), nil for none.
+    ///   - groupPeriodMicroseconds: the period that quota is given over (`cpu.cfs_period_us`).
     ///   - screens: whether the kiosk paints its screen (1280x800 frames, into memory as into
     ///     the display's buffer: `--screens-in-memory`, no PNG written).
-    func run(name: String, placement: PagePlacement, clients: Int, scans: Int, groupCores: Double?, screens: Bool,
+    func run(name: String, placement: PagePlacement, clients: Int, scans: Int, groupCores: Double?,
+             groupPeriodMicroseconds: Int = 100_000, screens: Bool,
              pages: [PageRequest]) throws -> ShippedRunFigures {
         let group = try CPUGroup("bookkiosk-bench-\(getpid())-\(name)")
         defer { group.remove() }
-        if let groupCores { try group.setQuota(cores: groupCores) }
+        if let groupCores { try group.setQuota(cores: groupCores, periodMicroseconds: groupPeriodMicroseconds) }
         let kioskGroup = try CPUGroup("kiosk", under: group)
         try kioskGroup.setWeight(100)
         let pageGroup = try CPUGroup("page", under: group)

@@ -25,7 +25,7 @@ struct CopyCommand {
 
     func run() throws -> BookKiosk.Status {
         let counts = try LibraryCopy.copy(from: source, to: target)
-        console.print("Copied \(source) to \(target.redacted): \(counts.books) books, \(counts.users) users, \(counts.classes) classes, \(counts.loans) loans, \(counts.staff) staff accounts, \(counts.auditEntries) audit entries, \(counts.printed) printed cards and labels, \(counts.bookRecords) records found by ISBN.")
+        console.print("Copied \(source) to \(target.redacted): \(counts.books) books, \(counts.users) users, \(counts.classes) classes, \(counts.loans) loans, \(counts.staff) staff accounts, \(counts.auditEntries) audit entries, \(counts.printed) printed cards and labels, \(counts.bookRecords) records found by ISBN, \(counts.covers) cover photos.")
         return .success
     }
 }

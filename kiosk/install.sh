@@ -327,7 +327,7 @@ install_network_dropins() {
 # than before; when a service moves, its lookups fail plainly until this runs again.
 install_lookup_dropin() {
     [[ $lookups == yes ]] || return 0
-    local host found addresses=()
+    local host found more addresses=()
     for host in $lookup_hosts; do
         if [[ $host =~ ^[0-9.]+$ || $host == *:* ]]; then
             addresses+=("$host")
@@ -336,7 +336,8 @@ install_lookup_dropin() {
         found=$(getent ahosts "$host" | awk '{print $1}' | sort -u | tr '\n' ' ')
         [[ -n $found ]] || die "--lookups: $host does not resolve here; connect this box to the internet and run it again"
         say "$host is at ${found% }."
-        addresses+=(${found% })
+        read -ra more <<<"$found"
+        addresses+=("${more[@]}")
     done
     write_dropin "$lookup_network_dropin" "$(printf '%s\n' \
         "# Written by install.sh --lookups: the teachers' page looks books up at NDL Search and openBD" \

@@ -78,6 +78,14 @@ public final class Speaker: Sendable {
         state.submit(nil)
     }
 
+    /// Drops what is being made or waiting to be said without waking the speaker's thread: a
+    /// new event does this before its cue (no older voice can start after that cue), and hands
+    /// its own sentence over (`say`, `interrupt`) only once the scan is answered, so the thread
+    /// never wakes while the answer is given. A voice waiting for its cue to end sees it then.
+    public func dropQuietly() {
+        state.submit(nil, wakes: false)
+    }
+
     /// Makes and keeps the clauses of `utterances` while nothing else is asked: the fixed
     /// phrases, at start.
     public func prepare(_ utterances: [Utterance]) {
@@ -286,18 +294,19 @@ private final class SpeakerState: @unchecked Sendable {
     private var closed = false
     private var logged: Set<String> = []
 
-    private func locked<T>(_ body: () -> T) -> T {
+    private func locked<T>(wakes: Bool = true, _ body: () -> T) -> T {
         condition.lock()
         defer {
-            condition.broadcast()
+            if wakes { condition.broadcast() }
             condition.unlock()
         }
         return body()
     }
 
-    /// A new request replaces what was waiting; nil only drops it.
-    func submit(_ request: Request?) {
-        locked {
+    /// A new request replaces what was waiting; nil only drops it. `wakes` false leaves the
+    /// speaker's thread asleep (it finds the change when it next wakes).
+    func submit(_ request: Request?, wakes: Bool = true) {
+        locked(wakes: wakes) {
             generation += 1
             switch request {
             case .say(let make, let notBefore, let askedAt)?:

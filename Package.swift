@@ -38,6 +38,8 @@ let package = Package(
         // The floor under every module that makes system calls: one `Errno`, `retryOnInterrupt`
         // and `writeAll`, as swift-system. No dependencies.
         .target(name: "POSIX"),
+        // SHA-256 and HMAC-SHA-256 (cached speech's names, the page's signed values).
+        .target(name: "Digest"),
         // The circulation rules and the repository protocol, with its in-memory implementation.
         .target(name: "Lending"),
         // The SQLite repository and a thin wrapper over the sqlite3 C API.
@@ -54,7 +56,7 @@ let package = Package(
         // Kanji conversion for kana input, with anthy.
         .target(name: "KanjiConversion", dependencies: ["CAnthy", "TextInput"]),
         // Messages, status line, cues, speech, the JSON event stream.
-        .target(name: "Feedback", dependencies: ["POSIX", "Lending", "TextInput"]),
+        .target(name: "Feedback", dependencies: ["POSIX", "Digest", "Lending", "TextInput"]),
         // Staff PINs as crypt(3) yescrypt hashes.
         .target(name: "StaffPIN", dependencies: ["POSIX", "CCrypt"]),
         // The pure kiosk state machine and the runtime that carries out its effects.
@@ -82,7 +84,7 @@ let package = Package(
         // from request values to response values (no socket).
         // It knows no store by name: its library comes as a `RepositoryPool`, backup and restore
         // as a `LibraryBackup` value (neither SQLite nor libpq is linked through it).
-        .target(name: "TeachersPage", dependencies: ["Lending", "HTTPServer", "StaffPIN", "Feedback",
+        .target(name: "TeachersPage", dependencies: ["Lending", "Digest", "HTTPServer", "StaffPIN", "Feedback",
                                                      // pageyear-b: 印刷, 取り込み, backup and restore
                                                      "CatalogIO", "Printing", "Scene", "ScenePainter",
                                                      // issue 28: 調べる and まとめて登録
@@ -149,6 +151,7 @@ let package = Package(
 
         .testTarget(name: "LendingTests", dependencies: ["Lending"]),
         .testTarget(name: "POSIXTests", dependencies: ["POSIX"]),
+        .testTarget(name: "DigestTests", dependencies: ["Digest"]),
         .testTarget(
             name: "RepositoryTests",
             dependencies: ["POSIX", "Lending", "LendingSQLite", "CSQLite", "LendingPostgres", "PostgresScratch"]

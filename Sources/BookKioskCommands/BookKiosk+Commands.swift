@@ -142,10 +142,6 @@ extension CopyCommand: Command {
         .init("copy", .value("from", "F.sqlite", required: true), .value("to", "URL", required: true),
               abstract: "copy a one-box library into a shared PostgreSQL database (all or nothing)"),
     ])
-
-    init(_ words: [String], places _: Places, console: Console) throws {
-        try self.init(words, console: console)
-    }
 }
 
 extension ServeCommand: Command {

@@ -10,11 +10,22 @@ extension BookKiosk {
 
     Usage: bookkiosk COMMAND [options]
 
-    """] + commands.flatMap { $0.configuration.usageLines } + ["""
-
-    Every command takes --db PATH (the database) and --config PATH (the JSON configuration).
+    """] + commands.flatMap { $0.configuration.usageLines } + ["", commonOptionsLine, """
     --db and the configuration's "database" also take a postgresql:// URL: several kiosks, one library.
     """]).joined(separator: "\n")
+
+    /// Which commands take `--db` and `--config`, from what each declares
+    /// (`CommandConfiguration.takesCommonOptions`): `copy` names both of its databases itself,
+    /// and `help` and `version` open none.
+    static var commonOptionsLine: String {
+        let without = commands.map { $0.configuration }.filter { !$0.takesCommonOptions }.map { $0.commandName }
+        let which = switch without.count {
+        case 0: "Every command"
+        case 1: "Every command but \(without[0])"
+        default: "Every command but " + without.dropLast().joined(separator: ", ") + " and " + without[without.count - 1]
+        }
+        return "\(which) takes --db PATH (the database) and --config PATH (the JSON configuration)."
+    }
 
     /// The command called `name` (or by one of its aliases), if there is one.
     static func command(named name: String) -> (any Command.Type)? {
@@ -80,3 +91,4 @@ struct VersionCommand: Command {
         return .success
     }
 }
+

@@ -1,22 +1,26 @@
 import CatalogIO
 import LibraryTransfer
 import CommandCore
+import KioskConfiguration
 import LendingPostgres
 
 /// `bookkiosk copy --from library.sqlite --to postgresql://…`: moves a one-box library into a
-/// shared database, all or nothing, and says how much it copied.
+/// shared database, all or nothing, and says how much it copied. It takes no `--config`: it
+/// speaks the language of the default configuration file, if there is one.
 struct CopyCommand {
     let source: String
     let target: PostgresURL
     let console: Console
+    let say: any CommandWords
 
-    init(_ words: [String], console: Console) throws {
+    init(_ words: [String], places: Places, console: Console) throws {
         let arguments = try Arguments(words, for: Self.configuration)
+        say = commandWords((try? CommonOptions(configurationFile: nil, database: nil, places: places))?.language ?? .default)
         guard arguments.words.isEmpty, let from = arguments.options["from"], let to = arguments.options["to"] else {
-            throw Arguments.Invalid(description: "copy needs --from library.sqlite and --to postgresql://…")
+            throw Arguments.Invalid(description: say.copyUsage)
         }
         guard let url = PostgresURL(to) else {
-            throw Arguments.Invalid(description: "--to must be a postgresql:// URL (got \(PostgresURL.isURL(to) ? "a URL" : "\(to)"))")
+            throw Arguments.Invalid(description: say.copyTargetUsage(got: PostgresURL.isURL(to) ? "a URL" : to))
         }
         source = from
         target = url
@@ -25,7 +29,9 @@ struct CopyCommand {
 
     func run() throws -> BookKiosk.Status {
         let counts = try LibraryCopy.copy(from: source, to: target)
-        console.print("Copied \(source) to \(target.redacted): \(counts.books) books, \(counts.users) users, \(counts.classes) classes, \(counts.loans) loans, \(counts.staff) staff accounts, \(counts.auditEntries) audit entries, \(counts.printed) printed cards and labels, \(counts.bookRecords) records found by ISBN.")
+        console.print(say.copied(source, to: target.redacted, CopiedCounts(
+            books: counts.books, users: counts.users, classes: counts.classes, loans: counts.loans, staff: counts.staff,
+            auditEntries: counts.auditEntries, printed: counts.printed, bookRecords: counts.bookRecords)))
         return .success
     }
 }

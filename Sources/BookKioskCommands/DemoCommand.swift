@@ -29,11 +29,11 @@ struct DemoCommand {
 
     init(_ words: [String], places: Places, console: Console) throws {
         arguments = try Arguments(words, for: Self.configuration)
-        guard arguments.words.isEmpty else { throw Arguments.Invalid(description: "`bookkiosk demo` takes no words") }
         common = try CommonOptions(arguments, places: places)
+        guard arguments.words.isEmpty else { throw Arguments.Invalid(description: commandWords(common.language).demoTakesNoWords) }
         let name = arguments.options["language"] ?? common.configuration.language
         guard let language = Language(rawValue: name) else {
-            throw Arguments.Invalid(description: "--language must be ja or en")
+            throw Arguments.Invalid(description: commandWords(common.language).languageUsage)
         }
         self.language = language
         // The demo never touches the real library: its own file, made afresh each time.
@@ -83,22 +83,22 @@ struct DemoCommand {
     func openWindow() throws -> SDLWindow? {
         if arguments.flags.contains("no-window") { return nil }
         guard SDLWindow.desktopIsPresent else {
-            kioskLog("screen: no desktop ($DISPLAY and $WAYLAND_DISPLAY are not set), so the demo runs in the terminal")
+            kioskLog(say.demoNoDesktop)
             return nil
         }
         var size = DemoCommand.windowSize
         if let text = arguments.options["screen-size"] {
             guard let parsed = PixelSize(text), parsed.width >= 320, parsed.height >= 200 else {
-                throw Arguments.Invalid(description: "--screen-size must be WIDTHxHEIGHT in pixels, at least 320x200, like 1024x600 (got \(text))")
+                throw Arguments.Invalid(description: say.screenSizeUsage(got: text))
             }
             size = parsed
         }
         do {
-            let window = try SDLWindow(title: language == .ja ? "BookKiosk デモ" : "BookKiosk demo", size: size)
-            kioskLog("screen: a window of \(size); type barcodes there")
+            let window = try SDLWindow(title: say.demoWindowTitle, size: size)
+            kioskLog(say.demoWindow("\(size)"))
             return window
         } catch {
-            kioskLog("screen: \(error); the demo runs in the terminal")
+            kioskLog(say.demoWindowFailed("\(error)"))
             return nil
         }
     }
@@ -131,45 +131,15 @@ struct DemoCommand {
         return repository
     }
 
+    /// The demo speaks its own language (`--language`, else the configuration's).
+    var say: any CommandWords { commandWords(language) }
+
     func instructions(interactive: Bool) -> String {
         let sample = DemoLibrary(language: language)
-        let cards = sample.users.map { "  \($0.card)  \($0.name)\($0.isActive ? "" : (language == .ja ? "（おやすみ中）" : " (inactive)"))" }
+        let cards = sample.users.map { "  \($0.card)  \($0.name)\($0.isActive ? "" : say.inactiveMark)" }
         let books = sample.books.map { "  \($0.barcode)  \($0.title)" + ($0.isbn.map { "  ISBN \($0)" } ?? "") }
-        let typing = interactive
-            ? (language == .ja ? "バーコードのかわりに、キーボードで打って Enter を押してください。" : "Type a barcode on the keyboard and press Enter, as a scanner would.")
-            : (language == .ja ? "標準入力の各行をスキャンとして読みます。" : "Each line of standard input is read as a scan.")
-        switch language {
-        case .ja:
-            return """
-            BookKiosk デモ — サンプルの図書館（データは \(databasePath)、起動のたびに作り直します）
-            \(typing)
-
-            利用者カード:
-            \(cards.joined(separator: "\n"))
-            絵本:
-            \(books.joined(separator: "\n"))
-
-            ためしてみよう: カード C0001 → 絵本 B0001 でかりる、もう一度 B0001 でかえす。
-            C0002 のめいさんは返却期限切れの絵本があるので、かりられません。
-            先生モード: F12 を押して PIN \(DemoCommand.staffPIN) と Enter（Esc でもどる）。
-            おわるときは Ctrl+C。
-            """
-        case .en:
-            return """
-            BookKiosk demo — a sample library (its data is in \(databasePath), made afresh each start)
-            \(typing)
-
-            Library cards:
-            \(cards.joined(separator: "\n"))
-            Books:
-            \(books.joined(separator: "\n"))
-
-            Try: card C0001, then book B0001 to borrow it; B0001 again to bring it back.
-            Mei (C0002) has an overdue book, so she is asked to bring it back first.
-            Staff mode: press F12, type the PIN \(DemoCommand.staffPIN) and Enter (Esc goes back).
-            To stop: Ctrl+C.
-            """
-        }
+        return say.demoInstructions(database: databasePath, typing: say.demoTyping(interactive: interactive),
+                                    cards: cards, books: books, pin: DemoCommand.staffPIN)
     }
 }
 

@@ -11,10 +11,10 @@ struct InitCommand {
 
     init(_ words: [String], places: Places, console: Console) throws {
         let arguments = try Arguments(words, for: Self.configuration)
-        guard arguments.words.isEmpty else {
-            throw Arguments.Invalid(description: "init takes only --db and --config, not \"\(arguments.words[0])\"")
-        }
         common = try CommonOptions(arguments, places: places)
+        guard arguments.words.isEmpty else {
+            throw Arguments.Invalid(description: commandWords(common.language).initTakesNoWords(arguments.words[0]))
+        }
         self.console = console
     }
 
@@ -22,7 +22,8 @@ struct InitCommand {
         let place = common.databaseForPeople
         let existed = common.postgresURL != nil || FileManager.default.fileExists(atPath: common.databasePath)
         _ = try common.openRepository()
-        console.print(existed ? "The library is ready: \(place)" : "Made an empty library: \(place)")
+        let say = commandWords(common.language)
+        console.print(existed ? say.libraryReady(place) : say.madeEmptyLibrary(place))
         return .success
     }
 }

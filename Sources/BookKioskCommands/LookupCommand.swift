@@ -4,6 +4,7 @@ import Feedback
 import Foundation
 import KioskConfiguration
 import Lending
+import CatalogIO
 
 /// `bookkiosk lookup ISBN… [--json]`: what the NDL or openBD (or the library's lookup cache)
 /// knows of each ISBN: one block each, or one JSON object a line. Exit 0 when every ISBN was
@@ -16,12 +17,12 @@ struct LookupCommand {
 
     init(_ words: [String], places: Places, console: Console) throws {
         let arguments = try Arguments(words, for: Self.configuration)
+        common = try CommonOptions(arguments, places: places)
         guard !arguments.words.isEmpty else {
-            throw Arguments.Invalid(description: "give one or more ISBNs: `bookkiosk lookup 9784834000825` (hyphens allowed)")
+            throw Arguments.Invalid(description: commandWords(common.language).lookupUsage)
         }
         isbns = arguments.words
         json = arguments.flags.contains("json")
-        common = try CommonOptions(arguments, places: places)
         self.console = console
     }
 
@@ -37,28 +38,30 @@ struct LookupCommand {
                 console.print(LookupCommand.json(answer, asked: text))
             } else {
                 if index > 0 { console.print("") }
-                for line in LookupCommand.block(answer, asked: text) { console.print(line) }
+                for line in LookupCommand.block(answer, asked: text, language: common.language) { console.print(line) }
             }
         }
         return allFound ? .success : .failure
     }
 
-    /// One ISBN's block of text.
-    static func block(_ answer: LookupAnswer, asked: String) -> [String] {
+    /// One ISBN's block of text, in `language` (a problem worded as the import's report words it).
+    static func block(_ answer: LookupAnswer, asked: String, language: Language) -> [String] {
+        let say = commandWords(language)
         switch answer {
         case .found(let record, let origin, let differing):
+            let authors = record.authors.isEmpty ? say.noneGiven : record.authors.joined(separator: language == .ja ? "、" : ", ")
             var lines = ["\(record.isbn)  \(record.title)",
-                         "  reading:   \(record.reading ?? "(none given)")",
-                         "  authors:   \(record.authors.isEmpty ? "(none given)" : record.authors.joined(separator: ", "))",
-                         "  publisher: \(record.publisher ?? "(none given)")",
-                         "  source:    \(sourceName(record.source))\(origin == .cache ? ", from the library's lookup cache" : "")"]
+                         "  \(say.readingLabel) \(record.reading ?? say.noneGiven)",
+                         "  \(say.authorsLabel) \(authors)",
+                         "  \(say.publisherLabel) \(record.publisher ?? say.noneGiven)",
+                         "  \(say.sourceLabel) \(sourceName(record.source, say))\(origin == .cache ? say.fromLookupCache : "")"]
             if let differing {
-                lines.append("  note:      \(sourceName(differing.source)) gives the title as 「\(differing.title)」; the NDL's is used")
+                lines.append("  \(say.noteLabel) " + say.differingTitle(source: sourceName(differing.source, say), title: differing.title))
             }
             return lines
         case .notFound(let problem):
             let isbn = (try? ISBN(asked).digits) ?? asked
-            return ["\(isbn)  not found", "  \(problem.description)"]
+            return ["\(isbn)  \(say.notFound)", "  \(catalogWords(language).lookupProblem(problem))"]
         }
     }
 
@@ -82,9 +85,9 @@ struct LookupCommand {
         return object.text
     }
 
-    static func sourceName(_ source: BookRecordSource) -> String {
+    static func sourceName(_ source: BookRecordSource, _ say: any CommandWords) -> String {
         switch source {
-        case .ndl: "NDL Search (国立国会図書館サーチ)"
+        case .ndl: say.ndlName
         case .openBD: "openBD"
         }
     }

@@ -9,12 +9,13 @@ extension ReportCommand {
     static let defaultTop = 20
 
     func countsReport() throws -> BookKiosk.Status {
+        let say = commandWords(common.language)
         let policy = common.configuration.policy
         let now = try currentTime(arguments, timeZone: policy.timeZone)
         let since: LocalDate
         if let text = arguments.options["since"] {
             guard let day = LocalDate(text) ?? LocalDate(text + "-01") else {
-                throw Arguments.Invalid(description: "--since needs a date like 2026-04-01 (or a month, 2026-04)")
+                throw Arguments.Invalid(description: say.sinceUsage)
             }
             since = day
         } else {
@@ -22,7 +23,7 @@ extension ReportCommand {
         }
         var top = Self.defaultTop
         if let text = arguments.options["top"] {
-            guard let number = Int(text), number >= 1 else { throw Arguments.Invalid(description: "--top needs a whole number from 1, like --top 10") }
+            guard let number = Int(text), number >= 1 else { throw Arguments.Invalid(description: say.topUsage) }
             top = number
         }
         let className = arguments.options["class"]
@@ -31,29 +32,29 @@ extension ReportCommand {
             (try tx.lendCounts(fromMonth: LendCount.month(of: since)), try tx.allBooks(), try tx.classes())
         }
         if let className, !classes.contains(where: { $0.name == className }) {
-            throw CommandFailure("There is no class \(className); `bookkiosk classes` lists them.")
+            throw CommandFailure(say.noSuchClass(className))
         }
-        let scope = "since \(LendCount.month(of: since))" + (className.map { ", \($0)" } ?? "")
+        let scope = say.lendScope(sinceMonth: LendCount.month(of: since), className: className)
         if arguments.words == ["popular"] {
             let titles = LendReport.popular(counts, books: books, className: className, top: top)
             guard !titles.isEmpty else {
-                console.print("No Book was lent \(scope).")
+                console.print(say.nothingLent(scope))
                 return .success
             }
-            console.print("Most lent \(scope):")
+            console.print(say.mostLentHeading(scope))
             for (rank, title) in titles.enumerated() {
-                let copies = title.barcodes.count > 1 ? " (\(title.barcodes.count) copies)" : ""
+                let copies = title.barcodes.count > 1 ? say.copies(title.barcodes.count) : ""
                 console.print("\(String(rank + 1).leftPadded(to: 3)). \(title.title)\(copies)\t\(title.lends)")
             }
         } else {
             let table = LendReport.perClass(counts, classes: classes)
             guard !table.isEmpty else {
-                console.print("No Book was lent \(scope).")
+                console.print(say.nothingLent(scope))
                 return .success
             }
-            console.print("Lends per class per month \(scope):")
+            console.print(say.lendsPerClassHeading(scope))
             for row in table {
-                console.print("\(row.className ?? "(no class)")\t\(row.month)\t\(row.lends)")
+                console.print("\(row.className ?? say.noClass)\t\(row.month)\t\(row.lends)")
             }
         }
         return .success

@@ -17,43 +17,43 @@ struct SayCommand {
 
     init(_ words: [String], places: Places, console: Console) throws {
         let arguments = try Arguments(words, for: Self.configuration)
-        guard !arguments.words.isEmpty else {
-            throw Arguments.Invalid(description: "say what? `bookkiosk say こんにちは --out hello.wav`")
-        }
+        common = try CommonOptions(arguments, places: places)
+        let say = commandWords(common.language)
+        guard !arguments.words.isEmpty else { throw Arguments.Invalid(description: say.sayUsage) }
         text = arguments.words.joined(separator: " ")
         output = arguments.options["out"]
         if let name = arguments.options["language"] {
-            guard let language = Language(rawValue: name) else { throw Arguments.Invalid(description: "--language must be ja or en") }
+            guard let language = Language(rawValue: name) else { throw Arguments.Invalid(description: say.languageUsage) }
             self.language = language
         } else {
             language = nil
         }
-        common = try CommonOptions(arguments, places: places)
         self.console = console
         self.places = places
     }
 
     func run() throws -> BookKiosk.Status {
+        let say = commandWords(common.language)
         let config = common.configuration
-        let (speaker, choice) = try config.speaker(language: language, places: places, console: console)
+        let (speaker, choice) = try config.speaker(language: language, places: places, console: console, say: say)
         console.error("bookkiosk: " + choice.reason)
         let audio: SpeechAudio
         do {
             audio = try speaker.audio(for: Utterance(speaking: text))
         } catch {
-            throw CommandFailure("“\(text)” could not be spoken: \(error)")
+            throw CommandFailure(say.notSpoken(text, "\(error)"))
         }
         if let output {
             do {
                 try Data(audio.wav).write(to: URL(fileURLWithPath: output))
             } catch {
-                throw CommandFailure("\(output) could not be written (\(Configuration.describe(error))). Check the folder exists and may be written.")
+                throw CommandFailure(say.wavNotWritten(output, Configuration.describe(error)))
             }
-            console.error("bookkiosk: wrote \(output) (\(String(format: "%.1f", audio.seconds)) s)")
+            console.error(say.wroteWAV(output, seconds: audio.seconds))
             return .success
         }
         let player = try CuePlayer(command: config.player, volume: config.volume, log: { [console] in console.error("bookkiosk: " + $0) })
-        guard player.command != nil else { throw CommandFailure("\"player\": \"none\" mutes the kiosk: give --out F.wav, or set a player") }
+        guard player.command != nil else { throw CommandFailure(say.playerIsNone) }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("bookkiosk-say-\(getpid()).wav")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data(audio.wav).write(to: file)
@@ -67,14 +67,14 @@ extension Configuration {
     /// A speaker with the configured engine (speech on, whatever `speech` says), keeping
     /// clauses where the kiosk keeps them, that plays nothing itself, and the choice it made.
     /// Throws, saying what to install, when no engine can speak.
-    func speaker(language: Language?, places: Places, console: Console, cache: Bool = true) throws -> (Speaker, SpeechChoice) {
+    func speaker(language: Language?, places: Places, console: Console, say: any CommandWords, cache: Bool = true) throws -> (Speaker, SpeechChoice) {
         var settings = speech
         settings.isOn = true
         let language = language ?? Language(rawValue: self.language) ?? .default
         let choice = SpeechChoice.choose(settings, language: language, system: .current(environment: places.environment))
         for problem in choice.problems { console.error("bookkiosk: speech: " + problem) }
         guard let voice = choice.voice else {
-            throw CommandFailure("No speech engine can speak here: " + choice.problems.joined(separator: "; "))
+            throw CommandFailure(say.noSpeechEngine(choice.problems))
         }
         let speaker = Speaker(synthesizer: EngineSynthesizer(voice: voice),
                               cache: cache ? SpeechCache(directory: URL(fileURLWithPath: places.speechCache)) : nil,

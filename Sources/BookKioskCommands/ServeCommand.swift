@@ -24,15 +24,14 @@ struct ServeCommand {
     init(_ words: [String], places: Places, console: Console) throws {
         journalPath = places.returnJournal
         let arguments = try Arguments(words, for: Self.configuration)
-        guard arguments.words.isEmpty else {
-            throw Arguments.Invalid(description: "`bookkiosk serve` takes no words, only --listen ADDRESS:PORT, --db and --config")
-        }
         options = try CommonOptions(arguments, places: places)
+        let say = commandWords(options.language)
+        guard arguments.words.isEmpty else { throw Arguments.Invalid(description: say.serveUsage) }
         if let text = arguments.options["listen"] {
             do throws(ListenAddressError) {
                 listen = try ListenAddress(parsing: text)
             } catch {
-                throw Arguments.Invalid(description: "--listen \(text): \(error.description); write an address and a port, like 0.0.0.0:8080")
+                throw Arguments.Invalid(description: say.listenUsage(text, problem: error.description))
             }
         } else {
             listen = options.configuration.web.listen
@@ -41,6 +40,7 @@ struct ServeCommand {
     }
 
     func run() throws -> BookKiosk.Status {
+        let say = commandWords(options.language)
         let configuration = options.configuration
         let repository = try options.openRepository()
         let settings = PageSettings(
@@ -69,13 +69,13 @@ struct ServeCommand {
             daemon = try assembly.listen()
         } catch {
             // The daemon's error already says what is wrong and what to do: say it once.
-            throw CommandFailure("The teachers' page did not start. \(error)")
+            throw CommandFailure(say.pageDidNotStart("\(error)"))
         }
         let addresses = daemon.address.reachableURLs(secure: daemon.isSecure, interfaces: InterfaceAddress.current())
         for url in addresses.isEmpty ? [daemon.url] : addresses {
             console.print("先生のページ: \(url)")
         }
-        console.print("Serving the teachers' page on \(daemon.address) (database \(options.databaseForPeople)); stop with Ctrl-C or SIGTERM.")
+        console.print(say.serving("\(daemon.address)", database: options.databaseForPeople))
         stopSignals.wait()
         // Whatever its clients or a request under way do, the page is gone in stopSeconds: the
         // repository's transactions are SQLite's or PostgreSQL's, whole or not at all.
@@ -83,13 +83,13 @@ struct ServeCommand {
         let deadline = DispatchTime.now() + .seconds(Self.stopSeconds)
         Thread.detachNewThread {
             if stopped.wait(timeout: deadline) == .timedOut {
-                FileHandle.standardError.write(Data("The teachers' page did not finish its requests within \(Self.stopSeconds) s of being told to stop; it stops without them.\n".utf8))
+                FileHandle.standardError.write(Data((say.pageStopTimedOut(seconds: Self.stopSeconds) + "\n").utf8))
                 _exit(0)
             }
         }
         daemon.stop()
         stopped.signal()
-        console.print("The teachers' page has stopped.")
+        console.print(say.pageStopped)
         return .success
     }
 
@@ -113,10 +113,10 @@ struct ServeCommand {
     func credentials(_ web: WebConfiguration) throws -> TLSCredentials? {
         guard let certificatePath = web.certificate, let keyPath = web.key else { return nil }
         guard let certificate = FileManager.default.contents(atPath: certificatePath) else {
-            throw CommandFailure("The certificate \(certificatePath) (web.certificate) cannot be read. Check the path and that the service's user may read it, or remove web.certificate and web.key to serve plain HTTP.")
+            throw CommandFailure(commandWords(options.language).certificateUnreadable(certificatePath))
         }
         guard let key = FileManager.default.contents(atPath: keyPath) else {
-            throw CommandFailure("The private key \(keyPath) (web.key) cannot be read. Check the path and that the service's user may read it, or remove web.certificate and web.key to serve plain HTTP.")
+            throw CommandFailure(commandWords(options.language).keyUnreadable(keyPath))
         }
         return TLSCredentials(certificatePEM: Array(certificate), privateKeyPEM: Array(key))
     }

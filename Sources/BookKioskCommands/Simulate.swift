@@ -18,10 +18,10 @@ struct Simulate {
 
     init(_ words: [String], places: Places, console: Console) throws {
         arguments = try Arguments(words, for: Self.configuration)
-        guard arguments.words.isEmpty else {
-            throw Arguments.Invalid(description: "simulate reads its scans from standard input and takes no words (got \(arguments.words.joined(separator: " ")))")
-        }
         common = try CommonOptions(arguments, places: places)
+        guard arguments.words.isEmpty else {
+            throw Arguments.Invalid(description: commandWords(common.language).simulateTakesNoWords(got: arguments.words.joined(separator: " ")))
+        }
         self.console = console
         journalPath = places.returnJournal
         self.places = places
@@ -30,6 +30,7 @@ struct Simulate {
     /// The kiosk `run` assembles, fed from standard input on a clock the input moves: events
     /// to standard output (not the status line or the speaker), frames to `--screens`.
     func run() throws -> BookKiosk.Status {
+        let say = commandWords(common.language)
         let config = common.configuration
         let policy = config.policy
         // A shared server that is away is waited for, as `run` does: returns go to the journal.
@@ -43,7 +44,7 @@ struct Simulate {
             kiosk = try KioskAssembly(settings: settings, repository: repository, screen: frames?.output, now: clock,
                                       log: { [console] in console.error($0) })
         } catch {
-            throw CommandFailure("The kiosk could not be started: \(error)")
+            throw CommandFailure(say.kioskNotStarted("\(error)"))
         }
         // The first frame that cannot be written stops the frames (not the events) and fails the run.
         var frameFailure: (any Error)?
@@ -52,7 +53,7 @@ struct Simulate {
             do { try write(frames) } catch { frameFailure = error }
         }
         let speech = try arguments.options["speech"].map {
-            try SpeechFiles(folder: $0, config: config, language: settings.feedback.language, places: places, console: console)
+            try SpeechFiles(folder: $0, config: config, language: settings.feedback.language, places: places, console: console, say: say)
         }
         kiosk.onEvent { event, time in
             console.print(kiosk.eventLine(for: event, at: time))
@@ -70,7 +71,7 @@ struct Simulate {
             do {
                 parsed = try SimulationLine.parse(line, timeZone: policy.timeZone)
             } catch {
-                console.error("line \(lineNumber): \(error.description); the line was skipped")
+                console.error(say.lineSkipped(lineNumber, problem: error.description))
                 continue
             }
             switch parsed {
@@ -111,17 +112,19 @@ final class SpeechFiles {
     let speaker: Speaker
     let catalog: MessageCatalog
     let console: Console
+    let say: any CommandWords
     private(set) var count = 0
     private(set) var failure: CommandFailure?
 
-    init(folder: String, config: Configuration, language: Language, places: Places, console: Console) throws {
+    init(folder: String, config: Configuration, language: Language, places: Places, console: Console, say: any CommandWords) throws {
         self.folder = URL(fileURLWithPath: folder)
+        self.say = say
         do {
             try FileManager.default.createDirectory(at: self.folder, withIntermediateDirectories: true)
         } catch {
-            throw CommandFailure("--speech \(folder) could not be made (\(Configuration.describe(error))). Check the path.")
+            throw CommandFailure(say.speechFolderNotMade(folder, Configuration.describe(error)))
         }
-        (speaker, _) = try config.speaker(language: language, places: places, console: console)
+        (speaker, _) = try config.speaker(language: language, places: places, console: console, say: say)
         catalog = MessageCatalog(language: language)
         self.console = console
     }
@@ -136,8 +139,8 @@ final class SpeechFiles {
             try Data(audio.wav).write(to: folder.appendingPathComponent(name + ".wav"))
             try Data((utterance.text + "\n").utf8).write(to: folder.appendingPathComponent(name + ".txt"))
         } catch {
-            console.error("bookkiosk: speech \(name) (“\(utterance.text)”) was not written: \(error)")
-            if error is CocoaError { failure = CommandFailure("--speech \(folder.path) cannot be written: \(Configuration.describe(error))") }
+            console.error(say.speechNotWritten(name, text: utterance.text, "\(error)"))
+            if error is CocoaError { failure = CommandFailure(say.speechFolderNotWritable(folder.path, Configuration.describe(error))) }
         }
     }
 }

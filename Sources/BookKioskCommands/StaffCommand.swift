@@ -117,7 +117,7 @@ struct AuditReport {
         let entries = try common.openRepository().transaction { try $0.auditEntries() }
         let timeZone = common.configuration.policy.timeZone
         guard !entries.isEmpty else {
-            console.print("The audit log is empty: no staff actions and no wrong PINs yet.")
+            console.print(commandWords(common.language).auditLogEmpty)
             return .success
         }
         let words = (Language(rawValue: common.configuration.language) ?? .ja).pageWords

@@ -1,3 +1,4 @@
+import BookLookup
 import Feedback
 import Lending
 
@@ -18,6 +19,8 @@ public protocol CatalogWords: Sendable {
     func syntax(_ reason: CSV.SyntaxError.Reason) -> String
     /// The problem, starting with its line when it has one.
     func problem(_ problem: ImportProblem) -> String
+    /// Why a lookup found no title, and what to do (the import's report and `bookkiosk lookup`).
+    func lookupProblem(_ problem: LookupProblem) -> String
     func warning(_ warning: ImportWarning) -> String
     /// The text encoding a file was read in.
     func encoding(_ encoding: CSVText.Encoding) -> String

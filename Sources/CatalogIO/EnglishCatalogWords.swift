@@ -21,6 +21,7 @@ public struct EnglishCatalogWords: CatalogWords {
     private func columns(_ kind: CatalogImport.Kind) -> String { kind.columns.map(header).joined(separator: ", ") }
     private func key(_ kind: CatalogImport.Kind) -> String { kind == .books ? "barcode" : "card" }
 
+    public func lookupProblem(_ problem: LookupProblem) -> String { problem.description }
     public func problem(_ problem: ImportProblem) -> String {
         let text: String = switch problem.reason {
         case .syntax(let reason): syntax(reason)

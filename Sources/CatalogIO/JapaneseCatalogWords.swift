@@ -133,8 +133,7 @@ public struct JapaneseCatalogWords: CatalogWords {
         }
     }
 
-    /// Why a lookup found no title, and what to do.
-    func lookupProblem(_ problem: LookupProblem) -> String {
+    public func lookupProblem(_ problem: LookupProblem) -> String {
         switch problem {
         case .invalidISBN(let invalid): isbnInvalid(invalid)
         case .lookupsOff(let isbn):

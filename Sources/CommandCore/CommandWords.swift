@@ -110,6 +110,108 @@ public protocol CommandWords: Sendable {
     func overdueHeading(on day: LocalDate, count: Int) -> String
     func overdueLine(who: String, what: String, due: LocalDate, days: Int) -> String
     var unknownUser: String { get }
+
+    // bookkiosk report audit, popular and classes
+    var auditLogEmpty: String { get }
+    var sinceUsage: String { get }
+    var topUsage: String { get }
+    /// "since 2026-04, ひよこ組": what a count report covers.
+    func lendScope(sinceMonth month: String, className: String?) -> String
+    func nothingLent(_ scope: String) -> String
+    func mostLentHeading(_ scope: String) -> String
+    /// After a title lent as several copies: " (3 copies)".
+    func copies(_ count: Int) -> String
+    func lendsPerClassHeading(_ scope: String) -> String
+    /// The row of lends by Users in no class.
+    var noClass: String { get }
+
+    // bookkiosk staff password
+    func noSuchStaffForPassword(_ name: String) -> String
+    /// After `staff add` on a terminal: set the page password now?
+    func offerPassword(_ name: String) -> String
+    func noPasswordYet(_ name: String) -> String
+    /// A refusal, then how to set the password later.
+    func setPasswordLater(_ refusal: String, name: String) -> String
+    /// The password could not be kept (the system's hashing failed): `detail` says why.
+    func passwordNotKept(_ detail: String) -> String
+    func passwordSet(_ name: String) -> String
+    func passwordPrompt(_ name: String, minimum: Int) -> String
+    var passwordAgainPrompt: String { get }
+    var noPasswordGiven: String { get }
+    func passwordTooShort(_ count: Int, minimum: Int) -> String
+    var passwordsDiffer: String { get }
+
+    // bookkiosk serve
+    var serveUsage: String { get }
+    func listenUsage(_ text: String, problem: String) -> String
+    func pageDidNotStart(_ detail: String) -> String
+    func serving(_ address: String, database: String) -> String
+    func pageStopTimedOut(seconds: Int) -> String
+    var pageStopped: String { get }
+    func certificateUnreadable(_ path: String) -> String
+    func keyUnreadable(_ path: String) -> String
+
+    // bookkiosk copy
+    var copyUsage: String { get }
+    func copyTargetUsage(got: String) -> String
+    func copied(_ source: String, to target: String, _ counts: CopiedCounts) -> String
+
+    // bookkiosk init
+    func initTakesNoWords(_ word: String) -> String
+    func libraryReady(_ place: String) -> String
+    func madeEmptyLibrary(_ place: String) -> String
+
+    // bookkiosk lookup (the JSON of `--json` is data, its keys and values the same in every language)
+    var lookupUsage: String { get }
+    var readingLabel: String { get }
+    var authorsLabel: String { get }
+    var publisherLabel: String { get }
+    var sourceLabel: String { get }
+    var noteLabel: String { get }
+    var noneGiven: String { get }
+    var fromLookupCache: String { get }
+    func differingTitle(source: String, title: String) -> String
+    var notFound: String { get }
+    var ndlName: String { get }
+
+    // bookkiosk simulate
+    func simulateTakesNoWords(got: String) -> String
+    func kioskNotStarted(_ detail: String) -> String
+    func lineSkipped(_ number: Int, problem: String) -> String
+    func speechFolderNotMade(_ folder: String, _ detail: String) -> String
+    func speechNotWritten(_ name: String, text: String, _ detail: String) -> String
+    func speechFolderNotWritable(_ folder: String, _ detail: String) -> String
+
+    // bookkiosk demo
+    var demoTakesNoWords: String { get }
+    var languageUsage: String { get }
+    func screenSizeUsage(got: String) -> String
+    var demoNoDesktop: String { get }
+    func demoWindow(_ size: String) -> String
+    func demoWindowFailed(_ detail: String) -> String
+    var demoWindowTitle: String { get }
+    /// After an inactive User's name in the demo's list of Cards.
+    var inactiveMark: String { get }
+    /// How the demo reads scans: typed on a terminal, or lines of standard input.
+    func demoTyping(interactive: Bool) -> String
+    func demoInstructions(database: String, typing: String, cards: [String], books: [String], pin: String) -> String
+
+    // bookkiosk say
+    var sayUsage: String { get }
+    func notSpoken(_ text: String, _ detail: String) -> String
+    func wavNotWritten(_ path: String, _ detail: String) -> String
+    func wroteWAV(_ path: String, seconds: Double) -> String
+    var playerIsNone: String { get }
+    func noSpeechEngine(_ problems: [String]) -> String
+}
+
+/// What `bookkiosk copy` copied, counted.
+public struct CopiedCounts: Sendable, Equatable {
+    public var books = 0, users = 0, classes = 0, loans = 0, staff = 0, auditEntries = 0, printed = 0, bookRecords = 0
+    public init(books: Int, users: Int, classes: Int, loans: Int, staff: Int, auditEntries: Int, printed: Int, bookRecords: Int) {
+        (self.books, self.users, self.classes, self.loans) = (books, users, classes, loans)
+        (self.staff, self.auditEntries, self.printed, self.bookRecords) = (staff, auditEntries, printed, bookRecords)
+    }
 }
 
 /// The words of `language`.

@@ -10,42 +10,40 @@ extension DoctorCommand {
     /// and its layout. A missing keyboard is a warning, not a failure: the kiosk lends without
     /// it and opens it when it is plugged in.
     func checkStaffKeyboard(_ keyboard: StaffKeyboardConfiguration?) -> [Finding] {
-        let area = "keyboard"
+        let area = Area.keyboard
         guard let keyboard else {
-            return [.ok(area, "none configured: staff keys come from the terminal `bookkiosk run` runs on (set \"keyboard\" to use a USB keyboard)")]
+            return [.ok(area, say.noKeyboardConfigured)]
         }
-        let configured = "the staff keyboard (match: \(keyboard.selector), layout: \(keyboard.layout.rawValue))"
+        let configured = say.staffKeyboard(selector: "\(keyboard.selector)", layout: keyboard.layout.rawValue)
         let path = inputDirectory.devicePath
         guard inputDirectory.exists else {
-            return [.warn(area, "\(configured) is not plugged in: \(path) does not exist — plug it in; the kiosk opens it when it appears, and lends without it meanwhile")]
+            return [.warn(area, say.keyboardNotPluggedIn(configured, path: path))]
         }
         let devices: [InputDeviceInfo]
         do {
             devices = try inputDirectory.devices()
         } catch {
-            return [.fail(area, "\(path) cannot be read by user “\(Self.userName)” (\(error)) — run doctor as the kiosk's user, a member of the “\(ScannerOpenError.group)” group")]
+            return [.fail(area, say.inputUnreadable(path, user: Self.userName, "\(error)", group: ScannerOpenError.group))]
         }
         let (matching, others) = keyboard.claim(devices)
         guard !matching.isEmpty else {
             let close = others.filter(\.hasTypingKeys)
-            let listed = close.prefix(Self.closeDevicesShown).map { DeviceListing.summary(of: $0) }.joined(separator: "; ")
-            let more = close.count > Self.closeDevicesShown ? "; and \(close.count - Self.closeDevicesShown) more" : ""
-            let nearby = close.isEmpty ? "no device here can type" : "devices here that can type: \(listed)\(more)"
-            return [.warn(area, "no input device matches \(configured) — plug it in (the kiosk opens it when it appears), or correct its \"match\"; \(nearby)")]
+            let listed = close.prefix(Self.closeDevicesShown).map { DeviceListing.summary(of: $0) }
+            return [.warn(area, say.noDeviceForKeyboard(configured, nearby: listed, more: max(0, close.count - Self.closeDevicesShown)))]
         }
         return matching.map { device -> Finding in
             let named = "“\(device.name.isEmpty ? device.path : device.name)” (\(device.path))"
             do throws(Errno) {
                 _ = try EvdevDevice(path: device.path, grab: true)
-                return .ok(area, "\(named) is \(configured); it opens and can be grabbed")
+                return .ok(area, say.keyboardOpens(named, keyboard: configured))
             } catch {
                 switch error {
                 case .permissionDenied, .operationNotPermitted:
-                    return .fail(area, "user “\(Self.userName)” may not open \(named), \(configured) — give it to the kiosk as a scanner is: `sudo kiosk/install.sh --scanner VVVV:PPPP` with its USB ID, and put the kiosk's user in the “\(ScannerOpenError.group)” group")
+                    return .fail(area, say.keyboardMayNotOpen(named, keyboard: configured, user: Self.userName, group: ScannerOpenError.group))
                 case .resourceBusy:
-                    return .warn(area, "\(named), \(configured), is grabbed by another program — if that is the kiosk itself (`systemctl status bookkiosk`), all is well; otherwise stop that program")
+                    return .warn(area, say.grabbedElsewhere("\(named), \(configured),"))
                 default:
-                    return .fail(area, "\(named), \(configured), cannot be opened as an input device (\(error)) — unplug it and plug it in again; `bookkiosk devices` lists the devices")
+                    return .fail(area, say.cannotOpen("\(named), \(configured),", "\(error)"))
                 }
             }
         }

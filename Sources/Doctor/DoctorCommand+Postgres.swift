@@ -6,28 +6,27 @@ extension DoctorCommand {
     /// whether the connection is encrypted, and the round-trip time. Reads only: the schema is
     /// not created or upgraded here. The URL is shown without its password.
     func checkPostgres(_ url: PostgresURL) -> [Finding] {
-        let area = "database"
+        let area = Area.database
         let connection: PGConnection
         do {
             connection = try PGConnection(url: url)
         } catch let error as PostgresError {
-            let what = error.faultKind == .databaseUnreachable
-                ? "the server does not answer or refused the login (\(error.message))"
-                : error.message
-            return [.fail(area, "\(url.redacted): \(what) — check that the server runs, the network reaches it, and the login and password (in ~/.pgpass) are right")]
+            return [.fail(area, error.faultKind == .databaseUnreachable
+                ? say.serverUnreachable(url.redacted, error.message) : say.serverRefused(url.redacted, error.message))]
         } catch {
             return [.fail(area, "\(url.redacted): \(error)")]
         }
         let version = connection.serverVersion
         var findings: [Finding] = [
-            .ok(area, "\(url.redacted) answers: PostgreSQL \(version / 10_000).\(version % 10_000), database “\(connection.databaseName)”, login “\(connection.userName)”"),
+            .ok(area, say.serverAnswers(url.redacted, version: "\(version / 10_000).\(version % 10_000)",
+                                        database: connection.databaseName, login: connection.userName)),
         ]
         if connection.isEncrypted {
-            findings.append(.ok(area, "the connection is encrypted (TLS)"))
+            findings.append(.ok(area, say.encrypted))
         } else if url.text.contains("host=/") || url.text.hasPrefix("postgresql:///") || url.text.hasPrefix("postgres:///") {
-            findings.append(.ok(area, "the connection is not encrypted; it is a local socket, which needs none"))
+            findings.append(.ok(area, say.localSocket))
         } else {
-            findings.append(.warn(area, "the connection is not encrypted — add ?sslmode=require (or verify-full) to the URL when the network between kiosk and server is shared"))
+            findings.append(.warn(area, say.notEncrypted))
         }
         do {
             let latest = PostgresLendingRepository.latestSchemaVersion
@@ -35,13 +34,13 @@ extension DoctorCommand {
                 "SELECT CASE WHEN to_regclass('bookkiosk_schema') IS NULL THEN 0 ELSE (SELECT coalesce(max(version), 0) FROM bookkiosk_schema) END"
             ) { Int($0.text(0)) ?? 0 } ?? 0
             if recorded == 0 {
-                findings.append(.warn(area, "the database holds no BookKiosk schema yet; the kiosk makes it a library when it first starts"))
+                findings.append(.warn(area, say.noSchemaYet))
             } else if recorded < latest {
-                findings.append(.warn(area, "schema version \(recorded), older than this BookKiosk's \(latest); it will be upgraded when a kiosk starts"))
+                findings.append(.warn(area, say.serverSchemaOlder(recorded, latest: latest)))
             } else if recorded > latest {
-                findings.append(.fail(area, "schema version \(recorded), newer than this BookKiosk knows (\(latest)) — update BookKiosk on this kiosk"))
+                findings.append(.fail(area, say.serverSchemaNewer(recorded, latest: latest)))
             } else {
-                findings.append(.ok(area, "a BookKiosk database, schema version \(recorded) (current)"))
+                findings.append(.ok(area, say.serverSchemaCurrent(recorded)))
             }
             let clock = ContinuousClock()
             var times: [Duration] = []
@@ -54,8 +53,8 @@ extension DoctorCommand {
             let milliseconds = Double(median.components.attoseconds) / 1e15 + Double(median.components.seconds) * 1000
             let text = String(format: "%.2f ms", milliseconds)
             findings.append(milliseconds > 20
-                ? .warn(area, "round trip \(text): a lend takes about eight of them, so scans will feel slow — put the server nearer the kiosks")
-                : .ok(area, "round trip \(text) (median of 5)"))
+                ? .warn(area, say.slowRoundTrip(text))
+                : .ok(area, say.roundTrip(text)))
         } catch {
             findings.append(.fail(area, "\(url.redacted): \(error)"))
         }

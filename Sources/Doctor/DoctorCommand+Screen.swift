@@ -16,9 +16,9 @@ extension DoctorCommand {
     func checkScreen(_ screen: ScreenConfiguration) -> [Finding] {
         switch screen.output {
         case .none:
-            return [.ok("screen", "off (\"screen\": {\"output\": \"none\"}): the kiosk shows its status line and plays its cues")]
+            return [.ok(.screen, say.screenOff)]
         case .window:
-            return [.ok("screen", "a desktop window (\"output\": \"window\")")] + checkFont(screen.font) + checkCovers(screen.covers)
+            return [.ok(.screen, say.screenWindow)] + checkFont(screen.font) + checkCovers(screen.covers)
         case .auto, .drm:
             return checkDisplay(screen) + checkFont(screen.font) + checkCovers(screen.covers)
         }
@@ -30,8 +30,8 @@ extension DoctorCommand {
         let required = screen.output == .drm
         func problem(_ error: DisplayError) -> Finding {
             required
-                ? .fail("screen", "\(error) (\"output\": \"drm\" needs a display)")
-                : .warn("screen", "no screen: \(error); until then the kiosk shows its status line and plays its cues")
+                ? .fail(.screen, say.displayNeeded("\(error)"))
+                : .warn(.screen, say.noScreen("\(error)"))
         }
         let device: DRMDevice
         do {
@@ -48,40 +48,40 @@ extension DoctorCommand {
         guard let connector = resources.connectedConnector, let mode = connector.preferredMode else {
             return [problem(DisplayError(.noConnectedConnector(path: screen.device, connectors: resources.connectors.map(\.description))))]
         }
-        return [.ok("screen", "\(screen.device) opens; \(connector.name) has a display connected, its preferred mode \(mode)")]
+        return [.ok(.screen, say.displayOpens(screen.device, connector: connector.name, mode: "\(mode)"))]
     }
 
     /// Asks fontconfig which font the family gives (pango falls back silently to another).
     func checkFont(_ family: String) -> [Finding] {
-        Self.fontFinding(FontCheck.resolve(family))
+        Self.fontFinding(FontCheck.resolve(family), say)
     }
 
-    static func fontFinding(_ check: FontCheck) -> [Finding] {
+    static func fontFinding(_ check: FontCheck, _ say: any DoctorWords) -> [Finding] {
         let family = check.requested
-        let install = "install it (`sudo apt install \(fontPackage) fonts-noto-cjk`; its family name is “\(ScreenConfiguration.defaultFont)”), or set \"screen\": {\"font\": …} to a family `fc-list :lang=ja family` lists"
+        let install = say.installFont(package: fontPackage, family: ScreenConfiguration.defaultFont)
         guard check.matchesRequest else {
-            let instead = check.matchedFamily.map { "“\($0)”\(check.file.map { " (\($0))" } ?? "")" } ?? "no font at all"
-            return [.warn("screen", "fontconfig has no font “\(family)”, so the screen is drawn with \(instead) instead — \(install)")]
+            let instead = check.matchedFamily.map { "“\($0)”\(check.file.map { " (\($0))" } ?? "")" }
+            return [.warn(.screen, say.fontMissing(family, instead: instead, install: install))]
         }
         guard check.coversJapanese else {
-            return [.warn("screen", "the font “\(family)” (\(check.file ?? "?")) cannot draw Japanese, so kana are drawn with a fallback font — \(install)")]
+            return [.warn(.screen, say.fontLacksJapanese(family, file: check.file ?? "?", install: install))]
         }
-        return [.ok("screen", "the font “\(family)” is \(check.file ?? "installed") and draws Japanese")]
+        return [.ok(.screen, say.fontDrawsJapanese(family, file: check.file))]
     }
 
     /// Whether the covers folder exists and can be read, and how many covers it holds.
     func checkCovers(_ folder: String) -> [Finding] {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
-            return [.ok("screen", "no covers folder \(folder): books are shown without covers (put <barcode>.png or .jpg, or <isbn>.png or .jpg, there to show them)")]
+            return [.ok(.screen, say.noCoversFolder(folder))]
         }
         guard isFolder.boolValue else {
-            return [.warn("screen", "\(folder) is a file, not a folder, so no covers are shown — set \"screen\": {\"covers\": …} to the folder of cover pictures")]
+            return [.warn(.screen, say.coversIsAFile(folder))]
         }
         guard access(folder, R_OK | X_OK) == 0, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
-            return [.warn("screen", "user “\(Self.userName)” cannot read \(folder), so no covers are shown — `sudo chmod -R a+rX \(folder)`")]
+            return [.warn(.screen, say.coversUnreadable(folder, user: Self.userName))]
         }
         let covers = names.filter { Self.coverExtensions.contains(($0 as NSString).pathExtension.lowercased()) }.count
-        return [.ok("screen", "\(covers) \(covers == 1 ? "cover" : "covers") in \(folder)")]
+        return [.ok(.screen, say.covers(covers, in: folder))]
     }
 }

@@ -5,23 +5,21 @@ import KioskConfiguration
 extension DoctorCommand {
     /// The player command's program is on PATH; with `aplay`, a sound card exists.
     func checkSound(_ configuration: Configuration) -> [Finding] {
-        let area = "sound"
+        let area = Area.sound
         guard configuration.sound || configuration.speech.isOn else {
-            return [.ok(area, "off (\"sound\": false): no cues are played")]
+            return [.ok(area, say.soundOff)]
         }
         let command = configuration.player.trimmingCharacters(in: .whitespaces)
         if command == CuePlayer.mutedCommand {
-            return [.ok(area, "muted (\"player\": \"none\"): no cues\(configuration.speech.isOn ? " and no speech" : "") are played")]
+            return [.ok(area, say.muted(speech: configuration.speech.isOn))]
         }
         guard let program = Self.program(ofShellCommand: command) else {
-            return [.fail(area, "\"player\": \"\(command)\" names no program — set it to a command such as \"aplay -q\", or \"none\" to mute")]
+            return [.fail(area, say.playerNamesNothing(command))]
         }
         guard let found = locate(program) else {
-            let package = program == "aplay" ? " (it is in the alsa-utils package)" : ""
-            return [.fail(area, "the player “\(program)” (\"player\": \"\(command)\") is not found on PATH — install it\(package), set \"player\" to a command that is installed, or to \"none\" to mute")]
+            return [.fail(area, say.playerNotFound(program, command: command))]
         }
-        let role = configuration.sound ? "plays the cues" : "plays the speech (cues are off)"
-        var findings: [Finding] = [.ok(area, "the player “\(command)” is \(found) and \(role)")]
+        var findings: [Finding] = [.ok(area, say.player(command, at: found, cues: configuration.sound))]
         if program.split(separator: "/").last == "aplay" {
             findings.append(soundCardFinding())
         }
@@ -32,10 +30,9 @@ extension DoctorCommand {
         let text = try? String(contentsOfFile: soundCardsPath, encoding: .utf8)
         let cards = text.map(Self.soundCards(in:)) ?? []
         guard let first = cards.first else {
-            let why = text == nil ? "\(soundCardsPath) does not exist" : "\(soundCardsPath) lists none"
-            return .warn("sound", "no sound card found (\(why)) — connect the speaker or a USB sound card; until then nobody hears the cues")
+            return .warn(.sound, say.noSoundCard(soundCardsPath, exists: text != nil))
         }
-        return .ok("sound", cards.count == 1 ? "sound card: \(first)" : "\(cards.count) sound cards, the first: \(first)")
+        return .ok(.sound, say.soundCards(first, count: cards.count))
     }
 
     /// The cards of `/proc/asound/cards`: " 0 [PCH            ]: HDA-Intel - HDA Intel PCH",
@@ -52,36 +49,35 @@ extension DoctorCommand {
     /// (Open JTalk says a word; espeak-ng loads the voice). A missing Open JTalk with espeak-ng
     /// standing in is a warning; no engine at all, or one that fails, is a failure.
     func checkSpeech(_ configuration: Configuration) -> [Finding] {
-        let area = "speech"
+        let area = Area.speech
         guard configuration.speech.isOn else {
-            return [.ok(area, "off (\"speech\": true has the messages spoken)")]
+            return [.ok(area, say.speechOff)]
         }
         let language = Language(rawValue: configuration.language) ?? .default
         let system = SpeechChoice.System.current(environment: places.environment)
         let choice = SpeechChoice.choose(configuration.speech, language: language, system: system)
         guard let voice = choice.voice else {
-            return [.fail(area, "\(choice.reason) — " + choice.problems.joined(separator: "; "))]
+            return [.fail(area, say.noSpeech(choice.reason, problems: choice.problems))]
         }
         var findings = choice.problems.map { Finding.warn(area, $0) }
         switch voice.engine {
         case .openJTalk:
             do throws(SpeechFailure) {
                 let audio = try EngineSynthesizer(voice: voice).synthesize(Self.speechTrial)
-                findings.append(.ok(area, "\(choice.reason); dictionary \(voice.dictionary ?? "?"); it said “\(Self.speechTrial)” in \(String(format: "%.1f", audio.seconds)) s"))
+                findings.append(.ok(area, say.openJTalkSpeaks(choice.reason, dictionary: voice.dictionary ?? "?", trial: Self.speechTrial, seconds: audio.seconds)))
             } catch {
-                findings.append(.fail(area, "Open JTalk cannot speak with the voice \(voice.voice) and the dictionary \(voice.dictionary ?? "?"): \(error) — reinstall open-jtalk and open-jtalk-mecab-naist-jdic, or set \"speech\": {\"voice\"} to a working .htsvoice"))
+                findings.append(.fail(area, say.openJTalkFails(voice: voice.voice, dictionary: voice.dictionary ?? "?", "\(error)")))
                 return findings
             }
         case .espeakNG:
-            let source = configuration.speech.voice.map { _ in "\"voice\"" } ?? "the language's own"
             guard Self.espeakHasVoice(voice.program, voice.voice) else {
-                findings.append(.fail(area, "espeak-ng has no voice “\(voice.voice)” (\(source)) — set \"voice\" to one that `espeak-ng --voices` lists, or remove it to use the language's own"))
+                findings.append(.fail(area, say.espeakLacksVoice(voice.voice, fromVoiceKey: configuration.speech.voice != nil)))
                 return findings
             }
-            findings.append(.ok(area, "\(choice.reason), from \(voice.program)"))
+            findings.append(.ok(area, say.espeakSpeaks(choice.reason, program: voice.program)))
         }
         if configuration.player.trimmingCharacters(in: .whitespaces) == CuePlayer.mutedCommand {
-            findings.append(.warn(area, "speech is on, but \"player\": \"none\" mutes it — set a player, or \"speech\": false"))
+            findings.append(.warn(area, say.speechMuted))
         }
         return findings
     }

@@ -18,20 +18,19 @@ extension DoctorCommand {
         case "::": target = ListenAddress(family: .ipv6, host: "::1", port: address.port)
         default: target = address
         }
-        let scheme = web.isSecure ? "HTTPS" : "plain HTTP"
         if Self.acceptsConnections(target) {
-            return [.ok("web", "the teachers' page answers at \(address.url(secure: web.isSecure)) (\(scheme))")]
+            return [.ok(.web, say.pageAnswers("\(address.url(secure: web.isSecure))", secure: web.isSecure))]
         }
-        return [.warn("web", "nothing answers at \(target) (web.listen \(address)): the teachers' page is not running — start it with `bookkiosk serve`, or `install.sh --web` for its service (then `systemctl status bookkiosk-web`)")]
+        return [.warn(.web, say.pageNotRunning("\(target)", listen: "\(address)"))]
     }
 
     /// A warning when the page listens on every interface and no `web.hostNames` says which
     /// names it answers to: it answers only to this computer's addresses and `localhost` (a
     /// request naming another host is refused, against DNS rebinding), so a name teachers use
     /// would be refused, and every network the computer joins can reach it.
-    static func checkHostNames(_ web: WebConfiguration) -> [Finding] {
+    static func checkHostNames(_ web: WebConfiguration, _ say: any DoctorWords) -> [Finding] {
         guard web.listensEverywhere, web.hostNames.isEmpty else { return [] }
-        return [.warn("web", "web.listen \(web.listen) listens on every interface and web.hostNames is empty: the page answers only to this computer's addresses and localhost. If teachers open it by a name (like toshokan.local), list it in web.hostNames; to keep it off other networks, set web.listen to the school network's address")]
+        return [.warn(.web, say.noHostNames("\(web.listen)"))]
     }
 
     /// Whether a TCP connection to `address` is accepted within `webConnectSeconds`.

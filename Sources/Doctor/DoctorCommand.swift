@@ -31,16 +31,23 @@ public struct DoctorCommand {
         }
 
         var level: Level
-        /// The part of the kiosk checked: `config`, `database`, `scanners`, `sound`, `speech`.
-        var area: String
+        /// The part of the kiosk checked.
+        var area: Area
         /// What was found and, unless it is ok, what to do: "… — what to do".
         var message: String
 
-        static func ok(_ area: String, _ message: String) -> Finding { Finding(level: .ok, area: area, message: message) }
-        static func warn(_ area: String, _ message: String) -> Finding { Finding(level: .warn, area: area, message: message) }
-        static func fail(_ area: String, _ message: String) -> Finding { Finding(level: .fail, area: area, message: message) }
+        static func ok(_ area: Area, _ message: String) -> Finding { Finding(level: .ok, area: area, message: message) }
+        static func warn(_ area: Area, _ message: String) -> Finding { Finding(level: .warn, area: area, message: message) }
+        static func fail(_ area: Area, _ message: String) -> Finding { Finding(level: .fail, area: area, message: message) }
 
-        var line: String { "\(level.label) \(area): \(message)" }
+        /// The line of the report: the level (the same in every language, so a script can look
+        /// for FAIL), the area in `say`'s words, the message.
+        func line(_ say: any DoctorWords) -> String { "\(level.label) \(say.area(area)): \(message)" }
+    }
+
+    /// The parts of the kiosk doctor checks, each named in every language (`DoctorWords.area`).
+    public enum Area: String, Sendable, Hashable, CaseIterable {
+        case config, database, privacy, journal, scanners, keyboard, sound, speech, screen, kanji, web, lookup
     }
 
     /// Where the kiosk service reads its configuration (`kiosk/bookkiosk.service`).
@@ -59,6 +66,9 @@ public struct DoctorCommand {
     var inputDirectory = InputDeviceDirectory.system
     /// ALSA's list of sound cards.
     var soundCardsPath = "/proc/asound/cards"
+    /// doctor's words: the language of the configuration it checks (Japanese when it cannot be
+    /// read).
+    var say: any DoctorWords
 
     /// Its name and usage line; `BookKiosk.commands` lists it with the others.
     public static let configuration = CommandConfiguration(commandName: "doctor", usage: [
@@ -67,19 +77,22 @@ public struct DoctorCommand {
 
     public init(_ words: [String], places: Places, console: Console) throws {
         let arguments = try Arguments(words, for: Self.configuration)
-        guard arguments.words.isEmpty else {
-            throw Arguments.Invalid(description: "`bookkiosk doctor` takes no words, only --db and --config")
-        }
         configurationPath = arguments.options["config"]
         databaseOption = arguments.options["db"]
         self.places = places
         self.console = console
+        let file = FileManager.default.contents(atPath: arguments.options["config"] ?? places.defaultConfiguration)
+        // Only the language is read here: a mistake in any other key is doctor's to report.
+        let object = file.flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
+        let language = (object?["language"] as? String).flatMap(Language.init(rawValue:))
+        say = doctorWords(language ?? .default)
+        guard arguments.words.isEmpty else { throw Arguments.Invalid(description: say.takesNoWords) }
     }
 
     public func run() -> BookKiosk.Status {
         var findings: [Finding] = []
         func report(_ new: [Finding]) {
-            for finding in new { console.print(finding.line) }
+            for finding in new { console.print(finding.line(say)) }
             findings += new
         }
         let (configuration, configurationFindings) = checkConfiguration()
@@ -96,14 +109,14 @@ public struct DoctorCommand {
         report(checkScreen(configuration.screen))
         report(checkKanjiConversion())
         report(checkWeb(configuration.web))
-        report(Self.checkHostNames(configuration.web))
+        report(Self.checkHostNames(configuration.web, say))
         var lookup = configuration.lookup
         if let base = places.lookupOverride {
             lookup?.ndlSearch = base
             lookup?.openBD = base
         }
         report(checkLookup(lookup))
-        console.print(Self.summary(of: findings))
+        console.print(Self.summary(of: findings, say))
         return Self.status(of: findings)
     }
 
@@ -111,14 +124,8 @@ public struct DoctorCommand {
         findings.contains { $0.level == .fail } ? .failure : .success
     }
 
-    static func summary(of findings: [Finding]) -> String {
-        let failed = findings.filter { $0.level == .fail }.count
-        let warned = findings.filter { $0.level == .warn }.count
-        let warnings = warned == 1 ? "1 warning" : "\(warned) warnings"
-        if failed == 0 {
-            return warned == 0 ? "Every check passed." : "Nothing failed; \(warnings) to look at."
-        }
-        return "\(failed) \(failed == 1 ? "check" : "checks") failed, \(warnings): fix the FAIL lines, then run `bookkiosk doctor` again."
+    static func summary(of findings: [Finding], _ say: any DoctorWords) -> String {
+        say.summary(failed: findings.filter { $0.level == .fail }.count, warned: findings.filter { $0.level == .warn }.count)
     }
 
     // MARK: Configuration
@@ -127,25 +134,25 @@ public struct DoctorCommand {
     /// else the defaults), reporting each problem instead of stopping; with a bad file the
     /// other checks go on with the defaults.
     func checkConfiguration() -> (Configuration, [Finding]) {
-        let area = "config"
+        let area = Area.config
         let path = configurationPath ?? places.defaultConfiguration
         guard let data = FileManager.default.contents(atPath: path) else {
             if configurationPath != nil {
-                let why = FileManager.default.fileExists(atPath: path) ? "cannot be read by user “\(Self.userName)”" : "does not exist"
-                return (Configuration(), [.fail(area, "\(path) \(why) — check the path, or leave out --config to use the defaults")])
+                let message = FileManager.default.fileExists(atPath: path) ? say.configUnreadable(path, user: Self.userName) : say.configMissing(path)
+                return (Configuration(), [.fail(area, message)])
             }
-            var message = "no file at \(path), so the defaults are used (every key is optional)"
+            var message = say.noConfigFile(path)
             if path != Self.serviceConfiguration, FileManager.default.fileExists(atPath: Self.serviceConfiguration) {
-                message += "; the kiosk service reads \(Self.serviceConfiguration): check that one with --config \(Self.serviceConfiguration)"
+                message += say.serviceReadsAnother(Self.serviceConfiguration)
             }
             return (Configuration(), [.ok(area, message)])
         }
         do {
             let configuration = try Configuration.parse(data, file: path)
             let keys = (try? JSONSerialization.jsonObject(with: data) as? [String: Any])?.count ?? 0
-            return (configuration, [.ok(area, "\(path) is valid (\(keys) \(keys == 1 ? "key" : "keys"))")])
+            return (configuration, [.ok(area, say.configValid(path, keys: keys))])
         } catch {
-            let findings = error.problems.map { Finding.fail(area, "\(path): \($0) — the kiosk does not start until this is fixed (remove a key to use its default)") }
+            let findings = error.problems.map { Finding.fail(area, say.configProblem(path, $0)) }
             return (Configuration(), findings)
         }
     }
@@ -156,14 +163,14 @@ public struct DoctorCommand {
     /// integrity check, the free space on its disk and whether it may be written. The file is
     /// read through a read-only connection and never created or migrated.
     func checkDatabase(at path: String) -> [Finding] {
-        let area = "database"
+        let area = Area.database
         let folder = Self.folder(of: path)
         var findings: [Finding] = []
         guard FileManager.default.fileExists(atPath: path) else {
-            findings.append(.warn(area, "\(path) does not exist yet; the kiosk creates it when it first starts (or give the right file with --db)"))
+            findings.append(.warn(area, say.databaseMissing(path)))
             let existing = Self.nearestExistingFolder(of: folder)
             if access(existing, W_OK | X_OK) != 0 {
-                findings.append(.fail(area, "\(existing) cannot be written by user “\(Self.userName)”, so the database cannot be created there — create \(folder) for the kiosk's user (the installer does), or choose another place with --db"))
+                findings.append(.fail(area, say.folderNotWritable(existing, user: Self.userName, needed: folder)))
             }
             findings.append(freeSpaceFinding(folder: existing))
             return findings
@@ -174,7 +181,7 @@ public struct DoctorCommand {
         findings.append(freeSpaceFinding(folder: folder))
         findings.append(writableFinding(path: path, folder: folder))
         if let mode = try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int, mode & 0o077 != 0 {
-            findings.append(.warn(area, "\(path) may be read by other users of this computer (mode 0\(String(mode & 0o777, radix: 8))), and it holds the children's names — `chmod 600 \(path)`"))
+            findings.append(.warn(area, say.readableByOthers(path, mode: "0" + String(mode & 0o777, radix: 8))))
         }
         return findings
     }
@@ -182,12 +189,12 @@ public struct DoctorCommand {
     /// What the file holds, and whether it is (or will become) the kiosk's library, so that
     /// the checks of a library's file are worth running.
     private func checkDatabaseContents(at path: String) -> (findings: [Finding], isLibrary: Bool) {
-        let area = "database"
+        let area = Area.database
         let version: Int
         do {
             version = try SQLiteLendingRepository.inspectFile(at: path)
         } catch let error as SQLiteError where error.faultKind == .corrupt {
-            return ([.fail(area, "\(path) is damaged (\(error.message)) — \(Self.restore)")], true)
+            return ([.fail(area, say.damaged(path, error.message))], true)
         } catch let error as SQLiteError where error.faultKind == .readOnly {
             // Most likely the folder: the lines that follow say which file or folder it is.
             return ([.fail(area, error.description)], true)
@@ -197,11 +204,11 @@ public struct DoctorCommand {
         let latest = SQLiteLendingRepository.latestSchemaVersion
         var findings: [Finding] = []
         if version == 0 {
-            return ([.warn(area, "\(path) is empty; the kiosk makes it a library when it first starts")], true)
+            return ([.warn(area, say.emptyDatabase(path))], true)
         } else if version < latest {
-            findings.append(.warn(area, "\(path) is a BookKiosk database with schema version \(version), older than this BookKiosk's \(latest); it will be upgraded when the kiosk starts"))
+            findings.append(.warn(area, say.olderSchema(path, version: version, latest: latest)))
         } else {
-            findings.append(.ok(area, "\(path) is a BookKiosk database, schema version \(version) (current)"))
+            findings.append(.ok(area, say.currentSchema(path, version: version)))
         }
         do {
             // Read-write (SQLite falls back to reading only when the file is write-protected) so
@@ -214,39 +221,36 @@ public struct DoctorCommand {
                 .flatMap { $0.split(separator: "\n").map(String.init) }
                 .filter { !$0.hasPrefix("*** in database") }
             if problems == ["ok"] {
-                findings.append(.ok(area, "SQLite's integrity check found no damage"))
+                findings.append(.ok(area, say.integrityOK))
             } else {
-                let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
-                findings.append(.fail(area, "\(path) is damaged: SQLite's integrity check found \(count) (first: \(problems.first ?? "")) — \(Self.restore)"))
+                findings.append(.fail(area, say.integrityProblems(path, count: problems.count, first: problems.first ?? "")))
             }
         } catch let error as SQLiteError where error.faultKind == .corrupt {
-            findings.append(.fail(area, "\(path) is damaged: the integrity check stopped at “\(error.message)” — \(Self.restore)"))
+            findings.append(.fail(area, say.integrityStopped(path, error.message)))
         } catch {
-            findings.append(.fail(area, "the integrity check could not run: \(error)"))
+            findings.append(.fail(area, say.integrityDidNotRun("\(error)")))
         }
         return (findings, true)
     }
-
-    static let restore = "stop the kiosk and restore the database from a backup (an installed kiosk keeps daily ones in /var/lib/bookkiosk/backups)"
 
     /// Free space for the kiosk's user on the disk holding `folder` (`statvfs`).
     func freeSpaceFinding(folder: String) -> Finding {
         var stats = statvfs()
         guard statvfs(folder, &stats) == 0 else {
-            return .warn("database", "the free space on the disk holding \(folder) cannot be read (\(Errno.current))")
+            return .warn(.database, say.freeSpaceUnreadable(folder, "\(Errno.current)"))
         }
-        return Self.freeSpaceFinding(bytes: UInt64(stats.f_bavail) * UInt64(stats.f_frsize), folder: folder)
+        return Self.freeSpaceFinding(bytes: UInt64(stats.f_bavail) * UInt64(stats.f_frsize), folder: folder, say)
     }
 
-    static func freeSpaceFinding(bytes: UInt64, folder: String) -> Finding {
-        let free = "\(formatBytes(bytes)) free on the disk holding \(folder)"
+    static func freeSpaceFinding(bytes: UInt64, folder: String, _ say: any DoctorWords) -> Finding {
+        let free = formatBytes(bytes)
         if bytes < criticalFreeSpace {
-            return .fail("database", "only \(free): a lend may not be written — free some space (old backups, logs) or move the database with --db")
+            return .fail(.database, say.freeSpaceCritical(free, folder: folder))
         }
         if bytes < lowFreeSpace {
-            return .warn("database", "only \(free) — free some space soon (old backups, logs); under \(formatBytes(criticalFreeSpace)) lends may fail")
+            return .warn(.database, say.freeSpaceLow(free, folder: folder, critical: formatBytes(criticalFreeSpace)))
         }
-        return .ok("database", free)
+        return .ok(.database, say.freeSpace(free, folder: folder))
     }
 
     static func formatBytes(_ bytes: UInt64) -> String {
@@ -261,9 +265,9 @@ public struct DoctorCommand {
         var unwritable = files.filter { file in access(file, F_OK) == 0 && access(file, R_OK | W_OK) != 0 }
         if access(folder, W_OK | X_OK) != 0 { unwritable.append(folder) }
         guard unwritable.isEmpty else {
-            return .fail("database", "user “\(user)” cannot write \(unwritable.joined(separator: ", ")) — give the database and its folder to the kiosk's user, e.g. `sudo chown bookkiosk: \(unwritable.joined(separator: " "))` (run doctor as the kiosk's user to check what it may do)")
+            return .fail(.database, say.cannotWrite(unwritable, user: user))
         }
-        return .ok("database", "the file and its folder may be written by user “\(user)”")
+        return .ok(.database, say.writable(user: user))
     }
 
     // MARK: Places

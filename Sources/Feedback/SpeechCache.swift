@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import Digest
 import POSIX
 
 /// Speech made once and kept: each clause's audio in a file named by the SHA-256 of what it

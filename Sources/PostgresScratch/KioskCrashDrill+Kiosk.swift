@@ -27,7 +27,7 @@ final class KioskDriver: @unchecked Sendable {
     private let config: String
     private let clock: DrillClock
     private let shared: DrillShared
-    private var process: DrillProcess?
+    private var process: ChildProcess?
     /// The kiosk's clock, in milliseconds since the drill's epoch.
     private var kioskMilliseconds = 0
     private var random: SplitMix
@@ -65,12 +65,16 @@ final class KioskDriver: @unchecked Sendable {
         let now = clock.epoch.addingTimeInterval(Double(startMilliseconds) / 1000)
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
-        process = try DrillProcess(
-            executable: drill.executable,
-            arguments: ["simulate", "--db", url.text, "--config", config, "--now", formatter.string(from: now)],
-            environment: ["HOME": home, "STATE_DIRECTORY": home + "/state", "TZ": "UTC", "LANG": "C.UTF-8",
-                          "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"],
-            errorsTo: home + "/stderr.log")
+        do throws(Errno) {
+            process = try ChildProcess(
+                executable: drill.executable,
+                arguments: ["simulate", "--db", url.text, "--config", config, "--now", formatter.string(from: now)],
+                environment: ["HOME": home, "STATE_DIRECTORY": home + "/state", "TZ": "UTC", "LANG": "C.UTF-8",
+                              "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"],
+                errorsTo: home + "/stderr.log")
+        } catch {
+            throw ScratchPostgresServer.Failure(description: "cannot start \(drill.executable): \(error)")
+        }
         kioskMilliseconds = startMilliseconds
         let deadline = clock.seconds + drill.plan.answerDeadline
         while clock.seconds < deadline, let line = process?.readLine(until: deadline, clock: clock) {
@@ -155,7 +159,7 @@ final class KioskDriver: @unchecked Sendable {
         kioskMilliseconds = milliseconds
         records.append(ScanRecord(barcode: barcode, sentAt: clock.seconds,
                                   virtualTime: clock.epoch.timeIntervalSince1970 + Double(milliseconds) / 1000))
-        process?.write("@wait \(wait)ms\n\(barcode)\n")
+        process?.writeIfRunning("@wait \(wait)ms\n\(barcode)\n")
         return records.count - 1
     }
 
@@ -176,7 +180,7 @@ final class KioskDriver: @unchecked Sendable {
         let record = send(barcode)
         clock.wait(seconds: Double(random.below(3)) / 1000)
         guard let process else { return }
-        process.kill()
+        process.signal(SIGKILL)
         while let line = process.readLine(until: clock.seconds + drill.plan.answerDeadline, clock: clock) {
             guard let event = store(line), let name = event["event"] as? String, Self.answers.contains(name),
                   event["deferred"] as? Bool != true, records[record].answer == nil else { continue }
@@ -211,96 +215,15 @@ final class KioskDriver: @unchecked Sendable {
     }
 }
 
-/// A `bookkiosk` process with its standard input and output on pipes, standard error to a file.
-final class DrillProcess {
-    let pid: pid_t
-    private var input: Int32
-    private let output: Int32
-    private var buffered: [UInt8] = []
-    private var ended = false
-
-    /// Calls `pipe` and `posix_spawn`.
-    init(executable: String, arguments: [String], environment: [String: String], errorsTo errorPath: String) throws {
-        var stdinPipe: [Int32] = [0, 0], stdoutPipe: [Int32] = [0, 0]
-        guard pipe(&stdinPipe) == 0, pipe(&stdoutPipe) == 0 else {
-            throw ScratchPostgresServer.Failure(description: "pipe failed: \(Errno.current)")
-        }
-        for descriptor in stdinPipe + stdoutPipe { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var child: pid_t = 0
-        let rc = posix_spawn(&child, executable, &actions, nil, argv, envp)
-        close(stdinPipe[0])
-        close(stdoutPipe[1])
-        guard rc == 0 else {
-            close(stdinPipe[1])
-            close(stdoutPipe[0])
-            throw ScratchPostgresServer.Failure(description: "cannot start \(executable): \(Errno(rawValue: rc))")
-        }
-        pid = child
-        input = stdinPipe[1]
-        output = stdoutPipe[0]
-        // A kiosk killed with its input unread must not kill the drill with SIGPIPE.
-        signal(SIGPIPE, SIG_IGN)
-    }
-
-    deinit {
-        if input >= 0 { close(input) }
-        close(output)
-    }
-
+extension ChildProcess {
     /// The next line of standard output, or nil at its end or at `deadline` on `clock`.
     func readLine(until deadline: Double, clock: DrillClock) -> String? {
-        while true {
-            if let newline = buffered.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: buffered[..<newline], as: UTF8.self)
-                buffered.removeSubrange(...newline)
-                return line
-            }
-            let left = deadline - clock.seconds
-            guard !ended, left > 0 else { return nil }
-            var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
-            let ready = (try? retryOnInterrupt { poll(&descriptor, 1, Int32(max(1, (left * 1000).rounded(.up)))) }) ?? -1
-            guard ready > 0 else { continue }
-            var chunk = [UInt8](repeating: 0, count: 65_536)
-            let count = (try? retryOnInterrupt { chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) } }) ?? -1
-            guard count > 0 else {
-                ended = true
-                return nil
-            }
-            buffered += chunk[..<count]
-        }
+        readLine(timeout: deadline - clock.seconds)
     }
 
-    /// Writes `text` to standard input; a kiosk that has died is not written to.
-    func write(_ text: String) {
-        guard input >= 0 else { return }
-        try? writeAll(text.utf8, to: input)
-    }
-
-    func closeInput() {
-        if input >= 0 {
-            close(input)
-            input = -1
-        }
-    }
-
-    /// Sends SIGKILL.
-    func kill() { _ = Glibc.kill(pid, SIGKILL) }
-
-    func wait() {
-        closeInput()
-        var status: Int32 = 0
-        _ = try? retryOnInterrupt { waitpid(pid, &status, 0) }
+    /// Writes `text` to standard input; a kiosk that has died is not written to (its exit
+    /// status and its lines say what happened).
+    func writeIfRunning(_ text: String) {
+        try? write(text.utf8)
     }
 }

@@ -26,6 +26,9 @@ extension EnglishPageWords {
     public var noOverdueNotices: String { "No book is overdue: there are no notices to print." }
     public func startAtInvalid(_ count: Int) -> String { "Start at label is a number from 1 to \(count)." }
     public var noSuchSheet: String { "There is no such sheet; choose one from the list." }
+    public func printRefused(cards: Bool, sheet: String) -> String {
+        "\(cards ? "Cards" : "Labels") cannot be printed on \(sheet) (a barcode does not fit at a size scanners read, or the sheet's measurements do not work). Choose a sheet with bigger labels. Nothing was printed."
+    }
     public var notices: String { "Notices" }
 
     public var importCSV: String { "Import" }
@@ -65,7 +68,7 @@ extension EnglishPageWords {
     public var backupFile: String { "Backup file" }
     public var restoreCheck: String { "Check the backup" }
     public var restoreNoFile: String { "Choose a backup file." }
-    public func restoreRefused(_ fileName: String) -> String { "\(fileName) is not a BookKiosk backup, so it cannot be restored. Nothing was changed." }
+    public func restoreRefused(_ fileName: String) -> String { "\(fileName) is not a BookKiosk backup, so it cannot be restored. Choose a file downloaded with Backup on Settings (library-DATE.sqlite). Nothing was changed." }
     public func restoreCompare(_ fileName: String) -> String { "What \(fileName) holds, and the library now. Nothing has changed yet." }
     public var loansCount: String { "Loans" }
     public var lastLoan: String { "Last loan" }
@@ -73,6 +76,6 @@ extension EnglishPageWords {
     public var restoreCurrentRow: String { "The library now" }
     public var restoreWarning: String { "Restoring replaces the library with this backup. The library as it is now is kept beside it as a copy." }
     public var restoreIt: String { "Restore it" }
-    public func restoreFailed(_ reason: String) -> String { "The backup was not restored: \(reason) Nothing was changed: the library is as it was." }
+    public var restoreFailed: String { "The backup was not restored. Nothing was changed: the library is as it was. Try again; if it keeps failing, tell whoever looks after the kiosk (the log says more)." }
     public func restored(keptAt path: String) -> String { "Restored. The library as it was is kept at \(path)." }
 }

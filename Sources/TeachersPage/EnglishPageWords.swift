@@ -37,8 +37,8 @@ public struct EnglishPageWords: PageWords {
     public let forbiddenHeading = "Not accepted"
     public let forbidden = "This request was not accepted (nothing was changed). Please open the page again and retry."
     public let faultHeading = "Something went wrong"
-    public func fault(_ detail: String) -> String {
-        "The database could not be used (nothing was changed). Please try again in a moment; if it keeps happening, tell whoever looks after the kiosk: \(detail)"
+    public func fault(at time: String) -> String {
+        "The database could not be used (nothing was changed). Please try again in a moment; if it keeps happening, tell whoever looks after the kiosk that the teachers' page failed at \(time) (the log says more)."
     }
 
     public let today = "Today"

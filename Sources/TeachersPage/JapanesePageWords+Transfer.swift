@@ -26,6 +26,9 @@ extension JapanesePageWords {
     public var noOverdueNotices: String { "期限を過ぎた絵本はありません。おねがいの紙はいりません。" }
     public func startAtInvalid(_ count: Int) -> String { "印刷を始める位置は 1 から \(count) までの数です。" }
     public var noSuchSheet: String { "その用紙はありません。一覧から選んでください。" }
+    public func printRefused(cards: Bool, sheet: String) -> String {
+        "\(sheet) には\(cards ? "カード" : "ラベル")を印刷できません(バーコードが読める大きさで入らないか、用紙の寸法が合いません)。ラベルの大きい用紙を選んでください。何も印刷していません。"
+    }
     public var notices: String { "返却のおねがい" }
 
     public var importCSV: String { "取り込み" }
@@ -49,7 +52,7 @@ extension JapanesePageWords {
     public var importNothingPending: String { "取り込む CSV がありません。もう一度選んでください。" }
     public func imported(added: Int, updated: Int) -> String { "取り込みました(追加 \(added) 件、更新 \(updated) 件)。" }
     public var importChangedMeanwhile: String { "確認のあとで図書の記録が変わったため、取り込みませんでした。新しい確認を見てください。" }
-    public func line(_ number: Int) -> String { "\(number) 行目" }
+    public func line(_ number: Int) -> String { "\(number)行目" }
     public var importLineColumn: String { "行" }
     public var importChangesColumn: String { "変わるところ" }
     public func importReadAs(_ encoding: String) -> String { "文字コード \(encoding) として読みました。" }
@@ -65,7 +68,7 @@ extension JapanesePageWords {
     public var backupFile: String { "バックアップのファイル" }
     public var restoreCheck: String { "中身を確認" }
     public var restoreNoFile: String { "バックアップのファイルを選んでください。" }
-    public func restoreRefused(_ fileName: String) -> String { "\(fileName) は BookKiosk のバックアップではないので復元できません。何も変わっていません。" }
+    public func restoreRefused(_ fileName: String) -> String { "\(fileName) は BookKiosk のバックアップではないので復元できません。設定の「バックアップ」でダウンロードしたファイル(library-日付.sqlite)を選んでください。何も変わっていません。" }
     public func restoreCompare(_ fileName: String) -> String { "\(fileName) の中身と、今の記録です。まだ何も変わっていません。" }
     public var loansCount: String { "貸出の記録" }
     public var lastLoan: String { "最後の貸出" }
@@ -73,6 +76,6 @@ extension JapanesePageWords {
     public var restoreCurrentRow: String { "今の記録" }
     public var restoreWarning: String { "復元すると、今の記録はこのバックアップに置き換わります。今の記録はそばにコピーとして残ります。" }
     public var restoreIt: String { "復元する" }
-    public func restoreFailed(_ reason: String) -> String { "復元できませんでした。図書館の記録は元のままです。（\(reason)）" }
+    public var restoreFailed: String { "復元できませんでした。図書館の記録は元のままです。もう一度ためして、続くときは管理している人に伝えてください(くわしいことはログにあります)。" }
     public func restored(keptAt path: String) -> String { "復元しました。前の記録は \(path) に残してあります。" }
 }

@@ -37,8 +37,8 @@ public struct JapanesePageWords: PageWords {
     public let forbiddenHeading = "受け付けられませんでした"
     public let forbidden = "この操作は受け付けられませんでした(何も変わっていません)。ページを開き直してから、もう一度ためしてください。"
     public let faultHeading = "うまくいきませんでした"
-    public func fault(_ detail: String) -> String {
-        "データベースを使えませんでした(何も変わっていません)。しばらくしてから、もう一度ためしてください。続くときは、管理している人に伝えてください: \(detail)"
+    public func fault(at time: String) -> String {
+        "データベースを使えませんでした(何も変わっていません)。しばらくしてから、もう一度ためしてください。続くときは、管理している人に「\(time) に先生のページでうまくいかなかった」と伝えてください(くわしいことはログにあります)。"
     }
 
     public let today = "きょう"

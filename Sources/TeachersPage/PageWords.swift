@@ -40,7 +40,8 @@ public protocol PageWords: Sendable, SchoolYearPageWords, TransferPageWords, Aud
     var forbiddenHeading: String { get }
     var forbidden: String { get }
     var faultHeading: String { get }
-    func fault(_ detail: String) -> String
+    /// The database failed; `time` is when, so whoever runs the box finds the detail in the log.
+    func fault(at time: String) -> String
 
     // ホーム
     var today: String { get }

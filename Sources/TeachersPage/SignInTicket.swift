@@ -1,4 +1,5 @@
 import Foundation
+import Digest
 
 /// The sign-in form's defence against a forged sign-in, without anything kept on the server
 /// for a visitor who has not signed in (issue 27, item 3): the browser gets a signed cookie

@@ -112,7 +112,8 @@ enum Stylesheet {
     ul.differences { list-style: none; margin: 0; padding: 0; }
     ul.differences del { color: var(--muted); }
     ul.differences ins { text-decoration: none; font-weight: 600; }
-    table.list th, .state-on-loan, .state-available { white-space: nowrap; }
+    /* Column headings stay on one line; a row's heading (a class's name, however long) wraps. */
+    table.list thead th, .state-on-loan, .state-available { white-space: nowrap; }
     /* A phone: each row of a list becomes a small card, so nothing scrolls sideways. */
     @media (max-width: 40rem) {
       table.list thead { position: absolute; left: -999px; }

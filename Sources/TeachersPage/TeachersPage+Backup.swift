@@ -73,10 +73,11 @@ extension TeachersPage {
             held = try storage.inspect(file)
         } catch let refusal as RestoreRefusal {
             try? FileManager.default.removeItem(atPath: folder)
-            return redirect(PagePath.settings + "#restore", notice: words.restoreRefused(upload.fileName) + " (\(refusal.description))",
-                            refusal: true, context)
+            log("the backup \(upload.fileName) was refused: \(refusal.description)")
+            return redirect(PagePath.settings + "#restore", notice: words.restoreRefused(upload.fileName), refusal: true, context)
         } catch {
             try? FileManager.default.removeItem(atPath: folder)
+            log("the backup \(upload.fileName) could not be read: \(error)")
             return redirect(PagePath.settings + "#restore", notice: words.restoreRefused(upload.fileName), refusal: true, context)
         }
         let now = try store.withConnection { try storage.snapshot($0) }
@@ -113,7 +114,8 @@ extension TeachersPage {
             (restored, kept) = try store.withConnection { try storage.restore($0, file, context.now) }
         } catch {
             // Whatever failed, the live library was not written (or SQLite rolled the copy back).
-            return redirect(PagePath.settings + "#restore", notice: words.restoreFailed(String(describing: error)), refusal: true, context)
+            log("the restore failed: \(error)")
+            return redirect(PagePath.settings + "#restore", notice: words.restoreFailed, refusal: true, context)
         }
         try store.write { tx in
             try LibraryDesk(staff: context.staff, at: context.now)

@@ -142,7 +142,9 @@ extension TeachersPage {
         let pages: [Scene]
         switch laidOut {
         case .success(let laid): pages = laid
-        case .failure(let refusal): return try refuse(refusal.description)
+        case .failure(let refusal):
+            log("printing on \(sheet.name) was refused: \(refusal.description)")
+            return try refuse(words.printRefused(cards: kind == .card, sheet: words.sheetChoice(sheet)))
         }
         let name = kind == .card ? (one == nil ? "cards" : "card") : (one == nil ? "labels" : "label")
         let response = try pdf(pages, named: name, context, library)

@@ -54,12 +54,21 @@ extension TeachersPage {
                     content: [.el(.p, .text(words.notFound))])
     }
 
-    /// A fault of the store: said calmly, with what to tell whoever runs the box.
+    /// A fault of the store: said calmly, with what to tell whoever runs the box (the time, by
+    /// which they find the fault's detail in the log); the detail itself only in the log.
     func fault(_ error: any Error, context: PageContext) -> HTTPResponse {
+        let time = words.dateTime(context.now, in: .current)
+        log("a request failed at \(time): \(error)")
         let layout = PageLayout(words: words, libraryName: setup.libraryName, heading: words.faultHeading, section: nil,
                                 signedIn: context.signedIn, notice: nil,
-                                content: [.el(.p, .text(words.fault(String(describing: error))))])
+                                content: [.el(.p, .text(words.fault(at: time)))])
         return html(layout.document, status: 500)
+    }
+
+    /// A line for whoever runs the box, on standard error (the service's journal): the
+    /// technical detail a teacher is spared, never shown on the page.
+    func log(_ line: String) {
+        FileHandle.standardError.write(Data("teachers' page: \(line)\n".utf8))
     }
 
     /// The page number asked for (1 when none or nonsense) and the offset it starts at.

@@ -172,7 +172,8 @@ extension TeachersPage {
                 return try desk.addBook(copy, in: tx)
             }
         } catch let exhausted as BarcodeNumbering.Exhausted {
-            return redirect(PagePath.scanBooks, notice: exhausted.description, refusal: true, context)
+            return redirect(PagePath.scanBooks, notice: words.noFreeNumber(exhausted.numbering.prefix, length: exhausted.numbering.length),
+                            refusal: true, context)
         }
         switch saved {
         case .saved(let added):

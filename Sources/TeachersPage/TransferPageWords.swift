@@ -34,6 +34,9 @@ public protocol TransferPageWords {
     var noOverdueNotices: String { get }
     func startAtInvalid(_ count: Int) -> String
     var noSuchSheet: String { get }
+    /// The sheet cannot take these Cards or labels (a barcode does not fit at a size scanners
+    /// read, or the sheet's measurements do not work); the detail goes to the log.
+    func printRefused(cards: Bool, sheet: String) -> String
     var noSuchClass: String { get }
     var notices: String { get }
 
@@ -87,6 +90,6 @@ public protocol TransferPageWords {
     var restoreWarning: String { get }
     var restoreIt: String { get }
     /// The restore failed at some step; the live library was not changed.
-    func restoreFailed(_ reason: String) -> String
+    var restoreFailed: String { get }
     func restored(keptAt path: String) -> String
 }

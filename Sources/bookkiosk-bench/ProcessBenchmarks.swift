@@ -106,7 +106,7 @@ struct ProcessBenchmarks {
         let output = kiosk.readLine(timeout: 300) ?? ""
         let status = kiosk.finish()
         let seconds = Double(monotonicNanoseconds() - kiosk.startedAt) / 1e9
-        guard status == 0, output.contains("\(rows) books added") else {
+        guard status == .exited(0), output.contains("\(rows) books added") else {
             throw Failure(description: "import failed (status \(status)): \(output); see \(errorLog)")
         }
         return (Double(rows) / seconds, seconds)

@@ -25,6 +25,20 @@ struct CommandTableTests {
         #expect(lines.last == "--db and the configuration's \"database\" also take a postgresql:// URL: several kiosks, one library.")
     }
 
+    @Test("the usage says which commands take --db and --config, as each declares, and those it names refuse them")
+    func commonOptionsLineIsTrue() throws {
+        let without = BookKiosk.commands.map { $0.configuration }.filter { !$0.takesCommonOptions }
+        #expect(without.map(\.commandName) == ["copy", "help", "version"])
+        #expect(BookKiosk.usage.contains("\nEvery command but copy, help and version takes --db PATH (the database) and --config PATH (the JSON configuration).\n"))
+        for configuration in without {
+            #expect(throws: Arguments.Invalid.self) { try Arguments(["--db", "x.sqlite"], for: configuration) }
+        }
+        for configuration in BookKiosk.commands.map({ $0.configuration }) where configuration.takesCommonOptions {
+            let parsed = try Arguments(["--db", "x.sqlite", "--config", "c.json"], for: configuration)
+            #expect(parsed.options["db"] == "x.sqlite" && parsed.options["config"] == "c.json", "\(configuration.commandName)")
+        }
+    }
+
     @Test func abstractsStartInOneColumn() {
         let short = CommandConfiguration(commandName: "x", usage: [
             .init("copy", .value("from", "F.sqlite", required: true), .value("to", "URL", required: true), abstract: "copy it"),

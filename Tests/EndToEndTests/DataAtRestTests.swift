@@ -46,7 +46,7 @@ struct DataAtRestTests {
         let mountInfo = "22 1 253:1 / / rw - ext4 /dev/mapper/vg-root rw\n"
         let result = DataAtRest.check(folder: library.path, mountInfo: mountInfo, sysBlock: sys.path)
         #expect(result.protection == .blockDevice(name: "/dev/mapper/sda3_crypt", kind: "LUKS2"))
-        let finding = DoctorCommand.finding(for: result)
+        let finding = DoctorCommand.finding(for: result, EnglishDoctorWords())
         #expect(finding.level == .ok)
         #expect(finding.message.contains("encrypted disk (dm-crypt/LUKS2, /dev/mapper/sda3_crypt)"))
     }
@@ -65,7 +65,7 @@ struct DataAtRestTests {
         let result = DataAtRest.check(folder: library.path, mountInfo: mountInfo, sysBlock: sys.path)
         #expect(result.protection == .none(device: "/dev/sda2"))
         #expect(result.mountPoint == folder.url.path)
-        let finding = DoctorCommand.finding(for: result)
+        let finding = DoctorCommand.finding(for: result, EnglishDoctorWords())
         #expect(finding.level == .warn)
         #expect(finding.message.contains("is not encrypted (/dev/sda2"))
         #expect(finding.message.contains("Encrypting the library"))
@@ -95,6 +95,6 @@ struct DataAtRestTests {
             Issue.record("expected unknown, got \(result.protection)")
             return
         }
-        #expect(DoctorCommand.finding(for: result).level == .warn)
+        #expect(DoctorCommand.finding(for: result, EnglishDoctorWords()).level == .warn)
     }
 }

@@ -12,6 +12,7 @@ struct DoctorKeyboardTests {
     func doctor(in folder: TemporaryFolder) throws -> DoctorCommand {
         var command = try DoctorCommand([], places: Places(environment: ["HOME": folder.url.path, "PATH": folder.url.path]), console: Console())
         command.inputDirectory = InputDeviceDirectory(devicePath: folder.path("dev/input"), sysfsPath: folder.path("sys/class/input"))
+        command.say = EnglishDoctorWords()
         return command
     }
 
@@ -34,7 +35,7 @@ struct DoctorKeyboardTests {
     func noneConfigured() throws {
         let folder = try TemporaryFolder()
         let findings = try doctor(in: folder).checkStaffKeyboard(nil)
-        #expect(findings.map(\.line) == [
+        #expect(findings.map { $0.line(EnglishDoctorWords()) } == [
             "ok   keyboard: none configured: staff keys come from the terminal `bookkiosk run` runs on (set \"keyboard\" to use a USB keyboard)",
         ])
     }

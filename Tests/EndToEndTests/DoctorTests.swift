@@ -28,8 +28,11 @@ struct DoctorTests {
         return path
     }
 
+    /// doctor in English (the checks below read its English words), unless `arguments` name a
+    /// configuration of their own.
     func doctor(_ arguments: [String], in folder: TemporaryFolder) throws -> BookKioskBinary.Result {
-        try BookKioskBinary.run(["doctor"] + arguments, in: folder.url)
+        let english = arguments.contains("--config") ? [] : ["--config", try folder.write("english.json", #"{"language": "en"}"#)]
+        return try BookKioskBinary.run(["doctor"] + arguments + english, in: folder.url)
     }
 
     func lines(_ result: BookKioskBinary.Result, _ prefix: String) -> [String] {
@@ -59,7 +62,7 @@ struct DoctorTests {
     @Test("a bad config: a FAIL line naming the key, and exit 1")
     func badConfig() throws {
         let folder = try TemporaryFolder()
-        let config = try folder.write("config.json", #"{"loanLimt": 2, "loanDays": 0}"#)
+        let config = try folder.write("config.json", #"{"loanLimt": 2, "loanDays": 0, "language": "en"}"#)
 
         let result = try doctor(["--config", config, "--db", folder.path("library.sqlite")], in: folder)
 
@@ -73,15 +76,37 @@ struct DoctorTests {
         #expect(result.output.contains("checks failed"))
     }
 
-    @Test("a --config that does not exist is a failure; a missing default config means the defaults")
+    @Test("a --config that does not exist is a failure; a missing default config means the defaults (and Japanese, their language)")
     func missingConfig() throws {
         let folder = try TemporaryFolder()
-        let named = try doctor(["--config", folder.path("nowhere.json")], in: folder)
-        #expect(named.lines.contains { $0.hasPrefix("FAIL config: \(folder.path("nowhere.json")) does not exist") })
+        let named = try BookKioskBinary.run(["doctor", "--config", folder.path("nowhere.json")], in: folder.url)
+        #expect(named.lines.contains { $0.hasPrefix("FAIL 設定: \(folder.path("nowhere.json")) はありません — 場所を確かめるか") }, "\(named.output)")
         #expect(named.status == 1)
 
-        let defaulted = try doctor([], in: folder)
-        #expect(defaulted.lines.contains { $0.hasPrefix("ok   config: no file at \(folder.url.path)/.config/bookkiosk/config.json, so the defaults are used") })
+        let defaulted = try BookKioskBinary.run(["doctor"], in: folder.url)
+        #expect(defaulted.lines.contains { $0.hasPrefix("ok   設定: \(folder.url.path)/.config/bookkiosk/config.json にファイルがないので、既定の設定を使います") },
+                "\(defaulted.output)")
+        #expect(defaulted.lines.last?.hasSuffix("もう一度 `bookkiosk doctor` を実行してください。") == true
+                || defaulted.lines.last?.hasPrefix("だめなところはありません") == true || defaulted.lines.last == "すべての確認が通りました。",
+                "\(defaulted.output)")
+    }
+
+    @Test("doctor speaks the language of the configuration it checks: every line's area and words in Japanese with ja")
+    func japanese() throws {
+        let folder = try TemporaryFolder()
+        let config = try folder.write("config.json", #"{"language": "ja", "player": "none", "screen": {"output": "none"}, "lookup": false}"#)
+        let database = try library(in: folder)
+        let result = try BookKioskBinary.run(["doctor", "--config", config, "--db", database], in: folder.url)
+        #expect(result.lines.contains("ok   設定: \(config) は正しく書けています(項目 4 個)"), "\(result.output)")
+        #expect(result.lines.contains("ok   記録: SQLite の整合性チェックで、こわれたところは見つかりませんでした"))
+        #expect(result.lines.contains(#"ok   音: 消音です("player": "none"): 合図の音は鳴りません"#))
+        #expect(result.lines.contains(#"ok   画面: 切っています("screen": {"output": "none"}): キオスクは状態の行を出し、合図の音を鳴らします"#))
+        #expect(result.lines.contains { $0.hasPrefix("ok   書誌の検索: ISBN での書誌の検索は切っています") })
+        // Every line but details other parts of the program give (a device's, a speech engine's) is Japanese.
+        let kana = /[\p{Hiragana}\p{Katakana}\p{Han}]/
+        for line in result.lines { #expect(line.contains(kana), "an English line: \(line)") }
+        let usage = try BookKioskBinary.run(["doctor", "now", "--config", config], in: folder.url)
+        #expect(usage.errors.contains("`bookkiosk doctor` には言葉を付けません"))
     }
 
     enum Foreign: String, CaseIterable, Sendable {
@@ -166,7 +191,7 @@ struct DoctorTests {
     @Test("a player that is not installed: FAIL naming it")
     func missingPlayer() throws {
         let folder = try TemporaryFolder()
-        let config = try folder.write("config.json", #"{"player": "no-such-player-for-doctor -q"}"#)
+        let config = try folder.write("config.json", #"{"player": "no-such-player-for-doctor -q", "language": "en"}"#)
 
         let result = try doctor(["--config", config, "--db", folder.path("library.sqlite")], in: folder)
 
@@ -180,7 +205,7 @@ struct DoctorTests {
     @Test("\"player\": \"none\" is ok: muted")
     func mutedPlayer() throws {
         let folder = try TemporaryFolder()
-        let config = try folder.write("config.json", #"{"player": "none"}"#)
+        let config = try folder.write("config.json", #"{"player": "none", "language": "en"}"#)
 
         let result = try doctor(["--config", config, "--db", folder.path("library.sqlite")], in: folder)
 
@@ -206,6 +231,7 @@ struct DoctorCheckTests {
         var command = try DoctorCommand([], places: Places(environment: environment), console: Console())
         command.inputDirectory = InputDeviceDirectory(devicePath: folder.path("dev/input"), sysfsPath: folder.path("sys/class/input"))
         command.soundCardsPath = folder.path("asound-cards")
+        command.say = EnglishDoctorWords()
         return command
     }
 
@@ -221,7 +247,7 @@ struct DoctorCheckTests {
         let findings = try doctor(in: folder).checkScanners([])
         #expect(findings.count == 1)
         #expect(findings.first?.level == .fail)
-        #expect(findings.first?.line.hasPrefix("FAIL scanners: \(folder.path("dev/input")) does not exist") == true)
+        #expect(findings.first?.line(EnglishDoctorWords()).hasPrefix("FAIL scanners: \(folder.path("dev/input")) does not exist") == true)
         #expect(findings.first?.message.contains("plug in the scanner") == true)
     }
 
@@ -266,7 +292,7 @@ struct DoctorCheckTests {
         (UInt64(5_000_000), .fail, "only 5 MB free"),
     ])
     func freeSpace(bytes: UInt64, level: DoctorCommand.Finding.Level, figure: String) {
-        let finding = DoctorCommand.freeSpaceFinding(bytes: bytes, folder: "/var/lib/bookkiosk")
+        let finding = DoctorCommand.freeSpaceFinding(bytes: bytes, folder: "/var/lib/bookkiosk", EnglishDoctorWords())
         #expect(finding.level == level)
         #expect(finding.message.hasPrefix("\(figure) on the disk holding /var/lib/bookkiosk"))
     }
@@ -361,11 +387,11 @@ struct DoctorCheckTests {
 
     @Test("the exit status: warnings alone pass, any failure fails")
     func status() {
-        let warn = DoctorCommand.Finding.warn("sound", "no sound card")
-        let fail = DoctorCommand.Finding.fail("scanners", "none")
-        #expect(DoctorCommand.status(of: [.ok("config", "fine"), warn]) == .success)
+        let warn = DoctorCommand.Finding.warn(.sound, "no sound card")
+        let fail = DoctorCommand.Finding.fail(.scanners, "none")
+        #expect(DoctorCommand.status(of: [.ok(.config, "fine"), warn]) == .success)
         #expect(DoctorCommand.status(of: [warn, fail]) == .failure)
-        #expect(DoctorCommand.summary(of: [warn, fail]).hasPrefix("1 check failed, 1 warning"))
+        #expect(DoctorCommand.summary(of: [warn, fail], EnglishDoctorWords()).hasPrefix("1 check failed, 1 warning"))
     }
 }
 
@@ -373,7 +399,9 @@ struct DoctorCheckTests {
 @Suite("doctor: the screen")
 struct DoctorScreenTests {
     func doctor(in folder: TemporaryFolder) throws -> DoctorCommand {
-        try DoctorCommand([], places: Places(environment: ["HOME": folder.url.path, "PATH": folder.url.path]), console: Console())
+        var command = try DoctorCommand([], places: Places(environment: ["HOME": folder.url.path, "PATH": folder.url.path]), console: Console())
+        command.say = EnglishDoctorWords()
+        return command
     }
 
     @Test("no display device: with \"auto\" a warning that the kiosk goes on without a screen; with \"drm\" a failure")
@@ -383,7 +411,7 @@ struct DoctorScreenTests {
         screen.device = folder.path("dri/card0")
         let auto = try doctor(in: folder).checkDisplay(screen)
         #expect(auto.map(\.level) == [.warn])
-        #expect(auto.first?.line.hasPrefix("warn screen: no screen: \(folder.path("dri")) does not exist: no graphics driver") == true)
+        #expect(auto.first?.line(EnglishDoctorWords()).hasPrefix("warn screen: no screen: \(folder.path("dri")) does not exist: no graphics driver") == true)
         #expect(auto.first?.message.contains("the kiosk shows its status line and plays its cues") == true)
 
         screen.output = .drm
@@ -408,7 +436,7 @@ struct DoctorScreenTests {
         let folder = try TemporaryFolder()
         var screen = ScreenConfiguration()
         screen.output = .none
-        #expect(try doctor(in: folder).checkScreen(screen).map(\.line) == [
+        #expect(try doctor(in: folder).checkScreen(screen).map { $0.line(EnglishDoctorWords()) } == [
             "ok   screen: off (\"screen\": {\"output\": \"none\"}): the kiosk shows its status line and plays its cues",
         ])
     }
@@ -431,7 +459,7 @@ struct DoctorScreenTests {
          .warn, "fontconfig has no font “Nope”, so the screen is drawn with no font at all instead"),
     ])
     func fontCases(check: FontCheck, level: DoctorCommand.Finding.Level, start: String) {
-        let findings = DoctorCommand.fontFinding(check)
+        let findings = DoctorCommand.fontFinding(check, EnglishDoctorWords())
         #expect(findings.map(\.level) == [level])
         #expect(findings.first?.message.hasPrefix(start) == true, "\(findings)")
     }
@@ -454,7 +482,7 @@ struct DoctorScreenTests {
         try folder.write("covers/B0042.png", "")
         try folder.write("covers/9784834000825.JPG", "")
         try folder.write("covers/notes.txt", "")
-        #expect(command.checkCovers(folder.path("covers")).map(\.line) == ["ok   screen: 2 covers in \(folder.path("covers"))"])
+        #expect(command.checkCovers(folder.path("covers")).map { $0.line(EnglishDoctorWords()) } == ["ok   screen: 2 covers in \(folder.path("covers"))"])
         let file = try folder.write("cover-file", "")
         #expect(command.checkCovers(file).map(\.level) == [.warn])
     }

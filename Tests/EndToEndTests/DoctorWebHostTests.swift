@@ -14,13 +14,13 @@ struct DoctorWebHostTests {
 
     @Test("every interface without web.hostNames: a warning that says what to do")
     func everyInterfaceWithoutNames() throws {
-        let lines = try webLines(#"{"player": "none", "web": {"listen": "0.0.0.0:1"}}"#)
+        let lines = try webLines(#"{"language": "en", "player": "none", "web": {"listen": "0.0.0.0:1"}}"#)
         #expect(lines.contains { $0.contains("listens on every interface and web.hostNames is empty") && $0.contains("web.hostNames") })
     }
 
     @Test("with web.hostNames, or on one address: no such warning", arguments: [
-        #"{"player": "none", "web": {"listen": "0.0.0.0:1", "hostNames": ["toshokan.local"]}}"#,
-        #"{"player": "none", "web": {"listen": "127.0.0.1:1"}}"#,
+        #"{"language": "en", "player": "none", "web": {"listen": "0.0.0.0:1", "hostNames": ["toshokan.local"]}}"#,
+        #"{"language": "en", "player": "none", "web": {"listen": "127.0.0.1:1"}}"#,
     ])
     func namedOrOneAddress(_ config: String) throws {
         #expect(try !webLines(config).contains { $0.contains("web.hostNames is empty") })

@@ -142,7 +142,8 @@ struct KanaInputEndToEndTests {
 
     @Test func doctorSaysWhetherKanjiConversionIsOn() throws {
         let folder = try TemporaryFolder()
-        let result = try BookKioskBinary.run(["doctor", "--db", folder.path("library.sqlite")], in: folder.url)
+        let english = try folder.write("english.json", #"{"language": "en"}"#)
+        let result = try BookKioskBinary.run(["doctor", "--db", folder.path("library.sqlite"), "--config", english], in: folder.url)
         let line = try #require(result.lines.first { $0.hasPrefix("ok   kanji: ") || $0.hasPrefix("warn kanji: ") }, "\(result.output)")
         if line.hasPrefix("ok") {
             #expect(line.contains("ほん → 本"))

@@ -48,7 +48,7 @@ struct LookupCommandTests {
         let folder = try TemporaryFolder()
         let server = try ReplayServer(recordings: Self.recordings)
         defer { server.stop() }
-        let result = try lookup(["4-12-201795-5", "9784344018470"], in: folder, server: server)
+        let result = try lookup(["4-12-201795-5", "9784344018470", "--config", try Self.english(in: folder)], in: folder, server: server)
         #expect(result.status == 1)
         #expect(result.output == """
             9784122017955  ザ・スコット・フィッツジェラルド・ブック
@@ -145,13 +145,14 @@ struct DoctorLookupTests {
         let folder = try TemporaryFolder()
         let server = try ReplayServer(recordings: LookupCommandTests.recordings)
         defer { server.stop() }
-        let on = try BookKioskBinary.run(["doctor", "--db", folder.path("library.sqlite")], in: folder.url, lookupURL: server.url)
+        let english = ["--config", try folder.write("english.json", #"{"language": "en"}"#)]
+        let on = try BookKioskBinary.run(["doctor", "--db", folder.path("library.sqlite")] + english, in: folder.url, lookupURL: server.url)
         let lines = on.lines.filter { $0.contains("lookup:") }
         #expect(lines.count == 2, "\(on.output)")
         #expect(lines.first?.hasPrefix("ok   lookup: NDL Search (国立国会図書館サーチ) answers at \(server.url) (") == true, "\(lines)")
         #expect(lines.last?.hasPrefix("ok   lookup: openBD answers at \(server.url) (") == true, "\(lines)")
 
-        let config = try folder.write("config.json", #"{"lookup": false}"#)
+        let config = try folder.write("config.json", #"{"lookup": false, "language": "en"}"#)
         let off = try BookKioskBinary.run(["doctor", "--config", config, "--db", folder.path("library.sqlite")], in: folder.url, lookupURL: server.url)
         #expect(off.lines.contains { $0.hasPrefix("ok   lookup: book lookups by ISBN are off") }, "\(off.output)")
         #expect(server.requests(.ndl) == 1 && server.requests(.openbd) == 1)
@@ -160,7 +161,8 @@ struct DoctorLookupTests {
     @Test("doctor warns, and says what it means, when a service cannot be reached")
     func unreachable() throws {
         let folder = try TemporaryFolder()
-        let result = try BookKioskBinary.run(["doctor", "--db", folder.path("library.sqlite")], in: folder.url)
+        let english = ["--config", try folder.write("english.json", #"{"language": "en"}"#)]
+        let result = try BookKioskBinary.run(["doctor", "--db", folder.path("library.sqlite")] + english, in: folder.url)
         let lines = result.lines.filter { $0.contains("lookup:") }
         #expect(lines.count == 2)
         #expect(lines.allSatisfy { $0.hasPrefix("warn lookup: ") && $0.contains("does not answer: it could not be reached") }, "\(lines)")

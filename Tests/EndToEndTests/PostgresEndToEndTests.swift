@@ -108,7 +108,7 @@ struct PostgresEndToEndTests {
         _ = try PostgresLendingRepository(url: url)
         // Trust authentication never asks for the password, so one in the URL is harmless here.
         let withPassword = url.text.replacingOccurrences(of: "kiosk@", with: "kiosk:sekrit@")
-        let result = try BookKioskBinary.run(["doctor", "--db", withPassword], in: folder.url)
+        let result = try BookKioskBinary.run(["doctor", "--db", withPassword, "--config", try folder.write("english.json", Self.config)], in: folder.url)
         let lines = result.output.split(separator: "\n").map(String.init).filter { $0.contains("database:") }
         #expect(lines.contains { $0.hasPrefix("ok   database:") && $0.contains("answers: PostgreSQL 15") })
         #expect(lines.contains { $0.contains("schema version \(PostgresLendingRepository.latestSchemaVersion) (current)") })
@@ -130,7 +130,8 @@ struct PostgresEndToEndTests {
         defer { try? server.dropDatabase(url) }
         let copy = try BookKioskBinary.run(["copy", "--from", file, "--to", url.text], in: folder.url)
         #expect(copy.status == 0, "\(copy.errors)")
-        #expect(copy.output.contains("4 books, 3 users, 0 classes, 4 loans, 1 staff accounts, 6 audit entries, 2 printed cards and labels"),
+        // copy takes no --config: it speaks the default configuration's language, Japanese here.
+        #expect(copy.output.contains("絵本 4 冊、利用者 3 人、組 0、貸出 4 件、先生 1 人、操作の記録 6 件、印刷したカードとラベル 2 枚"),
                 "\(copy.output)")
         // What was printed (the two active children's cards) came too: `--users new` answers alike on both.
         for step in [["export", "loans"], ["report", "audit"], ["staff", "list"], ["print", "cards", "--users", "new", "--out", "new.pdf"]] {

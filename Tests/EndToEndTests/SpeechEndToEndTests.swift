@@ -43,7 +43,7 @@ struct SpeechEndToEndTests {
         let said = try BookKioskBinary.run(["say", sentence, "--out", folder.path("said.wav"), "--config", config], in: folder.url)
         #expect(said.status == 0, "\(said.errors)")
         #expect(said.errors.contains("Open JTalk speaks"), "\(said.errors)")
-        #expect(said.errors.contains("wrote \(folder.path("said.wav"))"))
+        #expect(said.errors.contains("\(folder.path("said.wav")) に書きました"), "\(said.errors)")
         let audio = try Self.audio(folder.path("said.wav"))
         #expect(audio.sampleRate == 48000)
         // 20 morae and a pause: Japanese at the kiosk's rate is about 5 to 9 morae a second.
@@ -62,10 +62,10 @@ struct SpeechEndToEndTests {
 
         let nothing = try BookKioskBinary.run(["say", "--out", folder.path("x.wav"), "--config", config], in: folder.url)
         #expect(nothing.status != 0)
-        #expect(nothing.errors.contains("say what?"))
+        #expect(nothing.errors.contains("何を話すか書いてください"), "\(nothing.errors)")
         let symbols = try BookKioskBinary.run(["say", "😀！", "--out", folder.path("x.wav"), "--config", config], in: folder.url)
         #expect(symbols.status != 0)
-        #expect(symbols.errors.contains("could not be spoken"), "\(symbols.errors)")
+        #expect(symbols.errors.contains("「😀！」を話せませんでした"), "\(symbols.errors)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("x.wav")))
     }
 

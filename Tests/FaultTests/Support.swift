@@ -1,6 +1,7 @@
 import Foundation
 import Lending
 import LendingSQLite
+import POSIX
 import Testing
 
 /// The built `bookkiosk` executable beside the test bundle (`.build/<config>/bookkiosk`),
@@ -82,132 +83,66 @@ final class TemporaryFolder {
 }
 
 /// A `bookkiosk` (or any) process with standard input and output on pipes and standard error
-/// in a file, read with bounded waits on `poll`: no sleeps.
+/// in a file of its own (`errors`), read with bounded waits on `poll`: no sleeps. Killed if the
+/// test did not wait for it.
 final class RunningProcess {
-    let pid: pid_t
+    private let process: ChildProcess
     let errorPath: String
-    private var input: Int32
-    private let output: Int32
-    private var buffered: [UInt8] = []
-    private var reachedEnd = false
-    private var exitStatus: (Int32, Int32?)?
+    var pid: pid_t { process.pid }
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
     }
 
     init(executable: String, arguments: [String], environment: [String: String]) throws {
-        var stdinPipe: [Int32] = [0, 0], stdoutPipe: [Int32] = [0, 0]
-        guard pipe(&stdinPipe) == 0, pipe(&stdoutPipe) == 0 else { throw Failure(description: "pipe failed") }
-        for descriptor in stdinPipe + stdoutPipe { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         errorPath = FileManager.default.temporaryDirectory.appendingPathComponent("bookkiosk-stderr-\(UUID().uuidString)").path
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+        do throws(Errno) {
+            process = try ChildProcess(executable: executable, arguments: arguments, environment: environment,
+                                       errorsTo: errorPath, truncatingErrors: true)
+        } catch {
+            throw Failure(description: "cannot start \(executable): \(error)")
         }
-        var child: pid_t = 0
-        let rc = posix_spawn(&child, executable, &actions, nil, argv, envp)
-        close(stdinPipe[0])
-        close(stdoutPipe[1])
-        guard rc == 0 else {
-            close(stdinPipe[1])
-            close(stdoutPipe[0])
-            throw Failure(description: "cannot start \(executable): \(String(cString: strerror(rc)))")
-        }
-        pid = child
-        input = stdinPipe[1]
-        output = stdoutPipe[0]
-        // A child gone before reading all its input must not kill the test with SIGPIPE.
-        signal(SIGPIPE, SIG_IGN)
     }
 
     deinit {
-        if exitStatus == nil {
-            kill(pid, SIGKILL)
-            _ = wait()
+        if !process.hasEnded {
+            process.signal(SIGKILL)
+            process.wait()
         }
-        if input >= 0 { close(input) }
-        close(output)
         unlink(errorPath)
     }
 
     var errors: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
 
-    /// The next line of standard output; nil at its end or when none came within `timeout`
-    /// seconds (a bounded wait in `poll`, not a sleep).
-    func readLine(timeout: Double = 20) -> String? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
-            if let newline = buffered.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: buffered[..<newline], as: UTF8.self)
-                buffered.removeSubrange(...newline)
-                return line
-            }
-            if reachedEnd { return nil }
-            let left = deadline.timeIntervalSinceNow
-            guard left > 0 else { return nil }
-            fill(waitingMilliseconds: Int32(min(left * 1000 + 1, 60_000)))
-        }
-    }
+    /// The next line of standard output; nil at its end or when none came within `timeout` seconds.
+    func readLine(timeout: Double = 20) -> String? { process.readLine(timeout: timeout) }
 
     /// Everything left on standard output until it closes (or `timeout` passes).
-    func readToEnd(timeout: Double = 20) -> String {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !reachedEnd, deadline.timeIntervalSinceNow > 0 {
-            fill(waitingMilliseconds: Int32(min(deadline.timeIntervalSinceNow * 1000 + 1, 60_000)))
-        }
-        defer { buffered = [] }
-        return String(decoding: buffered, as: UTF8.self)
-    }
+    func readToEnd(timeout: Double = 20) -> String { process.readToEnd(timeout: timeout) }
 
-    private func fill(waitingMilliseconds: Int32) {
-        var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
-        guard poll(&descriptor, 1, waitingMilliseconds) > 0 else { return }
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
-        if count > 0 { buffered += chunk[..<count] } else if count == 0 { reachedEnd = true }
-    }
-
+    /// Writes to standard input; a child that stopped reading is not an error here (its exit
+    /// status says why).
     func write(_ data: Data) throws {
-        var bytes = [UInt8](data)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(input, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                if errno == EPIPE { return } // it stopped reading; its exit status says why
-                throw Failure(description: "write failed: \(String(cString: strerror(errno)))")
-            }
-            bytes = bytes.dropFirst(written)
+        do throws(Errno) {
+            try process.write(data)
+        } catch where error == .brokenPipe {
+            return
+        } catch {
+            throw Failure(description: "write failed: \(error)")
         }
     }
 
     func write(_ text: String) throws { try write(Data(text.utf8)) }
 
-    func closeInput() {
-        if input >= 0 {
-            close(input)
-            input = -1
-        }
-    }
+    func closeInput() { process.closeInput() }
 
     /// Waits for the process to end: its exit status, and the signal that ended it, if one did.
     @discardableResult
     func wait() -> (status: Int32, signal: Int32?) {
-        if let exitStatus { return exitStatus }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let signal = status & 0x7f
-        let result: (Int32, Int32?) = signal == 0 ? ((status >> 8) & 0xff, nil) : (-1, signal)
-        exitStatus = result
-        return result
+        switch process.wait() {
+        case .exited(let status): (status, nil)
+        case .signalled(let signal): (-1, signal)
+        }
     }
 }
 

@@ -68,7 +68,11 @@ import Testing
         let junk = UploadedFile(field: "backup", fileName: "notes.txt", contentType: "text/plain", data: Array("hello".utf8))
         let response = browser.post("/settings/restore", files: [junk])
         #expect(response.status == 303)
-        #expect(browser.get("/settings").text.contains("notes.txt は BookKiosk のバックアップではない"))
+        let settings = browser.get("/settings").text
+        #expect(settings.contains("notes.txt は BookKiosk のバックアップではない"))
+        // What to do, in Japanese; neither the check's English detail nor the upload's temporary path.
+        #expect(settings.contains("設定の「バックアップ」でダウンロードしたファイル(library-日付.sqlite)を選んでください"))
+        #expect(!settings.contains("cannot be restored") && !settings.contains("bookkiosk-page-") && !settings.contains("backup.sqlite"))
         #expect(browser.post("/settings/restore/confirm").status == 303)
         #expect(try repository.transaction { try $0.allBooks().count } == 3)
     }

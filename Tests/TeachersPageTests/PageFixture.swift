@@ -1,5 +1,6 @@
 import Feedback
 import Foundation
+import Printing
 import HTTPServer
 import Lending
 import StaffPIN
@@ -44,13 +45,13 @@ struct PageFixture {
 
     init(language: Language = .ja, sessionMinutes: Int = 30, cover: (@Sendable (Book) -> String?)? = nil,
          qrCode: (@Sendable (String) -> String?)? = nil, repository: any LendingRepository = InMemoryLendingRepository(),
-         storage: LibraryStorage? = nil, lookup: (any ISBNLookup)? = nil) throws {
+         storage: LibraryStorage? = nil, lookup: (any ISBNLookup)? = nil, sheets: [Sheet] = Sheet.builtIn) throws {
         self.repository = repository
         policy = Policy(timeZone: PageFixture.tokyo)
         let clock = self.clock
         // Assembled as `serve` assembles it; a test's own covers, QR code or storage in its place.
         let settings = PageSettings(language: language, policy: policy, libraryName: "ひまわり文庫", sessionMinutes: sessionMinutes,
-                                    covers: "/nonexistent", drawsQRCode: false, lookup: lookup)
+                                    covers: "/nonexistent", sheets: sheets, drawsQRCode: false, lookup: lookup)
         page = try PageAssembly(settings: settings, repository: repository, now: { clock.now }) { setup in
             if let cover { setup.cover = cover }
             setup.qrCode = qrCode

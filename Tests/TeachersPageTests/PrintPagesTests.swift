@@ -82,4 +82,20 @@ import Testing
         #expect(browser.post("/print/labels", [("sheet", Sheet.defaultLabelSheet)], csrf: .some("wrong")).status == 403)
         #expect(try fixture.repository.transaction { try $0.printedTimes(.label) }.isEmpty)
     }
+
+    @Test("a sheet the label cannot be printed on is said in plain Japanese beside the form; the layout's detail is for the log only")
+    func aRefusedPrintIsPlainJapanese() throws {
+        let tiny = Sheet(name: "tiny", title: "Tiny", columns: 10, rows: 30, labelWidth: 12, labelHeight: 6, leftMargin: 5, topMargin: 5)
+        let fixture = try PageFixture(sheets: Sheet.builtIn + [tiny])
+        let browser = Browser(fixture)
+        browser.signIn()
+        let refused = browser.post("/print/labels", [("barcode", "B001"), ("sheet", "tiny"), ("startAt", "1")])
+        #expect(refused.status == 303)
+        #expect(refused.header("Location") == "/books/B001#print-label")
+        let book = browser.get("/books/B001").text
+        #expect(book.contains("には ラベルを印刷できません") || book.contains("にはラベルを印刷できません"), "\(book)")
+        #expect(book.contains("ラベルの大きい用紙を選んでください"))
+        #expect(!book.contains("does not fit") && !book.contains("cannot be used") && !book.contains("mm for the bars"))
+        #expect(try fixture.repository.transaction { try $0.printedTimes(.label) }.isEmpty)
+    }
 }

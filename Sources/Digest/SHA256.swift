@@ -1,6 +1,8 @@
-/// SHA-256 (FIPS 180-4), for naming cached speech by what it says: Foundation on Linux has no
-/// digest, and no Swift package may be used. Not for secrets.
-enum SHA256 {
+/// SHA-256 (FIPS 180-4) of a whole message in memory: for naming cached speech by what it says
+/// and, through `HMACSHA256`, for the page's signed values. Foundation on Linux has no digest,
+/// no Swift package may be used, and no C library of the project offers one (libcrypt hashes
+/// passwords only). `DigestTests` checks it against FIPS 180-4's examples.
+public enum SHA256 {
     private static let roundConstants: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -12,9 +14,18 @@ enum SHA256 {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
+    private static let initialHash: [UInt32] = [
+        0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+    ]
+
     /// The digest of `bytes` in lowercase hexadecimal.
-    static func hex(_ bytes: [UInt8]) -> String {
-        var hash: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
+    public static func hex(_ bytes: [UInt8]) -> String {
+        digest(bytes).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
+
+    /// The 32-byte digest of `bytes`.
+    public static func digest(_ bytes: [UInt8]) -> [UInt8] {
+        var hash = initialHash
         var message = bytes
         let bitLength = UInt64(bytes.count) * 8
         message.append(0x80)
@@ -43,10 +54,7 @@ enum SHA256 {
             }
             for (index, value) in [a, b, c, d, e, f, g, h].enumerated() { hash[index] = hash[index] &+ value }
         }
-        return hash.map { word in
-            let text = String(word, radix: 16)
-            return String(repeating: "0", count: 8 - text.count) + text
-        }.joined()
+        return hash.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * UInt32($0))) } }
     }
 
     private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {

@@ -103,13 +103,24 @@ public final class Speaker: Sendable {
     /// out waits while a scan is answered or the screen drawn.
     static let niceness: Int32 = 5
 
+    /// Linux's `SCHED_BATCH` (glibc declares it only for `_GNU_SOURCE`, which the Glibc module
+    /// is not built with).
+    static let batchPolicy: Int32 = 3
+
     /// Lowers the calling thread's priority by `niceness` (Linux keeps a nice value per
-    /// thread, and `setpriority` with 0 sets the calling thread's). Calls `setpriority`.
+    /// thread, and `setpriority` with 0 sets the calling thread's), and puts it under
+    /// `SCHED_BATCH`: a thread under it never takes the processor from a running one when it
+    /// wakes, so handing the speaker a sentence cannot interrupt the answer that hands it over.
+    /// The threads and processes it starts (the engines, the voice's player) inherit both.
+    /// Calls `setpriority` and `sched_setscheduler` (0: the calling thread).
     private static func becomeNicer() {
         errno = 0
         let current = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
-        guard errno == 0 else { return }
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, current + niceness)
+        if errno == 0 {
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, current + niceness)
+        }
+        var parameters = sched_param(sched_priority: 0)
+        _ = sched_setscheduler(0, batchPolicy, &parameters)
     }
 
     /// Waits until nothing is being made, waiting or prepared, or until `deadline`. For tests,

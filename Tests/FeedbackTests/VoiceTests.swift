@@ -321,6 +321,30 @@ final class WitnessSynthesizer: SpeechSynthesizer, Sendable {
         #expect(said == [Utterance(clauses: ["つぎの こえ"]).text])
     }
 
+    @Test("the speaker's thread and the engines it starts run under SCHED_BATCH: waking them never interrupts the answer")
+    func theSpeakerNeverInterruptsOnWaking() throws {
+        // The scheduling policy of the thread making a clause, and (field 41 of
+        // /proc/PID/stat) of a process it starts, as the engine is started.
+        let seen = Mutex<[(thread: Int32, process: String)]>([])
+        let engine = WitnessSynthesizer { _ in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "cut -d' ' -f41 /proc/self/stat"]
+            let output = Pipe()
+            process.standardOutput = output
+            try? process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            seen.withLock { $0.append((sched_getscheduler(0), text.trimmingCharacters(in: .whitespacesAndNewlines))) }
+        }
+        let speaker = Speaker(synthesizer: engine, cache: nil, player: nil, volume: 0.8, log: { _ in })
+        speaker.say(Utterance(clauses: ["はい"]), notBefore: Date())
+        #expect(speaker.waitUntilIdle(deadline: Date().addingTimeInterval(30)))
+        let made = seen.withLock { $0 }
+        #expect(!made.isEmpty)
+        #expect(made.allSatisfy { $0.thread == 3 && $0.process == "3" }, "SCHED_BATCH is 3: \(made)")
+    }
+
     @Test("the voice waits for the cue to have sounded")
     func theVoiceFollowsTheCue() throws {
         let directory = try Fixtures.temporaryDirectory()

@@ -28,6 +28,10 @@ readonly web_unit=bookkiosk-web.service
 readonly network_dropin=$unit_dir/bookkiosk.service.d/50-database-network.conf
 # With --database: the page may reach that server too (its unit allows only private ranges).
 readonly web_network_dropin=$unit_dir/bookkiosk-web.service.d/50-database-network.conf
+# With --lookups: the page may reach NDL Search and openBD, at the addresses they have today.
+readonly lookup_network_dropin=$unit_dir/bookkiosk-web.service.d/60-lookup-network.conf
+# The services' names (BOOKKIOSK_LOOKUP_HOSTS names others, or addresses: the tests).
+readonly lookup_hosts=${BOOKKIOSK_LOOKUP_HOSTS:-ndlsearch.ndl.go.jp api.openbd.jp}
 
 script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 readonly script_dir
@@ -58,6 +62,10 @@ Options:
   --web               turn on the teachers' page (bookkiosk serve, $web_unit, which
                       the package installs switched off); set a teacher's password with
                       \`bookkiosk staff password\`
+  --lookups           let the teachers' page look books up by ISBN (調べる, まとめて登録): opens its
+                      sandbox to the addresses NDL Search and openBD have now, and no others
+                      (a drop-in, $lookup_network_dropin); run it again when
+                      \`bookkiosk doctor\` says a service does not answer
   --root DIR          write only this kiosk's own settings (config, scanner rules, drop-ins)
                       into DIR instead of / (an image being prepared); no package is installed
   --uninstall         apt-get remove bookkiosk: the program and its units go, the library in
@@ -86,6 +94,7 @@ purge=no
 scanners=()
 database_url=
 web=no
+lookups=no
 readonly original_args=("$@")
 
 while (($# > 0)); do
@@ -122,6 +131,10 @@ while (($# > 0)); do
         web=yes
         shift
         ;;
+    --lookups)
+        lookups=yes
+        shift
+        ;;
     --root)
         (($# >= 2)) || die "--root needs a directory"
         root=$2
@@ -147,6 +160,7 @@ done
 
 [[ $purge == no || $uninstall == yes ]] || die "--purge goes with --uninstall"
 [[ $web == no || $uninstall == no ]] || die "--web goes with installing; --uninstall removes the page too"
+[[ $lookups == no || $uninstall == no ]] || die "--lookups goes with installing; --uninstall removes its drop-in too"
 [[ -z $deb || -f $deb ]] || die "--deb $deb: no such file"
 
 # prefix is prepended to every path written; empty when installing on the running system.
@@ -307,6 +321,32 @@ install_network_dropins() {
         "IPAddressAllow=$addresses")" "page's database network drop-in"
 }
 
+# Only with --lookups: the teachers' page may reach the lookup services' addresses, as they
+# resolve now. systemd's IPAddressAllow= holds both ways and by address, never by name: those
+# servers could also reach the page (they are the NDL's and openBD's), and nothing else more
+# than before; when a service moves, its lookups fail plainly until this runs again.
+install_lookup_dropin() {
+    [[ $lookups == yes ]] || return 0
+    local host found more addresses=()
+    for host in $lookup_hosts; do
+        if [[ $host =~ ^[0-9.]+$ || $host == *:* ]]; then
+            addresses+=("$host")
+            continue
+        fi
+        found=$(getent ahosts "$host" | awk '{print $1}' | sort -u | tr '\n' ' ')
+        [[ -n $found ]] || die "--lookups: $host does not resolve here; connect this box to the internet and run it again"
+        say "$host is at ${found% }."
+        read -ra more <<<"$found"
+        addresses+=("${more[@]}")
+    done
+    write_dropin "$lookup_network_dropin" "$(printf '%s\n' \
+        "# Written by install.sh --lookups: the teachers' page looks books up at NDL Search and openBD" \
+        "# ($lookup_hosts), at the addresses they had then. Run install.sh --lookups again when" \
+        "# \`bookkiosk doctor\` says a service does not answer; delete this file to close it again." \
+        "[Service]" \
+        "IPAddressAllow=${addresses[*]}")" "page's lookup network drop-in"
+}
+
 create_first_staff() {
     local how="sudo -u $service_user bookkiosk staff add NAME --config $config_file --db $database"
     if [[ -n $database_url ]]; then
@@ -366,6 +406,7 @@ install_all() {
     install_config
     install_local_scanner_rules
     install_network_dropins
+    install_lookup_dropin
     create_first_staff
     activate
     say "Done."
@@ -391,6 +432,7 @@ uninstall_all() {
     # This kiosk's own drop-ins belong to the package's services: they go with them.
     remove_file "$network_dropin" "database network drop-in"
     remove_file "$web_network_dropin" "page's database network drop-in"
+    remove_file "$lookup_network_dropin" "page's lookup network drop-in"
     if [[ $purge == yes ]]; then
         remove_file "$local_rules_file" "this kiosk's scanner rules"
     elif [[ -e $prefix$local_rules_file ]]; then

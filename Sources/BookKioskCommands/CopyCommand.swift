@@ -31,7 +31,7 @@ struct CopyCommand {
         let counts = try LibraryCopy.copy(from: source, to: target)
         console.print(say.copied(source, to: target.redacted, CopiedCounts(
             books: counts.books, users: counts.users, classes: counts.classes, loans: counts.loans, staff: counts.staff,
-            auditEntries: counts.auditEntries, printed: counts.printed, bookRecords: counts.bookRecords)))
+            auditEntries: counts.auditEntries, printed: counts.printed, bookRecords: counts.bookRecords, covers: counts.covers)))
         return .success
     }
 }

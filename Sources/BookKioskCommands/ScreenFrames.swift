@@ -11,20 +11,32 @@ import POSIX
 /// stream from 0001, EVENT its `event` field), and after each staff prompt to
 /// `DIR/NNNN-prompt-K.png` (NNNN the last event's number, K counting that event's prompts from 1).
 /// The screen itself is the assembled kiosk's, drawn into `output`.
+///
+/// `simulate --screens-in-memory`: the same frames painted into memory, as `run` paints into
+/// the display's buffer, and no file written, so a frame costs what it costs on the kiosk (a
+/// PNG's compression costs several frames' painting). Each event line is written after its
+/// frame is presented (`KioskAssembly`'s order), so a scan → its event line is scan → frame:
+/// the bench's Pi-class figure.
 final class ScreenFrames {
     static let defaultSize = PixelSize(width: 1280, height: 800)
 
-    let folder: String
+    /// Where the PNGs go; nil: painted in memory only.
+    let folder: String?
     let output: ImageFrameOutput
     private var eventNumber = 0
     private var promptNumber = 0
 
-    /// Frames as `arguments` ask for them; nil without `--screens`. (`--library-name` and
-    /// `--covers` change the kiosk's screen settings; see `Simulate`.)
+    /// Frames as `arguments` ask for them; nil without `--screens` or `--screens-in-memory`.
+    /// (`--library-name` and `--covers` change the kiosk's screen settings; see `Simulate`.)
     static func make(_ arguments: Arguments) throws -> ScreenFrames? {
-        guard let folder = arguments.options["screens"] else {
+        let inMemory = arguments.flags.contains("screens-in-memory")
+        let folder = arguments.options["screens"]
+        if inMemory, folder != nil {
+            throw Arguments.Invalid(description: "--screens DIR writes the frames as files and --screens-in-memory writes none: give one of them")
+        }
+        guard folder != nil || inMemory else {
             for option in ["screen-size", "covers", "library-name"] where arguments.options[option] != nil {
-                throw Arguments.Invalid(description: "--\(option) goes with --screens DIR (where the frames are written)")
+                throw Arguments.Invalid(description: "--\(option) goes with --screens DIR (where the frames are written) or --screens-in-memory")
             }
             return nil
         }
@@ -35,15 +47,17 @@ final class ScreenFrames {
             }
             size = parsed
         }
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw CommandFailure("The folder \(folder) for --screens cannot be made (\(error.localizedDescription)). Check its parent exists and may be written.")
+        if let folder {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw CommandFailure("The folder \(folder) for --screens cannot be made (\(error.localizedDescription)). Check its parent exists and may be written.")
+            }
         }
         return ScreenFrames(folder: folder, size: size)
     }
 
-    init(folder: String, size: PixelSize) {
+    init(folder: String?, size: PixelSize) {
         self.folder = folder
         output = ImageFrameOutput(size: size)
     }
@@ -62,6 +76,7 @@ final class ScreenFrames {
     }
 
     private func write(_ name: String) throws {
+        guard let folder else { return }
         let path = (folder as NSString).appendingPathComponent(name)
         do {
             let bytes = try output.image.png()

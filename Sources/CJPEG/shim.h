@@ -78,3 +78,116 @@ static inline unsigned char *bookkiosk_jpeg_decode(const char *path, int *width,
     fclose(file);
     return pixels;
 }
+
+/* Decodes a JPEG held in memory (`size` bytes at `data`) like bookkiosk_jpeg_decode, reduced by
+   libjpeg's own scaling to 1/`scale_denom` (1, 2, 4 or 8) of its size while decoding, so a
+   phone's 12-megapixel photo never needs its full size in memory. */
+static inline unsigned char *bookkiosk_jpeg_decode_memory(const unsigned char *data, unsigned long size, unsigned int scale_denom,
+                                                          int *width, int *height, int *full_width, int *full_height,
+                                                          char *message, size_t message_size) {
+    struct jpeg_decompress_struct info;
+    struct bookkiosk_jpeg_error error;
+    unsigned char *volatile pixels = NULL;
+    info.err = jpeg_std_error(&error.manager);
+    error.manager.error_exit = bookkiosk_jpeg_error_exit;
+    error.manager.output_message = bookkiosk_jpeg_quiet;
+    error.message[0] = 0;
+    if (setjmp(error.jump)) {
+        jpeg_destroy_decompress(&info);
+        free(pixels);
+        snprintf(message, message_size, "%s", error.message);
+        return NULL;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, data, size);
+    jpeg_read_header(&info, TRUE);
+    *full_width = (int)info.image_width;
+    *full_height = (int)info.image_height;
+    info.out_color_space = JCS_EXT_BGRX;
+    info.scale_num = 1;
+    info.scale_denom = scale_denom;
+    jpeg_start_decompress(&info);
+    if (info.output_width == 0 || info.output_height == 0 || info.output_width > 16384 || info.output_height > 16384) {
+        snprintf(message, message_size, "the picture is %ux%u pixels", info.output_width, info.output_height);
+        jpeg_destroy_decompress(&info);
+        return NULL;
+    }
+    size_t stride = (size_t)info.output_width * 4;
+    pixels = malloc(stride * info.output_height);
+    if (pixels == NULL) {
+        snprintf(message, message_size, "out of memory");
+        jpeg_destroy_decompress(&info);
+        return NULL;
+    }
+    while (info.output_scanline < info.output_height) {
+        JSAMPROW row = pixels + stride * info.output_scanline;
+        jpeg_read_scanlines(&info, &row, 1);
+    }
+    jpeg_finish_decompress(&info);
+    *width = (int)info.output_width;
+    *height = (int)info.output_height;
+    jpeg_destroy_decompress(&info);
+    return pixels;
+}
+
+/* Reads only a JPEG's header: its size in pixels. Returns 0, or -1 with `message` filled. */
+static inline int bookkiosk_jpeg_size(const unsigned char *data, unsigned long size, int *width, int *height,
+                                      char *message, size_t message_size) {
+    struct jpeg_decompress_struct info;
+    struct bookkiosk_jpeg_error error;
+    info.err = jpeg_std_error(&error.manager);
+    error.manager.error_exit = bookkiosk_jpeg_error_exit;
+    error.manager.output_message = bookkiosk_jpeg_quiet;
+    error.message[0] = 0;
+    if (setjmp(error.jump)) {
+        jpeg_destroy_decompress(&info);
+        snprintf(message, message_size, "%s", error.message);
+        return -1;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, data, size);
+    jpeg_read_header(&info, TRUE);
+    *width = (int)info.image_width;
+    *height = (int)info.image_height;
+    jpeg_destroy_decompress(&info);
+    return 0;
+}
+
+/* Encodes `height` rows of 32-bit pixels (cairo's RGB24: libjpeg-turbo's JCS_EXT_BGRX on
+   little-endian machines), `stride` bytes apart, as a baseline JPEG of `quality` (0-100) into
+   a malloc'd buffer (`*output`, `*output_size`; the caller frees it). Returns 0, or -1 with
+   `message` filled. */
+static inline int bookkiosk_jpeg_encode(const unsigned char *pixels, int width, int height, int stride, int quality,
+                                        unsigned char **output, unsigned long *output_size, char *message, size_t message_size) {
+    struct jpeg_compress_struct info;
+    struct bookkiosk_jpeg_error error;
+    *output = NULL;
+    *output_size = 0;
+    info.err = jpeg_std_error(&error.manager);
+    error.manager.error_exit = bookkiosk_jpeg_error_exit;
+    error.manager.output_message = bookkiosk_jpeg_quiet;
+    error.message[0] = 0;
+    if (setjmp(error.jump)) {
+        jpeg_destroy_compress(&info);
+        free(*output);
+        *output = NULL;
+        snprintf(message, message_size, "%s", error.message);
+        return -1;
+    }
+    jpeg_create_compress(&info);
+    jpeg_mem_dest(&info, output, output_size);
+    info.image_width = (JDIMENSION)width;
+    info.image_height = (JDIMENSION)height;
+    info.input_components = 4;
+    info.in_color_space = JCS_EXT_BGRX;
+    jpeg_set_defaults(&info);
+    jpeg_set_quality(&info, quality, TRUE);
+    jpeg_start_compress(&info, TRUE);
+    while (info.next_scanline < info.image_height) {
+        JSAMPROW row = (JSAMPROW)(pixels + (size_t)stride * info.next_scanline);
+        jpeg_write_scanlines(&info, &row, 1);
+    }
+    jpeg_finish_compress(&info);
+    jpeg_destroy_compress(&info);
+    return 0;
+}

@@ -207,10 +207,11 @@ public protocol CommandWords: Sendable {
 
 /// What `bookkiosk copy` copied, counted.
 public struct CopiedCounts: Sendable, Equatable {
-    public var books = 0, users = 0, classes = 0, loans = 0, staff = 0, auditEntries = 0, printed = 0, bookRecords = 0
-    public init(books: Int, users: Int, classes: Int, loans: Int, staff: Int, auditEntries: Int, printed: Int, bookRecords: Int) {
+    public var books = 0, users = 0, classes = 0, loans = 0, staff = 0, auditEntries = 0, printed = 0, bookRecords = 0, covers = 0
+    public init(books: Int, users: Int, classes: Int, loans: Int, staff: Int, auditEntries: Int, printed: Int, bookRecords: Int,
+                covers: Int = 0) {
         (self.books, self.users, self.classes, self.loans) = (books, users, classes, loans)
-        (self.staff, self.auditEntries, self.printed, self.bookRecords) = (staff, auditEntries, printed, bookRecords)
+        (self.staff, self.auditEntries, self.printed, self.bookRecords, self.covers) = (staff, auditEntries, printed, bookRecords, covers)
     }
 }
 

@@ -53,7 +53,7 @@ extension EnglishCommandWords {
     public var copyUsage: String { "copy needs --from library.sqlite and --to postgresql://…" }
     public func copyTargetUsage(got: String) -> String { "--to must be a postgresql:// URL (got \(got))" }
     public func copied(_ source: String, to target: String, _ counts: CopiedCounts) -> String {
-        "Copied \(source) to \(target): \(counts.books) books, \(counts.users) users, \(counts.classes) classes, \(counts.loans) loans, \(counts.staff) staff accounts, \(counts.auditEntries) audit entries, \(counts.printed) printed cards and labels, \(counts.bookRecords) records found by ISBN."
+        "Copied \(source) to \(target): \(counts.books) books, \(counts.users) users, \(counts.classes) classes, \(counts.loans) loans, \(counts.staff) staff accounts, \(counts.auditEntries) audit entries, \(counts.printed) printed cards and labels, \(counts.bookRecords) records found by ISBN, \(counts.covers) cover photos."
     }
 
     public func initTakesNoWords(_ word: String) -> String { "init takes only --db and --config, not \"\(word)\"" }

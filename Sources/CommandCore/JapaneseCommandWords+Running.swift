@@ -53,7 +53,7 @@ extension JapaneseCommandWords {
     public var copyUsage: String { "copy には --from library.sqlite と --to postgresql://… が要ります" }
     public func copyTargetUsage(got: String) -> String { "--to には postgresql:// で始まる URL を書きます(書かれていたのは \(got))" }
     public func copied(_ source: String, to target: String, _ counts: CopiedCounts) -> String {
-        "\(source) を \(target) にコピーしました: 絵本 \(counts.books) 冊、利用者 \(counts.users) 人、組 \(counts.classes)、貸出 \(counts.loans) 件、先生 \(counts.staff) 人、操作の記録 \(counts.auditEntries) 件、印刷したカードとラベル \(counts.printed) 枚、ISBN で調べた書誌 \(counts.bookRecords) 件。"
+        "\(source) を \(target) にコピーしました: 絵本 \(counts.books) 冊、利用者 \(counts.users) 人、組 \(counts.classes)、貸出 \(counts.loans) 件、先生 \(counts.staff) 人、操作の記録 \(counts.auditEntries) 件、印刷したカードとラベル \(counts.printed) 枚、ISBN で調べた書誌 \(counts.bookRecords) 件、表紙の写真 \(counts.covers) 枚。"
     }
 
     public func initTakesNoWords(_ word: String) -> String { "init に付けられるのは --db と --config だけです(「\(word)」は付けられません)" }

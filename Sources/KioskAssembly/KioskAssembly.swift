@@ -47,11 +47,13 @@ public final class KioskAssembly {
         if let rules { policy = rules.applied(to: policy) }
 
         announcer = settings.announces ? Announcer(settings: settings.feedback, log: log, debugLog: debug) : nil
-        presenter = screen.map { output in
+        presenter = try screen.map { output in
             let folder = CoverFolder(path: settings.screen.covers)
+            // A file of the covers folder wins; else the photo taken on the teachers' page.
+            let stored = try StoredCovers(repository: repository, folder: settings.screen.storedCovers ?? StoredCovers.temporaryFolder())
             let name = settings.screen.libraryName ?? rules?.libraryName ?? settings.libraryName
             let layout = ScreenLayout(language: settings.feedback.language, libraryName: name.isEmpty ? nil : name,
-                                      cover: { barcode, isbn in folder.cover(barcode: barcode, isbn: isbn) })
+                                      cover: { barcode, isbn in folder.cover(barcode: barcode, isbn: isbn) ?? stored.cover(barcode: barcode) })
             return ScreenPresenter(output: output, layout: layout, policy: policy, painter: ScenePainter(family: settings.screen.font),
                                    now: now, log: log)
         }

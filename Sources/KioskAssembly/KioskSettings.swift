@@ -68,11 +68,16 @@ public struct ScreenSettings: Sendable, Equatable {
     public var covers: String
     /// A name shown in place of the library's (`simulate --library-name`); nil: the library's.
     public var libraryName: String?
+    /// Where the kiosk writes its copies of the covers photographed on the page (`StoredCovers`);
+    /// nil: a folder of its own under the temporary directory.
+    public var storedCovers: String?
 
-    public init(font: String = ScreenSettings.defaultFont, covers: String = ScreenSettings.defaultCovers, libraryName: String? = nil) {
+    public init(font: String = ScreenSettings.defaultFont, covers: String = ScreenSettings.defaultCovers, libraryName: String? = nil,
+                storedCovers: String? = nil) {
         self.font = font
         self.covers = covers
         self.libraryName = libraryName
+        self.storedCovers = storedCovers
     }
 
     /// The painter's own: the rounded Japanese font of `fonts-motoya-l-maruberi`.

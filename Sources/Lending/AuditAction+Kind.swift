@@ -9,7 +9,7 @@ extension AuditAction {
         case enteredStaffMode = "entered", leftStaffMode = "left", wrongPIN = "pinWrong", pinLocked
         case signedIn, signedOut, signInFailed, signInLocked
         case lent, lentPastRules = "override", returned, forcedReturn, extended, withdrew
-        case registeredBook, removedBook, editedBook, registeredUser, editedUser, deactivatedUser, reactivatedUser, removedUser
+        case registeredBook, removedBook, editedBook, savedCoverPhoto, registeredUser, editedUser, deactivatedUser, reactivatedUser, removedUser
         case changedRules, addedStaff, changedPIN, setPassword, removedStaff
         case addedClass, setClassGrade, renamedClass, removedClass, promoted
         case printedCards, printedLabels, imported, restored
@@ -43,7 +43,7 @@ extension AuditAction {
             case .enteredStaffMode, .leftStaffMode, .wrongPIN, .pinLocked, .signedIn, .signedOut, .signInFailed, .signInLocked:
                 true
             case .lent, .lentPastRules, .returned, .forcedReturn, .extended, .withdrew,
-                 .registeredBook, .removedBook, .editedBook, .registeredUser, .editedUser, .deactivatedUser, .reactivatedUser, .removedUser,
+                 .registeredBook, .removedBook, .editedBook, .savedCoverPhoto, .registeredUser, .editedUser, .deactivatedUser, .reactivatedUser, .removedUser,
                  .changedRules, .addedStaff, .changedPIN, .setPassword, .removedStaff,
                  .addedClass, .setClassGrade, .renamedClass, .removedClass, .promoted,
                  .printedCards, .printedLabels, .imported, .restored:
@@ -75,6 +75,7 @@ extension AuditAction {
         case .registeredBook: .registeredBook
         case .removedBook: .removedBook
         case .editedBook: .editedBook
+        case .savedCoverPhoto: .savedCoverPhoto
         case .registeredUser: .registeredUser
         case .editedUser: .editedUser
         case .deactivatedUser: .deactivatedUser

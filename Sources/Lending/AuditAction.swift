@@ -45,6 +45,8 @@ public enum AuditAction: Sendable, Equatable, Codable {
     case removedBook(book: AuditedBook)
     /// A Book's details changed: each field that changed, old → new.
     case editedBook(barcode: String, changes: [AuditChange])
+    /// A photo of the Book's front was saved as its cover (「表紙の写真」), `width`×`height` pixels.
+    case savedCoverPhoto(book: AuditedBook, width: Int, height: Int)
     case registeredUser
     /// A User's details changed (their name, old → new, is the entry's `user`).
     case editedUser(changes: [AuditChange])

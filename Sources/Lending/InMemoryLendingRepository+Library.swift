@@ -127,6 +127,7 @@ extension InMemoryLendingRepository.Transaction {
         guard !state.loans.contains(where: { $0.book == barcode }) else { throw LendingStoreError.bookWasLent(book: barcode) }
         state.books[barcode] = nil
         state.printed[.label]?[barcode] = nil
+        state.covers[barcode] = nil
         return true
     }
 
@@ -204,5 +205,27 @@ extension InMemoryLendingRepository.Transaction {
     func allBookRecords() throws -> [BookRecord] {
         checkOpen()
         return state.bookRecords.values.sorted { $0.isbn < $1.isbn }
+    }
+
+    // MARK: Covers photographed on the page
+
+    func coverTimes(barcodes: [String]) throws -> [String: Date] {
+        checkOpen()
+        return Dictionary(barcodes.compactMap { barcode in state.covers[barcode].map { (barcode, $0.savedAt) } }, uniquingKeysWith: { first, _ in first })
+    }
+
+    func cover(barcode: String) throws -> BookCover? {
+        checkOpen()
+        return state.covers[barcode]
+    }
+
+    func save(_ cover: BookCover) throws {
+        checkOpen()
+        state.covers[cover.barcode] = cover
+    }
+
+    func coveredBarcodes() throws -> [String] {
+        checkOpen()
+        return state.covers.keys.sorted()
     }
 }

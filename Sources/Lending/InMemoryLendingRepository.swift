@@ -19,6 +19,7 @@ public final class InMemoryLendingRepository: LendingRepository {
         var classes: [String: SchoolClass] = [:]
         var lendCounts: [LendCount] = []
         var bookRecords: [String: BookRecord] = [:]
+        var covers: [String: BookCover] = [:]
         /// What each recorded scan changed: the Loan's id.
         var scans: [String: (change: LoanChange, loan: Int64)] = [:]
     }

@@ -167,6 +167,17 @@ public protocol LendingTransaction: AnyObject {
     func save(_ record: BookRecord) throws
     /// Every record kept, in ISBN order (for `copy`).
     func allBookRecords() throws -> [BookRecord]
+
+    // MARK: Covers photographed on the page (BookCover.swift)
+
+    /// When the stored cover of each of these Books was saved; Books without one are absent.
+    func coverTimes(barcodes: [String]) throws -> [String: Date]
+    /// The stored cover of the Book, if it has one.
+    func cover(barcode: String) throws -> BookCover?
+    /// Keeps a Book's cover, replacing the one it had. Removing the Book removes it.
+    func save(_ cover: BookCover) throws
+    /// The barcodes of every Book with a stored cover, in order (for `copy`, one cover at a time).
+    func coveredBarcodes() throws -> [String]
 }
 
 /// What `bookkiosk print` prints, so it can print only what is new.

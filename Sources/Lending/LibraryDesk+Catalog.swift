@@ -42,6 +42,15 @@ extension LibraryDesk {
         return .saved(book)
     }
 
+    /// Keeps a photo as the Book's cover (「表紙の写真」, already upright and scaled), replacing the
+    /// one it had, and records it; `.missing` when there is no such Book (nothing is kept).
+    public func saveCoverPhoto(_ cover: BookCover, width: Int, height: Int, in tx: any LendingTransaction) throws -> Saving<Book> {
+        guard let book = try tx.book(barcode: cover.barcode) else { return .missing(cover.barcode) }
+        try tx.save(cover)
+        try record(.savedCoverPhoto(book: AuditedBook(book), width: width, height: height), in: tx)
+        return .saved(book)
+    }
+
     /// Staff mode's "register a Book": adds it, or gives the Book with that barcode this title
     /// (and author, when one is given), keeping the rest. Its reading comes from the lookup
     /// cache, when it has none and the title is the one found there.

@@ -16,6 +16,8 @@ extension PostgresLendingRepository {
         public var passwords = 0
         /// Records found by ISBN lookups (the lookup cache).
         public var bookRecords = 0
+        /// Covers photographed on the page.
+        public var covers = 0
         /// Whether the library's rules were copied (a library has them once a kiosk saved them).
         public var rules = false
     }
@@ -31,7 +33,7 @@ extension PostgresLendingRepository {
     /// Copies a whole library (a one-box SQLite library, usually) into this database, in one
     /// transaction: all of it or, on any fault, nothing. Loans and audit entries keep their ids
     /// and times, returned and anonymized ones included; the PIN lock, what was printed, the
-    /// library's rules, the classes, the lend counts, the lookup cache, and each Staff account's page password and sign-in record come too. Refuses a
+    /// library's rules, the classes, the lend counts, the lookup cache, the covers photographed on the page, and each Staff account's page password and sign-in record come too. Refuses a
     /// database that already holds Books, Users or Loans.
     public func copy(from source: any LendingRepository) throws -> CopyCounts {
         let library = try source.transaction { tx in
@@ -39,7 +41,7 @@ extension PostgresLendingRepository {
              staff: try tx.staffAccounts(), lock: try tx.pinLock(), audit: try tx.auditEntries(),
              printed: try PrintedKind.allCases.map { ($0, try tx.printedTimes($0)) },
              rules: try tx.libraryRules(), classes: try tx.classes(), lendCounts: try tx.lendCounts(fromMonth: ""),
-             bookRecords: try tx.allBookRecords(),
+             bookRecords: try tx.allBookRecords(), coveredBarcodes: try tx.coveredBarcodes(),
              signIn: try tx.staffAccounts().map { (name: $0.name, password: try tx.passwordHash(staff: $0.name),
                                                    record: try tx.signInRecord(staff: $0.name)) })
         }
@@ -56,6 +58,13 @@ extension PostgresLendingRepository {
             for schoolClass in library.classes { try target.save(schoolClass); counts.classes += 1 }
             for book in library.books { try target.save(book); counts.books += 1 }
             for record in library.bookRecords { try target.save(record); counts.bookRecords += 1 }
+            // One cover read at a time (each is up to a few hundred KB): a library of 3,000
+            // photographed Books is never held whole in memory.
+            for barcode in library.coveredBarcodes {
+                guard let cover = try source.transaction({ try $0.cover(barcode: barcode) }) else { continue }
+                try target.save(cover)
+                counts.covers += 1
+            }
             for user in library.users { try target.save(user); counts.users += 1 }
             for account in library.staff { try target.save(account); counts.staff += 1 }
             for staff in library.signIn {

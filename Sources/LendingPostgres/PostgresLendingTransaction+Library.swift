@@ -241,6 +241,7 @@ extension PostgresLendingTransaction {
             throw LendingStoreError.bookWasLent(book: barcode)
         }
         try connection.execute("DELETE FROM printed WHERE kind = 'label' AND barcode = $1", [barcode])
+        try connection.execute("DELETE FROM book_covers WHERE barcode = $1", [barcode])
         try connection.execute("DELETE FROM books WHERE barcode = $1", [barcode])
         return true
     }

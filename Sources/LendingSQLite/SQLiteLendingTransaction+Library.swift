@@ -222,6 +222,7 @@ extension SQLiteLendingTransaction {
             throw LendingStoreError.bookWasLent(book: barcode)
         }
         try connection.execute("DELETE FROM printed WHERE kind = 'label' AND barcode = ?", [.text(barcode)])
+        try connection.execute("DELETE FROM book_covers WHERE barcode = ?", [.text(barcode)])
         try connection.execute("DELETE FROM books WHERE barcode = ?", [.text(barcode)])
         return true
     }

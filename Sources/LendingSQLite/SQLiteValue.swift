@@ -4,6 +4,8 @@ public enum SQLiteValue: Sendable, Equatable {
     case integer(Int64)
     case real(Double)
     case text(String)
+    /// Bytes as they are (a cover's picture).
+    case blob([UInt8])
 
     /// `.text`, or `.null` for nil.
     public init(_ value: String?) {

@@ -30,7 +30,7 @@ public final class Statement {
     // MARK: Binding
 
     /// Binds `values` to the parameters `?1…?n` in order, after clearing earlier bindings.
-    /// Calls `sqlite3_clear_bindings` and `sqlite3_bind_null`/`_int64`/`_double`/`_text`.
+    /// Calls `sqlite3_clear_bindings` and `sqlite3_bind_null`/`_int64`/`_double`/`_text`/`_blob`.
     public func bind(_ values: [SQLiteValue]) throws {
         let expected = Int(sqlite3_bind_parameter_count(handle))
         precondition(values.count == expected,
@@ -44,6 +44,8 @@ public final class Statement {
             case .integer(let integer): rc = sqlite3_bind_int64(handle, index, integer)
             case .real(let real): rc = sqlite3_bind_double(handle, index, real)
             case .text(let text): rc = sqlite3_bind_text(handle, index, text, -1, Statement.transient)
+            case .blob(let bytes):
+                rc = bytes.withUnsafeBytes { sqlite3_bind_blob64(handle, index, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1), sqlite3_uint64($0.count), Statement.transient) }
             }
             guard rc == SQLITE_OK else { throw lastError() }
         }
@@ -93,6 +95,13 @@ public final class Statement {
     /// Calls `sqlite3_column_double`.
     public func double(_ column: Int) -> Double {
         sqlite3_column_double(handle, Int32(column))
+    }
+
+    /// The column's bytes (none for NULL). Calls `sqlite3_column_blob` and `sqlite3_column_bytes`.
+    public func blob(_ column: Int) -> [UInt8] {
+        guard let bytes = sqlite3_column_blob(handle, Int32(column)) else { return [] }
+        let count = Int(sqlite3_column_bytes(handle, Int32(column)))
+        return Array(UnsafeRawBufferPointer(start: bytes, count: count))
     }
 
     /// The column as UTF-8 text ("" for NULL). Calls `sqlite3_column_text`.

@@ -27,6 +27,18 @@ public final class ScenePainter {
     private var images = ImageCache<CairoSurface>(capacity: ScenePainter.imagesKept, retryAfter: ScenePainter.unreadableImageRetrySeconds)
     /// The time, for forgetting pictures that could not be read (the clock; tests pass theirs).
     private let now: () -> Date
+    /// Text runs as they were placed (size, lines, where each starts), kept for the frames that
+    /// draw them again: fitting a run measures each of its words at each size it tries, which
+    /// was most of a frame's work, and a kiosk's frames repeat most of their text.
+    private var placements = TextPlacements(capacity: ScenePainter.placementsKept)
+    /// The layout the frame being painted places its text with (one for the frame, not one a run).
+    private var frameLayout: TextLayout?
+    /// Lines as pango laid them out, kept between frames: on the kiosk's screen a line is
+    /// shaped once, then only its glyphs are drawn.
+    private lazy var shapedLines = ShapedLines(capacity: ScenePainter.placementsKept, fontOptions: fontOptions)
+
+    /// The most text placements kept between frames (a frame has a few dozen runs).
+    public static let placementsKept = 512
 
     /// - Parameters:
     ///   - family: the font for text that names none; the Japanese fallback follows it.
@@ -130,6 +142,8 @@ public final class ScenePainter {
 
     func draw(_ scene: Scene, on context: CairoContext) {
         let cr = context.pointer
+        frameLayout = nil
+        defer { frameLayout = nil }
         if let background = scene.background {
             cairo_save(cr)
             set(background, on: cr)
@@ -230,17 +244,59 @@ public final class ScenePainter {
         let cr = context.pointer
         cairo_save(cr)
         defer { cairo_restore(cr) }
-        let layout = TextLayout(on: context, fontOptions: fontOptions)
+        let layout = { [fontOptions] in
+            let layout = self.frameLayout ?? TextLayout(on: context, fontOptions: fontOptions)
+            self.frameLayout = layout
+            return layout
+        }
         set(run.color, on: cr)
+        let key = TextPlacements.Key(run, on: cr)
+        let placed = placements[key] ?? {
+            let placed = place(run, with: layout())
+            placements[key] = placed
+            return placed
+        }()
+        // On pixels (the screen, a PNG) each line comes laid out from `shapedLines`; on a PDF
+        // page, laid out on the page's own context.
+        let onImage = cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE
+        if onImage {
+            for line in placed.lines {
+                let shapedKey = ShapedLines.Key(text: line.text, families: families(of: run), size: placed.size, bold: run.weight == .bold,
+                                                wrapWidth: line.wrapping?.width, maxLines: line.wrapping?.maxLines ?? 1,
+                                                alignment: run.alignment, matrix: key.matrix)
+                guard let shaped = shapedLines.layout(shapedKey) else { continue }
+                cairo_move_to(cr, line.origin.x, line.origin.y)
+                shaped.show(on: cr)
+            }
+            return
+        }
+        let pageLayout = layout()
+        pageLayout.setFont(families: families(of: run), size: placed.size, bold: run.weight == .bold)
+        for line in placed.lines {
+            pageLayout.setText(line.text)
+            if let wrapping = line.wrapping {
+                pageLayout.setWrapping(width: wrapping.width, maxLines: wrapping.maxLines, alignment: run.alignment)
+            } else {
+                pageLayout.setOneLine()
+            }
+            cairo_move_to(cr, line.origin.x, line.origin.y)
+            pageLayout.show()
+        }
+    }
+
+    /// Where `run`'s lines go, at what size: fitted, measured, aligned.
+    private func place(_ run: TextRun, with layout: TextLayout) -> PlacedText {
         switch run.lineBreaks {
         case .betweenWords:
-            drawBetweenWords(run, fitted: fitBetweenWords(run, with: layout), with: layout)
+            return placeBetweenWords(run, fitted: fitBetweenWords(run, with: layout), with: layout)
         case .anywhere:
             let size = fitAnywhere(run, with: layout)
             layout.setFont(families: families(of: run), size: size, bold: run.weight == .bold)
             let extent = layout.extent
-            cairo_move_to(cr, run.frame.minX, top(of: run, height: extent.height))
-            layout.show()
+            return PlacedText(size: size, lines: [
+                PlacedText.Line(text: run.text, origin: Point(x: run.frame.minX, y: top(of: run, height: extent.height)),
+                                wrapping: (run.frame.width, run.maxLines)),
+            ])
         }
     }
 
@@ -323,10 +379,9 @@ public final class ScenePainter {
         }
     }
 
-    /// Draws the lines of `fitted`, one under another, each placed by the run's alignment; a
-    /// line wider than the frame (only when ellipsized) is cut with "…" at the frame's edge.
-    private func drawBetweenWords(_ run: TextRun, fitted: WordLines, with layout: TextLayout) {
-        let cr = layout.contextPointer
+    /// Places the lines of `fitted`, one under another, each by the run's alignment; a line
+    /// wider than the frame (only when ellipsized) is cut with "…" at the frame's edge.
+    private func placeBetweenWords(_ run: TextRun, fitted: WordLines, with layout: TextLayout) -> PlacedText {
         layout.setFont(families: families(of: run), size: fitted.size, bold: run.weight == .bold)
         var extents: [Size] = []
         for line in fitted.lines {
@@ -334,26 +389,24 @@ public final class ScenePainter {
             layout.setText(line.isEmpty ? " " : String(line))
             extents.append(layout.extent)
         }
+        var placed = PlacedText(size: fitted.size, lines: [])
         var y = top(of: run, height: extents.map(\.height).reduce(0, +))
         for (line, extent) in zip(fitted.lines, extents) {
             defer { y += extent.height }
             guard !line.isEmpty else { continue }
-            layout.setText(String(line))
             if extent.width > run.frame.width + 0.5 {
-                layout.setWrapping(width: run.frame.width, maxLines: 1, alignment: run.alignment)
-                cairo_move_to(cr, run.frame.minX, y)
+                placed.lines.append(PlacedText.Line(text: String(line), origin: Point(x: run.frame.minX, y: y), wrapping: (run.frame.width, 1)))
             } else {
-                layout.setOneLine()
                 let x: Double
                 switch run.alignment {
                 case .leading: x = run.frame.minX
                 case .center: x = run.frame.midX - extent.width / 2
                 case .trailing: x = run.frame.maxX - extent.width
                 }
-                cairo_move_to(cr, x, y)
+                placed.lines.append(PlacedText.Line(text: String(line), origin: Point(x: x, y: y), wrapping: nil))
             }
-            layout.show()
         }
+        return placed
     }
 
     /// The lines `run` is drawn in, as text (an ellipsized last line whole, before its cut),

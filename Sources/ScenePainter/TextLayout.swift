@@ -87,4 +87,12 @@ final class TextLayout {
     func show() {
         pango_cairo_show_layout(context.pointer, pointer)
     }
+
+    /// Draws the layout on another context `cr`, at its current point: first brought up to
+    /// date with `cr`'s transformation and font options (laid out again only where they differ
+    /// from the ones it was made with). Calls `pango_cairo_update_layout` and `pango_cairo_show_layout`.
+    func show(on cr: OpaquePointer) {
+        pango_cairo_update_layout(cr, pointer)
+        pango_cairo_show_layout(cr, pointer)
+    }
 }

@@ -26,6 +26,7 @@ extension EnglishPageWords {
         case .registeredBook: "Registered a book"
         case .removedBook: "Removed a book registered by mistake"
         case .editedBook: "Edited a book"
+        case .savedCoverPhoto: "Saved a cover photo"
         case .registeredUser: "Registered a user"
         case .editedUser: "Edited a user"
         case .deactivatedUser: "Deactivated a user"
@@ -73,6 +74,7 @@ extension EnglishPageWords {
         case .registeredBook(let added, let author): return book(added) + (author.map { " by \($0)" } ?? "")
         case .removedBook(let removed): return book(removed)
         case .editedBook(let barcode, let changes): return "\(barcode): " + describe(changes)
+        case .savedCoverPhoto(let photographed, let width, let height): return "\(book(photographed)), \(width)×\(height) px"
         case .editedUser(let changes): return changes.isEmpty ? "name" : describe(changes)
         case .changedRules(let changes): return changes.isEmpty ? "saved unchanged" : describe(changes)
         case .addedStaff(let name, let withPassword): return name + (withPassword ? " (PIN and page password)" : " (PIN)")

@@ -4,6 +4,24 @@ import Lending
 
 extension EnglishPageWords {
     public var lookUp: String { "Look up" }
+
+    public var coverPhoto: String { "Cover photo" }
+    public var coverPhotoExplained: String {
+        "On an iPad or a phone this opens the camera: take the front of the book straight on. On a PC, choose a JPEG or PNG picture. Once saved it shows on the page and on the kiosk's screen at once."
+    }
+    public var coverPhotoFolderWins: String { "The covers folder has a picture of this book, so that one is shown." }
+    public var coverPhotoFile: String { "Photo" }
+    public var coverPhotoSave: String { "Save the photo" }
+    public var coverPhotoNoFile: String { "Take a photo or choose a picture file." }
+    public func coverPhotoSaved(title: String, width: Int, height: Int) -> String {
+        "Saved the cover photo of “\(title)” (\(width)×\(height) pixels)."
+    }
+    public func coverPhotoNotAPicture(_ fileName: String) -> String {
+        "“\(fileName)” is not a photo, so it was not saved. Choose a JPEG or PNG picture, or take one with the camera."
+    }
+    public func coverPhotoUnreadable(_ fileName: String, reason: String) -> String {
+        "“\(fileName)” could not be read as a picture (\(reason)). Take it again or choose another file."
+    }
     public var isbnLookupHint: String {
         "The 13 digits starting 978 (or the 10-digit ISBN) on the back of the book. Scan or type it and press Look up: the title, reading and author fill themselves."
     }

@@ -131,7 +131,7 @@ public struct HTMLAttribute: Sendable, Equatable {
         case ariaLive = "aria-live"
         case ariaHidden = "aria-hidden"
         case loading, decoding, enterkeyhint, autocapitalize, spellcheck, media, readonly
-        case enctype, accept, download
+        case enctype, accept, download, capture
         case tabindex, formnovalidate
     }
 

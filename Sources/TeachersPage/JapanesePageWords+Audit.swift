@@ -26,6 +26,7 @@ extension JapanesePageWords {
         case .registeredBook: "絵本の登録"
         case .removedBook: "絵本の登録の取り消し"
         case .editedBook: "絵本の編集"
+        case .savedCoverPhoto: "表紙の写真の登録"
         case .registeredUser: "利用者の登録"
         case .editedUser: "利用者の編集"
         case .deactivatedUser: "利用停止"
@@ -73,6 +74,7 @@ extension JapanesePageWords {
         case .registeredBook(let added, let author): return book(added) + (author.map { "、\($0)" } ?? "")
         case .removedBook(let removed): return book(removed)
         case .editedBook(let barcode, let changes): return "\(barcode): " + describe(changes)
+        case .savedCoverPhoto(let photographed, let width, let height): return "\(book(photographed))、\(width)×\(height) ピクセル"
         case .editedUser(let changes): return changes.isEmpty ? "名前" : describe(changes)
         case .changedRules(let changes): return changes.isEmpty ? "変更なし" : describe(changes)
         case .addedStaff(let name, let withPassword): return "\(name) 先生" + (withPassword ? "(暗証番号とパスワード)" : "(暗証番号)")

@@ -4,6 +4,24 @@ import Lending
 
 extension JapanesePageWords {
     public var lookUp: String { "調べる" }
+
+    public var coverPhoto: String { "表紙の写真" }
+    public var coverPhotoExplained: String {
+        "iPad やスマートフォンではカメラが開きます。表紙を正面から撮ってください。パソコンでは JPEG か PNG の画像を選びます。保存すると、ページとキオスクの画面にすぐ出ます。"
+    }
+    public var coverPhotoFolderWins: String { "表紙のフォルダーにこの絵本の画像があるので、そちらが表示されます。" }
+    public var coverPhotoFile: String { "写真" }
+    public var coverPhotoSave: String { "写真を保存する" }
+    public var coverPhotoNoFile: String { "写真を撮るか、画像のファイルを選んでください。" }
+    public func coverPhotoSaved(title: String, width: Int, height: Int) -> String {
+        "「\(title)」の表紙の写真を保存しました(\(width)×\(height) ピクセル)。"
+    }
+    public func coverPhotoNotAPicture(_ fileName: String) -> String {
+        "「\(fileName)」は写真ではないので保存できません。JPEG か PNG の画像を選ぶか、カメラで撮ってください。"
+    }
+    public func coverPhotoUnreadable(_ fileName: String, reason: String) -> String {
+        "「\(fileName)」は画像として読めませんでした(\(reason))。もう一度撮るか、別のファイルを選んでください。"
+    }
     public var isbnLookupHint: String {
         "本の裏の 978 から始まる13桁(または10桁)。バーコードを読み取るか入力して「調べる」を押すと、書名・よみがな・著者が入ります。"
     }

@@ -21,6 +21,21 @@ public protocol LookupPageWords {
     func attribution(_ source: BookRecordSource) -> String
     func sourceName(_ source: BookRecordSource) -> String
 
+    // 「表紙の写真」 on a Book's page
+    var coverPhoto: String { get }
+    var coverPhotoExplained: String { get }
+    /// Said when the covers folder has a file for the Book, which is shown instead of a photo.
+    var coverPhotoFolderWins: String { get }
+    var coverPhotoFile: String { get }
+    var coverPhotoSave: String { get }
+    var coverPhotoNoFile: String { get }
+    /// A photo was kept as the Book's cover, `width`×`height` pixels.
+    func coverPhotoSaved(title: String, width: Int, height: Int) -> String
+    /// The file is neither a JPEG nor a PNG: what to do instead.
+    func coverPhotoNotAPicture(_ fileName: String) -> String
+    /// The file looks like a picture but could not be read: `reason` as the decoder said it.
+    func coverPhotoUnreadable(_ fileName: String, reason: String) -> String
+
     // まとめて登録
     var addMany: String { get }
     var addManyExplained: String { get }

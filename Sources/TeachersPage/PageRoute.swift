@@ -26,6 +26,8 @@ public struct PageRoute: Sendable, Hashable, CustomStringConvertible {
         case signOut, home, qrCode
         case loans, confirmReturn, returnLoan, extendLoan
         case books, newBookForm, addBook, book, editBookForm, editBook, withdrawBook, lendForm, lend, cover
+        // 「表紙の写真」: a photo kept as a Book's cover
+        case saveCoverPhoto
         // まとめて登録: books by their ISBN, one scan after another
         case scanBooks, scanBook, titleScannedBook, undoScannedBook, restartScanning
         case users, newUserForm, addUser, user, editUserForm, editUser, deactivateUser, reactivateUser, removeUser, lendToUser

@@ -50,6 +50,7 @@ enum PageRoutes {
             .post("/books/scan/undo", .undoScannedBook) { page, _, context in try page.undoScannedBook(context) },
             .post("/books/scan/restart", .restartScanning) { page, _, context in page.restartScanning(context) },
             .post("/books/{}/edit", .editBook) { page, values, context in try page.saveBook(values[0], context) },
+            .post("/books/{}/cover", .saveCoverPhoto) { page, values, context in try page.saveCoverPhoto(values[0], context) },
             .post("/books/{}/withdraw", .withdrawBook) { page, values, context in try page.withdrawBook(values[0], context) },
             .post("/books/{}/lend", .lend) { page, values, context in try page.lend(values[0], context) },
             .post("/users/new", .addUser) { page, _, context in try page.saveUser(nil, context) },

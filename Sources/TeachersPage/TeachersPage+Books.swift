@@ -8,12 +8,13 @@ extension TeachersPage {
     func books(_ context: PageContext) throws -> HTTPResponse {
         let text = (context.request.value("q") ?? "").trimmingCharacters(in: .whitespaces)
         let number = pageNumber(context.request)
-        let (library, listing) = try store.read { tx in
-            (try self.library(tx), try tx.bookListings(matching: text, offset: (number - 1) * Self.pageSize, limit: Self.pageSize))
+        let (library, listing, photos) = try store.read { tx in
+            let listing = try tx.bookListings(matching: text, offset: (number - 1) * Self.pageSize, limit: Self.pageSize)
+            return (try self.library(tx), listing, try tx.coverTimes(barcodes: listing.items.map(\.book.barcode)))
         }
         let rows: [HTML] = listing.items.map { item in
             .el(.tr,
-                .el(.td, [.class("cover-cell")], coverImage(item.book, large: false)),
+                .el(.td, [.class("cover-cell")], coverImage(item.book, photo: photos[item.book.barcode], large: false)),
                 .el(.td, [HTMLAttribute(.title, words.title)], .el(.a, [.href(PagePath.book(item.book.barcode))], .text(item.book.title))),
                 .el(.td, [HTMLAttribute(.title, words.author)], .text(item.book.author ?? "")),
                 .el(.td, [HTMLAttribute(.title, words.barcode)], .text(item.book.barcode)),
@@ -36,13 +37,13 @@ extension TeachersPage {
 
     /// `GET /books/BARCODE`: the Book, its state, who has it, and what can be done with it.
     func book(_ barcode: String, _ context: PageContext) throws -> HTTPResponse {
-        let (library, found, record) = try store.read { tx -> (LibraryState, (Book, LoanListing?, Date?)?, BookRecord?) in
+        let (library, found, record, photo) = try store.read { tx -> (LibraryState, (Book, LoanListing?, Date?)?, BookRecord?, Date?) in
             let library = try self.library(tx)
-            guard let book = try tx.book(barcode: barcode) else { return (library, nil, nil) }
+            guard let book = try tx.book(barcode: barcode) else { return (library, nil, nil, nil) }
             let loan = try tx.openLoan(book: barcode)
             return (library, (book, try loan.map { LoanListing(loan: $0, book: book, user: try $0.user.flatMap { try tx.user(card: $0) }) },
                               try tx.printedTimes(.label)[barcode]),
-                    try book.isbn.flatMap { try tx.bookRecord(isbn: $0) })
+                    try book.isbn.flatMap { try tx.bookRecord(isbn: $0) }, try tx.coverTimes(barcodes: [barcode])[barcode])
         }
         guard let (book, loan, printed) = found else { return try notFound(context) }
         var facts: [HTML] = [
@@ -73,10 +74,11 @@ extension TeachersPage {
         // The credit the source's terms ask for, while the title is still the one it gave.
         let credit: HTML = record.map { found in found.title == book.title ? attribution(found.source) : .empty } ?? .empty
         return page(context, library, heading: book.title, section: .books, content: [
-            coverImage(book, large: true),
+            coverImage(book, photo: photo, large: true),
             .el(.dl, [.class("facts")], children: facts),
             credit,
             .el(.div, [.class("actions")], children: actions),
+            coverPhotoSection(book, folderHasOne: setup.cover(book) != nil, context),
             printOneSection(.label, barcode: book.barcode, printed: printed, zone: library.policy.timeZone, context),
         ])
     }
@@ -250,20 +252,34 @@ extension TeachersPage {
         }
     }
 
-    /// `GET /covers/BARCODE`: the Book's cover from the covers folder. The barcode only names a
-    /// Book in the library; the file is the one the folder has for it, never a path from the request.
+    /// `GET /covers/BARCODE`: the Book's cover: the covers folder's file, or else the photo kept
+    /// in the library (「表紙の写真」). The barcode only names a Book in the library; the file is
+    /// the one the folder has for it, never a path from the request.
     func cover(_ barcode: String) throws -> HTTPResponse {
-        let book = try store.read { try $0.book(barcode: barcode) }
-        guard let book, let file = setup.cover(book), let data = FileManager.default.contents(atPath: file) else {
-            return HTTPResponse(status: 404, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array("no cover".utf8))
+        let notFound = HTTPResponse(status: 404, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array("no cover".utf8))
+        guard let book = try store.read({ try $0.book(barcode: barcode) }) else { return notFound }
+        if let file = setup.cover(book), let data = FileManager.default.contents(atPath: file) {
+            let type = file.lowercased().hasSuffix(".png") ? "image/png" : "image/jpeg"
+            return HTTPResponse(status: 200, headers: [("Content-Type", type), ("Cache-Control", "private, max-age=300")], body: Array(data))
         }
-        let type = file.lowercased().hasSuffix(".png") ? "image/png" : "image/jpeg"
-        return HTTPResponse(status: 200, headers: [("Content-Type", type), ("Cache-Control", "private, max-age=300")], body: Array(data))
+        guard let photo = try store.read({ try $0.cover(barcode: book.barcode) }) else { return notFound }
+        // Its address names the time it was saved (`?v=`), so a new photo is a new address.
+        return HTTPResponse(status: 200, headers: [("Content-Type", photo.format.mediaType), ("Cache-Control", "private, max-age=300")],
+                            body: photo.image)
     }
 
-    private func coverImage(_ book: Book, large: Bool) -> HTML {
-        guard setup.cover(book) != nil else { return .empty }
-        return .el(.img, [HTMLAttribute(.src, PagePath.cover(book.barcode)), HTMLAttribute(.alt, large ? words.cover : ""),
+    /// The Book's cover as an image: the covers folder's file, or else the photo saved at `photo`
+    /// (its address names that time, so a new photo shows at once); nothing for neither.
+    private func coverImage(_ book: Book, photo: Date?, large: Bool) -> HTML {
+        let source: String
+        if setup.cover(book) != nil {
+            source = PagePath.cover(book.barcode)
+        } else if let photo {
+            source = PagePath.with(PagePath.cover(book.barcode), [("v", String(Int64((photo.timeIntervalSince1970 * 1000).rounded())))])
+        } else {
+            return .empty
+        }
+        return .el(.img, [HTMLAttribute(.src, source), HTMLAttribute(.alt, large ? words.cover : ""),
                           .class(large ? "cover-large" : "cover"), HTMLAttribute(.loading, "lazy")])
     }
 

@@ -1,9 +1,10 @@
 import HTTPServer
 
 extension PageRoute.Name {
-    /// Whether the route takes a file (a backup, a CSV): the only routes a large body may go to.
+    /// Whether the route takes a file (a backup, a CSV, a cover photo): the only routes a large
+    /// body may go to.
     public var takesUpload: Bool {
-        self == .previewRestore || self == .previewImport
+        self == .previewRestore || self == .previewImport || self == .saveCoverPhoto
     }
 }
 

@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import Lending
 import Printing
+import ScenePainter
 
 /// The teachers' page: turns each `HTTPRequest` into an `HTTPResponse`, reading and writing
 /// through the library's repository. No socket here: `HTTPDaemon` calls `handle` from its
@@ -38,6 +39,8 @@ public final class TeachersPage: Sendable {
         public var unsentReturns: (@Sendable () -> Int?)?
         /// Finding a Book by its ISBN, when the box can; nil: the page offers no lookup.
         public var lookup: (any ISBNLookup)?
+        /// A photo (「表紙の写真」) made ready to keep as a cover: upright, small, encoded.
+        public var prepareCoverPhoto: @Sendable ([UInt8]) -> Result<CoverPhoto.Prepared, CoverPhoto.Refusal> = { CoverPhoto.prepare($0) }
 
         public init(language: Language = .default, policy: Policy = Policy(), libraryName: String = "",
                     sessionMinutes: Int = SessionTable.defaultIdleMinutes,

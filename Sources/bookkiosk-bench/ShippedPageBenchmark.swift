@@ -49,9 +49,13 @@ struct PagePlacement: Sendable, CustomStringConvertible {
 /// What one run of the kiosk and the page as separate processes measured.
 struct ShippedRunFigures {
     /// Scan written to the kiosk's standard input → its event line read (milliseconds), the
-    /// page idle; then while the clients load it.
+    /// page idle; then while the clients load it. With the screen on, the event line is
+    /// written after its frame is presented, so these are scan → frame.
     var quiet = Latencies()
     var loaded = Latencies()
+    /// The kiosk's own CPU time from a scan written to its event line read (milliseconds, all
+    /// its threads, from /proc/PID/task/*/schedstat): what a frame costs, whatever the load.
+    var kioskCPU = Latencies()
     /// The page's list pages, round trip (milliseconds), while the kiosk scanned.
     var pageLists = Latencies()
     var pageRequests = 0
@@ -86,12 +90,15 @@ struct ShippedPageBenchmark {
     /// One run: quiet scans, then scans while `clients` load the page.
     /// - Parameters:
     ///   - groupCores: the quota of the group holding the kiosk and the page (the Pi budget), nil for none.
-    ///   - screens: whether the kiosk paints its screen (1280x800 frames, written as PNGs after each event line).
-    func run(name: String, placement: PagePlacement, clients: Int, scans: Int, groupCores: Double?, screens: Bool,
+    ///   - groupPeriodMicroseconds: the period that quota is given over (`cpu.cfs_period_us`).
+    ///   - screens: whether the kiosk paints its screen (1280x800 frames, into memory as into
+    ///     the display's buffer: `--screens-in-memory`, no PNG written).
+    func run(name: String, placement: PagePlacement, clients: Int, scans: Int, groupCores: Double?,
+             groupPeriodMicroseconds: Int = 100_000, screens: Bool,
              pages: [PageRequest]) throws -> ShippedRunFigures {
         let group = try CPUGroup("bookkiosk-bench-\(getpid())-\(name)")
         defer { group.remove() }
-        if let groupCores { try group.setQuota(cores: groupCores) }
+        if let groupCores { try group.setQuota(cores: groupCores, periodMicroseconds: groupPeriodMicroseconds) }
         let kioskGroup = try CPUGroup("kiosk", under: group)
         try kioskGroup.setWeight(100)
         let pageGroup = try CPUGroup("page", under: group)
@@ -103,16 +110,12 @@ struct ShippedPageBenchmark {
         guard let announced = page.readLine(timeout: 30), let port = Self.port(in: announced, skipping: page) else {
             throw Failure(description: "bookkiosk serve did not say where it listens within 30 s; see \(errorLog)")
         }
-        let frames = folder + "/frames-\(name)"
         let kiosk = try KioskProcess(
             executable: "/bin/sh",
             arguments: ["-c", kioskGroup.enterCommand + " && exec \"$0\" \"$@\"", executable, "simulate", "--db", databasePath,
-                        "--config", configPath, "--now", "2026-12-01T09:00:00Z"] + (screens ? ["--screens", frames] : []),
+                        "--config", configPath, "--now", "2026-12-01T09:00:00Z"] + (screens ? ["--screens-in-memory"] : []),
             environment: environment, errorsTo: errorLog)
-        defer {
-            kiosk.finish()
-            try? FileManager.default.removeItem(atPath: frames)
-        }
+        defer { kiosk.finish() }
         guard kiosk.readLine(timeout: 30)?.contains("\"event\":\"ready\"") == true else {
             throw Failure(description: "bookkiosk simulate did not say ready within 30 s; see \(errorLog)")
         }
@@ -120,7 +123,7 @@ struct ShippedPageBenchmark {
 
         var figures = ShippedRunFigures()
         var round = 0
-        figures.quiet = try scan(kiosk, rounds: scans / 3, from: &round, framesIn: screens ? frames : nil)
+        figures.quiet = try scan(kiosk, rounds: scans / 3, from: &round, cpu: &figures.kioskCPU, settle: screens ? 100_000 : 20_000)
         let stop = StopFlag()
         let served = SharedLatencies()
         let failures = SharedFailures()
@@ -131,10 +134,11 @@ struct ShippedPageBenchmark {
             hammering.wait()
         }
         // The clients get going before the scans are timed.
-        _ = try scan(kiosk, rounds: 3, from: &round, framesIn: screens ? frames : nil)
+        var warming = Latencies()
+        _ = try scan(kiosk, rounds: 3, from: &round, cpu: &warming, settle: screens ? 100_000 : 20_000)
         _ = served.take()
         let throttledBefore = group.throttling()
-        figures.loaded = try scan(kiosk, rounds: scans / 3, from: &round, framesIn: screens ? frames : nil)
+        figures.loaded = try scan(kiosk, rounds: scans / 3, from: &round, cpu: &figures.kioskCPU, settle: screens ? 100_000 : 20_000)
         let throttledAfter = group.throttling()
         stop.set()
         hammering.wait()
@@ -171,10 +175,13 @@ struct ShippedPageBenchmark {
     }
 
     /// `rounds` of a User's Card, a Book (lent) and the same Book (returned): each scan timed
-    /// from its line written to its event line read, in milliseconds. With `framesIn`, the next
-    /// scan waits until the frame of the last event is written there and one quota period has
-    /// passed, so writing a PNG (which the shipped kiosk never does) is not counted.
-    private func scan(_ kiosk: KioskProcess, rounds: Int, from round: inout Int, framesIn frames: String?) throws -> Latencies {
+    /// from its line written to its event line read, in milliseconds, and the kiosk's CPU time
+    /// over the same span added to `cpu`. Before each scan the kiosk's clock moves on (past the
+    /// debounce, inside the Session) and the bench waits `settle` microseconds, so the frames
+    /// that moving brings (the countdown bar) are painted before the scan is timed, as on a
+    /// kiosk where they come at their own times; with the screen on, that is one quota period.
+    private func scan(_ kiosk: KioskProcess, rounds: Int, from round: inout Int, cpu: inout Latencies,
+                      settle: UInt32) throws -> Latencies {
         var latencies = Latencies()
         for _ in 0..<rounds {
             let user = DataSet.userCard(round % DataSet.pageScanning.users)
@@ -182,31 +189,21 @@ struct ShippedPageBenchmark {
             if bookIndex % 100 == 99 { bookIndex -= 1 }  // withdrawn
             let book = DataSet.bookBarcode(bookIndex)
             round += 1
-            for (index, barcode) in [user, book, book].enumerated() {
-                // Past the debounce, inside the Session (the clock only moves with @wait).
+            for barcode in [user, book, book] {
+                // The clock only moves with @wait.
                 try kiosk.write("@wait 3s\n")
+                usleep(settle)
+                let cpuBefore = kiosk.cpuTime().schedstatMilliseconds
                 let before = monotonicNanoseconds()
                 try kiosk.write(barcode + "\n")
                 guard let line = kiosk.readLine(timeout: 60) else {
                     throw Failure(description: "the kiosk did not answer the scan \(barcode) within 60 s; see \(errorLog)")
                 }
                 latencies.add(microseconds(from: before, to: monotonicNanoseconds()) / 1000)
+                cpu.add(kiosk.cpuTime().schedstatMilliseconds - cpuBefore)
                 guard line.hasPrefix("{") else { throw Failure(description: "the kiosk answered \(barcode) with: \(line)") }
-                // The ready frame, then one per scan.
-                if let frames { try waitForFrames(in: frames, count: 1 + (round - 1) * 3 + index + 1) }
-                usleep(20_000)
             }
         }
         return latencies
-    }
-
-    /// Waits until the folder holds at least `count` frames (PNG files), then a quota period.
-    private func waitForFrames(in folder: String, count: Int) throws {
-        let deadline = monotonicNanoseconds() + 60_000_000_000
-        while ((try? FileManager.default.contentsOfDirectory(atPath: folder))?.count ?? 0) < count {
-            guard monotonicNanoseconds() < deadline else { throw Failure(description: "the kiosk wrote no frame for 60 s in \(folder)") }
-            usleep(2_000)
-        }
-        usleep(100_000)
     }
 }

@@ -71,6 +71,29 @@ struct InstallerTests {
         }
     }
 
+    @Test("--lookups: the page may reach the lookup services' addresses and no others; the unit itself stays closed")
+    func lookupNetwork() throws {
+        try withThrowawayRoot { root, _ in
+            let dropIn = "/etc/systemd/system/bookkiosk-web.service.d/60-lookup-network.conf"
+            // Addresses in place of the services' names: no DNS in a test.
+            let hosts = ["BOOKKIOSK_LOOKUP_HOSTS": "192.0.2.20 2001:db8::21"]
+            let outcome = try runInstaller(root: root, ["--no-staff", "--lookups"], environment: hosts)
+            try #require(outcome.succeeded, "\(outcome.output)")
+            let written = try #require(root.entry(dropIn))
+            let unit = UnitFile(parsing: String(decoding: written.contents ?? Data(), as: UTF8.self))
+            #expect(unit.values("Service", "IPAddressAllow") == ["192.0.2.20 2001:db8::21"])
+            #expect(unit.sections.keys.sorted() == ["Service"])
+            #expect(unit.values("Service", "IPAddressDeny").isEmpty && unit.values("Service", "RestrictAddressFamilies").isEmpty)
+            #expect(written.mode == 0o644)
+            let before = root.snapshot()
+            #expect(try runInstaller(root: root, ["--no-staff", "--lookups"], environment: hosts).succeeded)
+            #expect(root.snapshot() == before)
+            #expect(try runInstaller(root: root, ["--uninstall"]).succeeded)
+            #expect(!root.exists(dropIn))
+            #expect(!(try runInstaller(root: root, ["--uninstall", "--lookups"])).succeeded)
+        }
+    }
+
     @Test("the package's own config gets the database added, keeping the teacher's settings")
     func databaseIntoThePackagesConfig() throws {
         try withThrowawayRoot { root, _ in
@@ -125,7 +148,7 @@ struct InstallerOptionTests {
     func help() throws {
         let outcome = try installer(["--help"])
         #expect(outcome.succeeded)
-        for option in ["--deb", "--staff", "--no-staff", "--scanner", "--database", "--web", "--root", "--uninstall", "--purge", "--help"] {
+        for option in ["--deb", "--staff", "--no-staff", "--scanner", "--database", "--web", "--lookups", "--root", "--uninstall", "--purge", "--help"] {
             #expect(outcome.output.contains(option), "\(option) is not explained")
         }
     }

@@ -27,6 +27,32 @@ struct SimulateScreensTests {
         #expect(Array(bytes[16..<24]) == [0, 0, 0x03, 0x20, 0, 0, 0x01, 0xE0])
     }
 
+    @Test func inMemoryFramesWriteNoFileAndTheSameEvents() throws {
+        let folder = try TemporaryFolder()
+        let config = try folder.write("config.json", #"{"timeZone": "Asia/Tokyo", "language": "en"}"#)
+        let common = ["--db", folder.path("library.sqlite"), "--config", config]
+        _ = try BookKioskBinary.run(["import", "books", try folder.write("books.csv", "barcode,title\nB0001,Guri and Gura\n")] + common, in: folder.url)
+        _ = try BookKioskBinary.run(["import", "users", try folder.write("users.csv", "card,name\nC0001,Haruto\n")] + common, in: folder.url)
+        let scans = "C0001\nB0001\nB0001\n"
+        let painted = try BookKioskBinary.run(["simulate", "--now", "2026-12-01T09:00:00", "--screens-in-memory", "--screen-size", "800x480"] + common,
+                                              input: scans, in: folder.url)
+        #expect(painted.status == 0, "\(painted.errors)")
+        let events = painted.output.split(separator: "\n").compactMap { $0.split(separator: ",").first }
+        #expect(events == [#"{"event":"ready""#, #"{"event":"greeted""#, #"{"event":"lent""#, #"{"event":"duplicate""#])
+        // Painted, not written: no picture anywhere in the folder it ran in.
+        let written = FileManager.default.enumerator(atPath: folder.url.path)?.compactMap { $0 as? String } ?? []
+        #expect(!written.isEmpty)
+        #expect(!written.contains { $0.hasSuffix(".png") })
+    }
+
+    @Test func framesInFilesAndInMemoryAreOneOrTheOther() throws {
+        let folder = try TemporaryFolder()
+        let result = try BookKioskBinary.run(["simulate", "--db", folder.path("l.sqlite"), "--screens", folder.path("f"), "--screens-in-memory"],
+                                             in: folder.url)
+        #expect(result.status != 0)
+        #expect(result.errors.contains("give one of them"))
+    }
+
     @Test func aBadSizeIsRefusedWithWhatToType() throws {
         let folder = try TemporaryFolder()
         let result = try BookKioskBinary.run(["simulate", "--db", folder.path("l.sqlite"), "--screens", folder.path("f"), "--screen-size", "big"],

@@ -53,7 +53,7 @@ struct PostgresLibraryDeskTests {
         }
     }
 
-    @Test("copy brings the library's rules, page passwords, sign-in records and the lookup cache from SQLite")
+    @Test("copy brings the library's rules, page passwords, sign-in records, the lookup cache and the cover photos from SQLite")
     func copyCarriesThePage() throws {
         try withTemporaryDirectory { directory in
             let source = try SQLiteLendingRepository(path: directory + "/library.sqlite")
@@ -67,6 +67,7 @@ struct PostgresLibraryDeskTests {
                 try tx.save(locked, staff: "さくら先生")
                 try tx.save(rules)
                 try tx.save(RepositoryContractTests.platina)
+                try tx.save(RepositoryContractTests.photo(of: "B0001"))
             }
             try withPostgresDatabase { url in
                 let target = try PostgresLendingRepository(url: url)
@@ -82,6 +83,9 @@ struct PostgresLibraryDeskTests {
                 // The lookup cache comes too: a copied library asks no service again for what it found.
                 #expect(counts.bookRecords == 1)
                 #expect(try target.read { try $0.allBookRecords() } == [RepositoryContractTests.platina])
+                // So do the covers photographed on the page, every byte.
+                #expect(counts.covers == 1)
+                #expect(try target.read { try $0.cover(barcode: "B0001") } == RepositoryContractTests.photo(of: "B0001"))
             }
         }
     }

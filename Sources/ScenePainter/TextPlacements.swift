@@ -1,0 +1,110 @@
+import CCairo
+import Scene
+
+/// A text run as it is drawn: its font size, and each line's text, where it starts, and the
+/// width it is wrapped and ellipsized at (nil: one line, as wide as it is).
+struct PlacedText {
+    struct Line {
+        var text: String
+        var origin: Point
+        var wrapping: (width: Double, maxLines: Int)?
+    }
+
+    var size: Double
+    var lines: [Line]
+}
+
+/// Text runs as they were placed, by run (its colour aside, which does not move a glyph) and
+/// by the transformation and kind of surface it was measured on, so a run is placed on the
+/// next frame exactly as it was on the first. Bounded: when full it starts again empty (a
+/// frame's few dozen runs are placed again once).
+struct TextPlacements {
+    struct Key: Hashable {
+        var run: TextRun
+        var matrix: [Double]
+        var surfaceType: UInt32
+
+        /// `run` as drawn on `cr` now. Calls `cairo_get_matrix`, `cairo_get_target` and
+        /// `cairo_surface_get_type`.
+        init(_ run: TextRun, on cr: OpaquePointer) {
+            var plain = run
+            plain.color = .black
+            self.run = plain
+            var m = cairo_matrix_t()
+            cairo_get_matrix(cr, &m)
+            matrix = [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0]
+            surfaceType = cairo_surface_get_type(cairo_get_target(cr)).rawValue
+        }
+    }
+
+    let capacity: Int
+    private var placed: [Key: PlacedText] = [:]
+
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+    }
+
+    var count: Int { placed.count }
+
+    subscript(key: Key) -> PlacedText? {
+        get { placed[key] }
+        set {
+            if placed[key] == nil, placed.count >= capacity { placed.removeAll(keepingCapacity: true) }
+            placed[key] = newValue
+        }
+    }
+}
+
+/// Lines of text laid out by pango (shaped: glyphs chosen and placed), kept for the frames that
+/// show them again, so a frame that repeats a line only draws its glyphs. Each is made on a
+/// scratch image surface of the painter's with the frame's transformation, and drawn on a
+/// frame's context of the same kind (`pango_cairo_update_layout` finds nothing changed, so
+/// the line is not laid out again). Bounded as `TextPlacements`. Not `Sendable`: one painter's.
+final class ShapedLines {
+    struct Key: Hashable {
+        var text: String
+        var families: [String]
+        var size: Double
+        var bold: Bool
+        var wrapWidth: Double?
+        var maxLines: Int
+        var alignment: TextRun.Alignment
+        var matrix: [Double]
+    }
+
+    let capacity: Int
+    private let fontOptions: OpaquePointer
+    private let scratchImage = ImageBuffer(width: 1, height: 1)
+    private let scratch: CairoContext?
+    private var lines: [Key: TextLayout] = [:]
+
+    init(capacity: Int, fontOptions: OpaquePointer) {
+        self.capacity = max(1, capacity)
+        self.fontOptions = fontOptions
+        scratch = try? scratchImage.withFrameBuffer { buffer throws(PaintingError) in try CairoContext(try CairoSurface(buffer)) }
+    }
+
+    var count: Int { lines.count }
+
+    /// The line `key` describes, laid out for a frame whose transformation is `key.matrix`;
+    /// nil where the scratch surface could not be made (the caller lays the line out itself).
+    /// Calls `cairo_set_matrix`.
+    func layout(_ key: Key) -> TextLayout? {
+        if let known = lines[key] { return known }
+        guard let scratch, key.matrix.count == 6 else { return nil }
+        var matrix = cairo_matrix_t(xx: key.matrix[0], yx: key.matrix[1], xy: key.matrix[2], yy: key.matrix[3],
+                                    x0: key.matrix[4], y0: key.matrix[5])
+        cairo_set_matrix(scratch.pointer, &matrix)
+        let layout = TextLayout(on: scratch, fontOptions: fontOptions)
+        layout.setFont(families: key.families, size: key.size, bold: key.bold)
+        layout.setText(key.text)
+        if let width = key.wrapWidth {
+            layout.setWrapping(width: width, maxLines: key.maxLines, alignment: key.alignment)
+        } else {
+            layout.setOneLine()
+        }
+        if lines.count >= capacity { lines.removeAll(keepingCapacity: true) }
+        lines[key] = layout
+        return layout
+    }
+}

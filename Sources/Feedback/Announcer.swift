@@ -70,40 +70,55 @@ public final class Announcer: Sendable {
 
     /// Announces `event`, which happened at `time`, and returns the message shown. Returns as
     /// soon as the player is spawned and the two lines are written; nothing waits for sound.
+    ///
+    /// The speaker is told last: an older voice is dropped before the cue starts (so it cannot
+    /// slip in after this cue), and the new sentence is handed over only once the cue's player
+    /// is spawned and the lines are written, so the speaker's thread and its engines never
+    /// compete with the answer for a processor, a lock or a spawn.
     @discardableResult
     public func announce(_ event: KioskEvent, at time: Date) -> String {
         let message = catalog.message(for: event)
         let trouble: String? = inOrder.withLock { eventStreamFailed in
+            var trouble: String?
+            var speak: (() -> Void)?
             if let player {
                 let cue = settings.sound ? Cue(for: event) : nil
-                // The speaker hears of the event before the cue starts, so a voice still waiting
-                // for its turn can no longer slip in after this cue.
-                // Its words are put together on the speaker's thread: this one answers the scan.
                 if let speaker {
-                    if Announcer.isSpoken(event) {
-                        let catalog = self.catalog
-                        speaker.say(notBefore: Date().addingTimeInterval(cue?.duration ?? 0)) {
-                            Utterance(speaking: catalog.spokenText(for: event))
-                        }
-                        if case .outcome(.greeted(let user, _)) = event {
-                            speaker.prepare { Announcer.sessionUtterances(for: user, catalog: catalog) }
-                        }
-                    } else {
-                        speaker.interrupt()
-                    }
+                    speaker.dropQuietly()
+                    speak = speech(for: event, by: speaker, notBefore: Date().addingTimeInterval(cue?.duration ?? 0))
                 }
                 if let cue { player.play(cue) }
             }
             statusLine?.show(event, message: message)
-            guard let eventStream else { return nil }
-            let line = EventStream.line(for: event, message: message, at: time, timeZone: settings.timeZone)
-            guard let error = eventStream.write(Array((line + "\n").utf8)), !eventStreamFailed else { return nil }
-            eventStreamFailed = true
-            return "event stream: write failed: \(error)"
+            if let eventStream {
+                let line = EventStream.line(for: event, message: message, at: time, timeZone: settings.timeZone)
+                if let error = eventStream.write(Array((line + "\n").utf8)), !eventStreamFailed {
+                    eventStreamFailed = true
+                    trouble = "event stream: write failed: \(error)"
+                }
+            }
+            // Still in order: a second thread's event cannot hand its sentence over before this one's.
+            speak?()
+            return trouble
         }
         if let trouble { log(trouble) }
         if Announcer.isAboutOneScan(event) { debugLog(catalog.logLine(for: event)) } else { log(catalog.logLine(for: event)) }
         return message
+    }
+
+    /// What `speaker` is told of `event` once its answer is out: its sentence, said no sooner
+    /// than `notBefore` (the cue's end) and put together on the speaker's thread, and after a
+    /// greeting the clauses of the child's next sentences, made while the greeting is heard;
+    /// for an event not said aloud, only that the voice still waiting is dropped.
+    private func speech(for event: KioskEvent, by speaker: Speaker, notBefore: Date) -> () -> Void {
+        guard Announcer.isSpoken(event) else { return { speaker.interrupt() } }
+        let catalog = self.catalog
+        return {
+            speaker.say(notBefore: notBefore) { Utterance(speaking: catalog.spokenText(for: event)) }
+            if case .outcome(.greeted(let user, _)) = event {
+                speaker.prepare { Announcer.sessionUtterances(for: user, catalog: catalog) }
+            }
+        }
     }
 
     /// Whether `event` concerns one scan only (an Outcome, a duplicate, a Session's end, a

@@ -78,6 +78,14 @@ public final class Speaker: Sendable {
         state.submit(nil)
     }
 
+    /// Drops what is being made or waiting to be said without waking the speaker's thread: a
+    /// new event does this before its cue (no older voice can start after that cue), and hands
+    /// its own sentence over (`say`, `interrupt`) only once the scan is answered, so the thread
+    /// never wakes while the answer is given. A voice waiting for its cue to end sees it then.
+    public func dropQuietly() {
+        state.submit(nil, wakes: false)
+    }
+
     /// Makes and keeps the clauses of `utterances` while nothing else is asked: the fixed
     /// phrases, at start.
     public func prepare(_ utterances: [Utterance]) {
@@ -95,13 +103,24 @@ public final class Speaker: Sendable {
     /// out waits while a scan is answered or the screen drawn.
     static let niceness: Int32 = 5
 
+    /// Linux's `SCHED_BATCH` (glibc declares it only for `_GNU_SOURCE`, which the Glibc module
+    /// is not built with).
+    static let batchPolicy: Int32 = 3
+
     /// Lowers the calling thread's priority by `niceness` (Linux keeps a nice value per
-    /// thread, and `setpriority` with 0 sets the calling thread's). Calls `setpriority`.
+    /// thread, and `setpriority` with 0 sets the calling thread's), and puts it under
+    /// `SCHED_BATCH`: a thread under it never takes the processor from a running one when it
+    /// wakes, so handing the speaker a sentence cannot interrupt the answer that hands it over.
+    /// The threads and processes it starts (the engines, the voice's player) inherit both.
+    /// Calls `setpriority` and `sched_setscheduler` (0: the calling thread).
     private static func becomeNicer() {
         errno = 0
         let current = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
-        guard errno == 0 else { return }
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, current + niceness)
+        if errno == 0 {
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, current + niceness)
+        }
+        var parameters = sched_param(sched_priority: 0)
+        _ = sched_setscheduler(0, batchPolicy, &parameters)
     }
 
     /// Waits until nothing is being made, waiting or prepared, or until `deadline`. For tests,
@@ -286,18 +305,19 @@ private final class SpeakerState: @unchecked Sendable {
     private var closed = false
     private var logged: Set<String> = []
 
-    private func locked<T>(_ body: () -> T) -> T {
+    private func locked<T>(wakes: Bool = true, _ body: () -> T) -> T {
         condition.lock()
         defer {
-            condition.broadcast()
+            if wakes { condition.broadcast() }
             condition.unlock()
         }
         return body()
     }
 
-    /// A new request replaces what was waiting; nil only drops it.
-    func submit(_ request: Request?) {
-        locked {
+    /// A new request replaces what was waiting; nil only drops it. `wakes` false leaves the
+    /// speaker's thread asleep (it finds the change when it next wakes).
+    func submit(_ request: Request?, wakes: Bool = true) {
+        locked(wakes: wakes) {
             generation += 1
             switch request {
             case .say(let make, let notBefore, let askedAt)?:

@@ -30,6 +30,14 @@ func monotonicNanoseconds() -> UInt64 {
     return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
 }
 
+/// The processor time the calling thread has used, in nanoseconds. Calls
+/// `clock_gettime(CLOCK_THREAD_CPUTIME_ID)`.
+func threadProcessorNanoseconds() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
 /// Microseconds between two `monotonicNanoseconds()` readings.
 func microseconds(from start: UInt64, to end: UInt64) -> Double {
     Double(end - start) / 1000

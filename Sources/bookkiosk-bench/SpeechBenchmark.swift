@@ -10,9 +10,16 @@ import Synchronization
 /// a new child and a new title. The child's card comes first, as at the kiosk, and the speaker
 /// makes the name's clauses while the greeting is heard (the bench lets it finish, as a child
 /// takes longer to bring a book than the engine a name), so the lend's engine makes the title
-/// (and, the first time, the date); warm: the same child and title again, all from the cache. The player is `cat > /dev/null`
-/// (no sound card is needed; the voice still waits the cue's length). Also the scan's answer
-/// time with speech on ÷ off, over the same rounds.
+/// (and, the first time, the date); warm: the same child and title again, all from the cache.
+/// The player is `cat > /dev/null` (no sound card is needed; the voice still waits the cue's
+/// length).
+///
+/// Also the scan's answer time with speech on ÷ off: in one kiosk, whose events go to an
+/// announcer with speech on or to one with speech off, round by round (which goes first
+/// alternates), so both meet the same machine, load and library. The answer is the whole of
+/// `feed` (the lend, the cue spawned, the lines written: the runtime ready for the next scan),
+/// in wall time and in the kiosk thread's processor time (what the load changes least). Every
+/// lend, on or off, comes after everything before it has gone quiet and the same short pause.
 struct SpeechFigures {
     var engine: String
     var cueStart = Latencies()
@@ -22,12 +29,17 @@ struct SpeechFigures {
     var warmStart = Latencies()
     var answerOn = Latencies()
     var answerOff = Latencies()
+    var answerCPUOn = Latencies()
+    var answerCPUOff = Latencies()
 }
 
 enum SpeechBenchmark {
     struct Unavailable: Error, CustomStringConvertible {
         var description: String
     }
+
+    /// The pause before every scan, on or off, after everything before it has gone quiet.
+    static let settle = 0.02
 
     static let syllables = Array("あかさたなはまやらわいきしちにひみりえけせてねへめれおこそとのほもよろ").map(String.init)
 
@@ -59,29 +71,34 @@ enum SpeechBenchmark {
                       observeSpeech: { report in reports.withLock { $0.append(report) } })
         }
         var figures = SpeechFigures(engine: choice.reason)
-        for speech in [true, false] {
-            let voice = announcer(speech: speech)
-            voice.waitUntilQuiet(deadline: Date().addingTimeInterval(120))   // the fixed phrases, made ahead
-            var answered: UInt64 = 0
-            let kiosk = try benchKiosk(policy: policy, repository: repository, now: start) { event, time in
-                voice.announce(event, at: time)
-                answered = monotonicNanoseconds()
-            }
-            var clock = start.addingTimeInterval(speech ? 0 : 86_400)
-            kiosk.runtime.feed(.started(at: clock))
-            // One scan; its answer time, and the speech report it led to.
-            func scan(_ barcode: String) -> (answer: Double, report: Speaker.Report?, at: Date) {
-                clock = clock.addingTimeInterval(5)
-                let at = Date()
-                let before = monotonicNanoseconds()
-                kiosk.runtime.feed(.scanned(barcode, at: clock))
-                let answer = microseconds(from: before, to: answered)
-                voice.waitUntilQuiet(deadline: Date().addingTimeInterval(30))
-                return (answer, reports.withLock { $0.last }, at)
-            }
-            progress("speech \(speech ? "on" : "off"): \(rounds) cold rounds, \(rounds) warm rounds")
-            for round in 0..<(2 * rounds) {
-                let cold = round < rounds
+        let spoken = announcer(speech: true), silent = announcer(speech: false)
+        spoken.waitUntilQuiet(deadline: Date().addingTimeInterval(120))   // the fixed phrases, made ahead
+        var speaking = true
+        let kiosk = try benchKiosk(policy: policy, repository: repository, now: start) { event, time in
+            (speaking ? spoken : silent).announce(event, at: time)
+        }
+        var clock = start
+        kiosk.runtime.feed(.started(at: clock))
+        // One scan: its answer's wall and processor time, and the speech report it led to.
+        func scan(_ barcode: String) -> (answer: Double, processor: Double, report: Speaker.Report?, at: Date) {
+            clock = clock.addingTimeInterval(5)
+            Thread.sleep(forTimeInterval: settle)
+            let at = Date()
+            let processor = threadProcessorNanoseconds()
+            let before = monotonicNanoseconds()
+            kiosk.runtime.feed(.scanned(barcode, at: clock))
+            let after = monotonicNanoseconds()
+            let answer = microseconds(from: before, to: after)
+            let used = Double(threadProcessorNanoseconds() - processor) / 1000
+            spoken.waitUntilQuiet(deadline: Date().addingTimeInterval(30))
+            silent.waitUntilQuiet(deadline: Date().addingTimeInterval(30))
+            return (answer, used, reports.withLock { $0.last }, at)
+        }
+        progress("speech on and off, interleaved: \(rounds) cold rounds, \(rounds) warm rounds")
+        for round in 0..<(2 * rounds) {
+            let cold = round < rounds
+            for speech in round % 2 == 0 ? [true, false] : [false, true] {
+                speaking = speech
                 let index = cold ? round + (speech ? 0 : rounds) : 2 * rounds
                 let user = String(format: "C%05d", index), book = String(format: "B%05d", index)
                 _ = scan(user)
@@ -89,6 +106,7 @@ enum SpeechBenchmark {
                 _ = scan(book)   // returned: the next round starts afresh
                 if speech {
                     figures.answerOn.add(lend.answer)
+                    figures.answerCPUOn.add(lend.processor)
                     figures.cueStart.add(lend.answer)
                     guard let report = lend.report, let ready = report.readyAt, let started = report.startedAt else {
                         throw Unavailable(description: "the lend of round \(round) was not spoken")
@@ -103,6 +121,7 @@ enum SpeechBenchmark {
                     }
                 } else {
                     figures.answerOff.add(lend.answer)
+                    figures.answerCPUOff.add(lend.processor)
                 }
             }
         }

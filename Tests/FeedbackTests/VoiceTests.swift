@@ -3,6 +3,9 @@ import Foundation
 import Lending
 import Synchronization
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A synthesizer that says a clause as a tone a tenth of a second per character and counts
 /// what it was asked; `gate` holds it until opened (a slow engine, without a clock).
@@ -27,6 +30,22 @@ final class ToneSynthesizer: SpeechSynthesizer, Sendable {
         // Silence at both ends, as an engine's, for the trimming to take off.
         let tone = (0..<count).map { Int16(8000 * sin(Double($0) * 2 * Double.pi * 440 / 16000)) }
         return SpeechAudio(samples: Array(repeating: 0, count: 4000) + tone + Array(repeating: 0, count: 4000), sampleRate: 16000)
+    }
+}
+
+/// A synthesizer that calls `witness` with each clause before making it as a tone.
+final class WitnessSynthesizer: SpeechSynthesizer, Sendable {
+    let identity = "witness 1"
+    private let tone = ToneSynthesizer()
+    private let witness: @Sendable (String) -> Void
+
+    init(witness: @escaping @Sendable (String) -> Void) {
+        self.witness = witness
+    }
+
+    func synthesize(_ clause: String) throws(SpeechFailure) -> SpeechAudio {
+        witness(clause)
+        return try tone.synthesize(clause)
     }
 }
 
@@ -260,6 +279,70 @@ final class ToneSynthesizer: SpeechSynthesizer, Sendable {
         #expect(said == [Utterance(speaking: MessageCatalog(language: .ja).spokenText(for: lent)).text], "\(said) after \(made) prepared")
         let bytes = try [UInt8](Data(contentsOf: played))
         #expect(String(decoding: bytes.prefix(4), as: UTF8.self) == "RIFF", "one voice was played")
+    }
+
+    @Test("the speaker is told of a lend only once its answer is out: the cue spawned, the event's line written")
+    func theSpeakerHearsAfterTheAnswer() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let eventsFile = directory.appendingPathComponent("events.jsonl")
+        let events = try AnnouncerTests.openForAppending(eventsFile)
+        defer { close(events) }
+        // What the event stream held when the engine was first asked for the title's clause.
+        let seen = Mutex<[String]>([])
+        let engine = WitnessSynthesizer { clause in
+            guard clause.contains("ぐりとぐら") else { return }
+            let written = (try? String(contentsOf: eventsFile, encoding: .utf8)) ?? ""
+            seen.withLock { $0.append(written) }
+        }
+        let announcer = Announcer(settings: FeedbackSettings(language: .ja, player: "cat > /dev/null", speech: .on, volume: 0.8,
+                                                             timeZone: Fixtures.utc, eventStreamFileDescriptor: events),
+                                  log: LogRecorder().sink, synthesizer: engine)
+        #expect(announcer.waitUntilQuiet(deadline: Date().addingTimeInterval(30)), "the fixed phrases are made first")
+        let lent = KioskEvent.outcome(.lent(Fixtures.loan, book: Fixtures.guri, user: Fixtures.haruto))
+        announcer.announce(lent, at: Fixtures.morning)
+        #expect(announcer.waitUntilQuiet(deadline: Date().addingTimeInterval(30)))
+        let first = try #require(seen.withLock { $0 }.first, "the title was made")
+        #expect(first == announcer.eventLine(for: lent, at: Fixtures.morning) + "\n")
+    }
+
+    @Test("a voice dropped quietly before a cue is never said; the sentence handed over after it wakes the speaker at once")
+    func aQuietDropStillDropsAndTheNextSayWakes() throws {
+        let reports = Mutex<[Speaker.Report]>([])
+        let speaker = Speaker(synthesizer: ToneSynthesizer(), cache: nil, player: nil, volume: 0.8, log: { _ in },
+                              observe: { report in reports.withLock { $0.append(report) } })
+        let now = Date()
+        // Waits for a cue an hour long: only a newer request can end its wait early.
+        speaker.say(Utterance(clauses: ["まえの こえ"]), notBefore: now.addingTimeInterval(3600), now: now)
+        speaker.dropQuietly()
+        speaker.say(Utterance(clauses: ["つぎの こえ"]), notBefore: now, now: now)
+        #expect(speaker.waitUntilIdle(deadline: now.addingTimeInterval(60)), "not held until the hour is up")
+        let said = reports.withLock { $0 }.filter { $0.startedAt != nil }.map(\.text)
+        #expect(said == [Utterance(clauses: ["つぎの こえ"]).text])
+    }
+
+    @Test("the speaker's thread and the engines it starts run under SCHED_BATCH: waking them never interrupts the answer")
+    func theSpeakerNeverInterruptsOnWaking() throws {
+        // The scheduling policy of the thread making a clause, and (field 41 of
+        // /proc/PID/stat) of a process it starts, as the engine is started.
+        let seen = Mutex<[(thread: Int32, process: String)]>([])
+        let engine = WitnessSynthesizer { _ in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "cut -d' ' -f41 /proc/self/stat"]
+            let output = Pipe()
+            process.standardOutput = output
+            try? process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            seen.withLock { $0.append((sched_getscheduler(0), text.trimmingCharacters(in: .whitespacesAndNewlines))) }
+        }
+        let speaker = Speaker(synthesizer: engine, cache: nil, player: nil, volume: 0.8, log: { _ in })
+        speaker.say(Utterance(clauses: ["はい"]), notBefore: Date())
+        #expect(speaker.waitUntilIdle(deadline: Date().addingTimeInterval(30)))
+        let made = seen.withLock { $0 }
+        #expect(!made.isEmpty)
+        #expect(made.allSatisfy { $0.thread == 3 && $0.process == "3" }, "SCHED_BATCH is 3: \(made)")
     }
 
     @Test("the voice waits for the cue to have sounded")

@@ -1,4 +1,4 @@
-import Lending
+@testable import Lending
 import Testing
 
 @Suite("Barcode")
@@ -136,6 +136,16 @@ struct ListingSearchFoldingTests {
           ])
     func folded(text: String, expected: String) {
         #expect(ListingSearch.folded(text) == expected)
+    }
+
+    @Test("ASCII's shortcut folds as the long way does, for every ASCII character and barcodes, ISBNs and names")
+    func asciiShortcut() {
+        let texts = (0x00...0x7F).map { String(Character(Unicode.Scalar(UInt8($0)))) }
+            + ["B0000001", "978-4-8340-0082-5", "Eric Carle", "b-0042", "", "A-Z a-z 0-9 !?"]
+        for text in texts {
+            #expect(ListingSearch.folded(text) == ListingSearch.foldedThroughNFKC(text), "\(text.debugDescription)")
+        }
+        #expect(ListingSearch.folded("B-0042") == "b0042")
     }
 
     @Test("matches folds both sides")

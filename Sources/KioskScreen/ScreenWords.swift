@@ -109,8 +109,21 @@ public struct ScreenWords: Sendable, Equatable {
              "The scanner (\(scanner)) is not connected. Plug it in again.")
     }
 
+    /// The line for the adult a child fetches: what went wrong and what to do, in the screen's
+    /// language. In Japanese the store's own words (English, with paths) stay in the log, which
+    /// the line names; the fault's kind is kept in brackets for whoever reads the log.
     func troubleDetail(_ fault: KioskFault) -> String {
-        "\(fault.kind.rawValue): \(fault.detail)"
+        guard language == .ja else { return "\(fault.kind.rawValue): \(fault.detail)" }
+        let what = switch fault.kind {
+        case .databaseBusy: "図書館の データを ほかの プログラムが 使っています。 終わるのを 待つか、 その プログラムを 止めてください。"
+        case .databaseFull: "ディスクが いっぱいで 記録できません。 空きを 作ってください。"
+        case .databaseReadOnly: "図書館の データに 書き込めません。 置き場所の 権限を 確かめてください。"
+        case .database: "図書館の データを 読み書き できません。"
+        case .databaseUnreachable: "データベースの サーバーに つながりません。 返された 本は この 機械が 覚えています。"
+        case .returnNotKept: "サーバーに つながらず、 この 本の 返却を 覚えて おけません。"
+        case .input: "バーコードリーダーか キーボードの 不具合です。"
+        }
+        return "\(what) くわしくは ログに （\(fault.kind.rawValue)）"
     }
 
     // MARK: Staff mode

@@ -52,6 +52,21 @@ struct ScreenLayoutTests {
         ] + refusals
     }
 
+    @Test("a fault's line for the adult is in the screen's language: Japanese names what went wrong and what to do, the store's English words stay in the log",
+          arguments: KioskFault.Kind.allCases)
+    func troubleLineInTheScreensLanguage(kind: KioskFault.Kind) {
+        let detail = "The database /var/lib/bookkiosk/library.sqlite is locked by another program"
+        func texts(_ language: Language) -> [String] {
+            let scene = ScreenLayout(language: language).scene(for: S.model([.ready, .error(KioskFault(kind: kind, detail: detail))]),
+                                                              size: PixelSize(width: 1280, height: 800))
+            return scene.flatItems.compactMap { if case .text(let run) = $0 { run.text } else { nil } }
+        }
+        let japanese = texts(.ja)
+        #expect(!japanese.contains { $0.contains(detail) || $0.contains("/var/lib") })
+        #expect(japanese.contains { $0.contains("ログ") && $0.contains(kind.rawValue) })
+        #expect(texts(.en).contains { $0.contains(detail) })
+    }
+
     @Test(arguments: sizes)
     func nothingFallsOutsideTheScreen(size: PixelSize) {
         for layout in Self.layouts {

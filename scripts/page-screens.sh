@@ -156,7 +156,7 @@ PAGES = [("home", "/"), ("loans", "/loans"), ("loans-overdue", "/loans?overdue=1
          ("classes", "/classes"), ("classes-promote", "/classes/promote?map=うさぎ組=きりん組"), ("records", "/records"),
          ("print", "/print"), ("import", "/import")]
 PHONE = ["sign-in", "home", "loans", "books", "classes"]
-FULL = ["classes", "user", "book"]
+FULL = ["classes", "user", "book", "settings"]
 SIZES = [(1024, 768), (768, 1024), (375, 812)]
 
 shutil.rmtree(out, ignore_errors=True)

@@ -119,8 +119,9 @@ package_boot() {
         -append "console=ttyS0 quiet panic=1 systemd.show_status=false" \
         < /dev/null > "$console" 2>&1 &
     local qemu=$!
-    python3 "$here/screen-host.py" --pid "$qemu" --console "$console" --monitor "$work/package-monitor.sock" \
-        --reply "$work/package-reply.sock" --shots "$shots" > "$work/package-screen-host.log" 2>&1 &
+    tail -n +1 -f --pid="$qemu" "$console" 2>/dev/null \
+        | python3 "$here/screen-host.py" --monitor "$work/package-monitor.sock" \
+            --reply "$work/package-reply.sock" --shots "$shots" > "$work/package-screen-host.log" 2>&1 &
     local helper=$!
     wait "$qemu" || status=$?
     wait "$helper" 2>/dev/null || true

@@ -90,8 +90,10 @@ screen_qemu_options() {
 
 # screen_host_start QEMU_PID CONSOLE_LOG: the helper that serves the guest's requests.
 screen_host_start() {
-    python3 "$here/screen-host.py" --pid "$1" --console "$2" --monitor "$work/monitor.sock" \
-        --reply "$work/screen-reply.sock" --shots "$work/screen" > "$work/screen-host.log" 2>&1 &
+    # tail follows the console as qemu writes it and ends with qemu, and so the helper.
+    tail -n +1 -f --pid="$1" "$2" 2>/dev/null \
+        | python3 "$here/screen-host.py" --monitor "$work/monitor.sock" \
+            --reply "$work/screen-reply.sock" --shots "$work/screen" > "$work/screen-host.log" 2>&1 &
     screen_host_pid=$!
 }
 

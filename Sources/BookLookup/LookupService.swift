@@ -13,14 +13,15 @@ public protocol LookupCache: AnyObject {
 /// The clock a lookup waits by: real time at run time; tests that need no pause set it to 0.
 public protocol LookupClock: Sendable {
     func now() -> Date
-    func sleep(seconds: Double)
+    /// Waits out the polite pause before a request to a service.
+    func pause(seconds: Double)
 }
 
 /// The system's clock.
 public struct SystemLookupClock: LookupClock {
     public init() {}
     public func now() -> Date { Date() }
-    public func sleep(seconds: Double) { if seconds > 0 { Thread.sleep(forTimeInterval: seconds) } }
+    public func pause(seconds: Double) { if seconds > 0 { Thread.sleep(forTimeInterval: seconds) } }
 }
 
 /// Looks ISBNs up at NDL Search, then openBD, over HTTP (libcurl). Safe to share between
@@ -137,7 +138,7 @@ private final class ServiceLine: @unchecked Sendable {
         case .resting(let until, let reason):
             return .failure(.resting(until: until, reason: reason))
         case .sendAfter(let seconds):
-            clock.sleep(seconds: seconds)
+            clock.pause(seconds: seconds)
         case .sendNow:
             break
         }

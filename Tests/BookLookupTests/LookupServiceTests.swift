@@ -8,7 +8,7 @@ import Testing
 /// `ServiceScheduleTests` with time as an argument.
 struct ImmediateClock: LookupClock {
     func now() -> Date { Date() }
-    func sleep(seconds: Double) {}
+    func pause(seconds: Double) {}
 }
 
 /// A cache in memory, counting what it is asked.

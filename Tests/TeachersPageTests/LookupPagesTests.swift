@@ -348,7 +348,7 @@ final class WriteProbe: @unchecked Sendable {
 
     struct NoPause: LookupClock {
         func now() -> Date { Date() }
-        func sleep(seconds: Double) {}
+        func pause(seconds: Double) {}
     }
 
     static func service(_ base: String) -> LookupService {

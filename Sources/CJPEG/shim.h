@@ -23,63 +23,9 @@ static void bookkiosk_jpeg_quiet(j_common_ptr info) {
     (void)info;
 }
 
-/* Decodes the JPEG file at `path` into a malloc'd buffer of 32-bit pixels, native-endian
-   0xXXRRGGBB (cairo's RGB24 on little-endian machines: libjpeg-turbo's JCS_EXT_BGRX), rows of
-   `*width * 4` bytes. Returns NULL and fills `message` when the file cannot be read or decoded.
-   The caller frees the buffer with free(). */
-static inline unsigned char *bookkiosk_jpeg_decode(const char *path, int *width, int *height,
-                                                   char *message, size_t message_size) {
-    FILE *file = fopen(path, "rb");
-    if (file == NULL) {
-        snprintf(message, message_size, "cannot open the file");
-        return NULL;
-    }
-    struct jpeg_decompress_struct info;
-    struct bookkiosk_jpeg_error error;
-    unsigned char *volatile pixels = NULL;
-    info.err = jpeg_std_error(&error.manager);
-    error.manager.error_exit = bookkiosk_jpeg_error_exit;
-    error.manager.output_message = bookkiosk_jpeg_quiet;
-    error.message[0] = 0;
-    if (setjmp(error.jump)) {
-        jpeg_destroy_decompress(&info);
-        fclose(file);
-        free(pixels);
-        snprintf(message, message_size, "%s", error.message);
-        return NULL;
-    }
-    jpeg_create_decompress(&info);
-    jpeg_stdio_src(&info, file);
-    jpeg_read_header(&info, TRUE);
-    info.out_color_space = JCS_EXT_BGRX;
-    jpeg_start_decompress(&info);
-    if (info.output_width == 0 || info.output_height == 0 || info.output_width > 16384 || info.output_height > 16384) {
-        snprintf(message, message_size, "the picture is %ux%u pixels", info.output_width, info.output_height);
-        jpeg_destroy_decompress(&info);
-        fclose(file);
-        return NULL;
-    }
-    size_t stride = (size_t)info.output_width * 4;
-    pixels = malloc(stride * info.output_height);
-    if (pixels == NULL) {
-        snprintf(message, message_size, "out of memory");
-        jpeg_destroy_decompress(&info);
-        fclose(file);
-        return NULL;
-    }
-    while (info.output_scanline < info.output_height) {
-        JSAMPROW row = pixels + stride * info.output_scanline;
-        jpeg_read_scanlines(&info, &row, 1);
-    }
-    jpeg_finish_decompress(&info);
-    *width = (int)info.output_width;
-    *height = (int)info.output_height;
-    jpeg_destroy_decompress(&info);
-    fclose(file);
-    return pixels;
-}
-
-/* Decodes a JPEG held in memory (`size` bytes at `data`) like bookkiosk_jpeg_decode, reduced by
+/* Decodes a JPEG held in memory (`size` bytes at `data`) into a malloc'd buffer of 32-bit pixels,
+   native-endian 0xXXRRGGBB (cairo's RGB24 on little-endian machines: libjpeg-turbo's
+   JCS_EXT_BGRX), rows of `*width * 4` bytes, reduced by
    libjpeg's own scaling to 1/`scale_denom` (1, 2, 4 or 8) of its size while decoding, so a
    phone's 12-megapixel photo never needs its full size in memory. */
 static inline unsigned char *bookkiosk_jpeg_decode_memory(const unsigned char *data, unsigned long size, unsigned int scale_denom,
@@ -127,6 +73,49 @@ static inline unsigned char *bookkiosk_jpeg_decode_memory(const unsigned char *d
     *width = (int)info.output_width;
     *height = (int)info.output_height;
     jpeg_destroy_decompress(&info);
+    return pixels;
+}
+
+/* Decodes the JPEG file at `path` into a malloc'd buffer of 32-bit pixels, native-endian
+   0xXXRRGGBB (cairo's RGB24 on little-endian machines: libjpeg-turbo's JCS_EXT_BGRX), rows of
+   `*width * 4` bytes. Returns NULL and fills `message` when the file cannot be read or decoded.
+   The caller frees the buffer with free(). */
+static inline unsigned char *bookkiosk_jpeg_decode(const char *path, int *width, int *height,
+                                                   char *message, size_t message_size) {
+    FILE *file = fopen(path, "rb");
+    if (file == NULL) {
+        snprintf(message, message_size, "cannot open the file");
+        return NULL;
+    }
+    /* The whole file in memory, then decoded as one held there, at its full size. */
+    unsigned char *data = NULL;
+    size_t size = 0, capacity = 0, count;
+    do {
+        if (size == capacity) {
+            capacity = capacity ? capacity * 2 : 65536;
+            unsigned char *grown = realloc(data, capacity);
+            if (grown == NULL) {
+                free(data);
+                fclose(file);
+                snprintf(message, message_size, "out of memory");
+                return NULL;
+            }
+            data = grown;
+        }
+        count = fread(data + size, 1, capacity - size, file);
+        size += count;
+    } while (count > 0);
+    int failed = ferror(file);
+    fclose(file);
+    if (failed) {
+        free(data);
+        snprintf(message, message_size, "cannot read the file");
+        return NULL;
+    }
+    int full_width, full_height;
+    unsigned char *pixels = bookkiosk_jpeg_decode_memory(data, size, 1, width, height, &full_width, &full_height,
+                                                         message, message_size);
+    free(data);
     return pixels;
 }
 

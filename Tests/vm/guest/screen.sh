@@ -7,10 +7,14 @@ SCREEN_MODULES="drm drm_kms_helper ttm drm_ttm_helper drm_vram_helper bochs"
 
 # screen_host REQUEST...: asks the host (`shot NAME`, `key KEYS`) on the console (fd 5) and
 # waits for its answer on the second serial port (fd 3); both opened by check_screen.
+# The answer is read by `head`, not busybox's `read`: when a background child (the probe, the
+# kiosk) ends while `read` is waiting, ash restarts the builtin and drops the bytes it had
+# read ("ed" left of "done shot restored", seen in CI). One answer is in flight at a time, so
+# head cannot take more than its line.
 screen_host() {
     local reply
     echo "SCREEN-HOST $*" >&5
-    read -r reply <&3 || return 1
+    reply=$(head -n 1 <&3) && [ -n "$reply" ] || return 1
     [ "$reply" = "done $*" ] || { echo "the host answered '$reply' to '$*'"; return 1; }
 }
 

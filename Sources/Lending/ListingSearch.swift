@@ -9,8 +9,9 @@ import Foundation
 /// PostgreSQL's `COLLATE "C"`), which puts hiragana in 五十音 order.
 ///
 /// Each store folds its columns the same way: SQLite through the function `bookkiosk_fold`
-/// (which calls `folded`), PostgreSQL through `postgresFold` (NFKC, `lower` under "C", then
-/// `translate`).
+/// (which calls `folded`; a Book's fields are folded when it is saved and kept with it, so a
+/// search of the Books folds nothing), PostgreSQL through `postgresFold` (NFKC, `lower` under
+/// "C", then `translate`).
 public enum ListingSearch {
     /// The katakana that fold to hiragana (ァ…ヶ, ヽ, ヾ), and their hiragana, in the same order.
     public static let katakana = String(String.UnicodeScalarView((0x30A1...0x30F6).compactMap(Unicode.Scalar.init) + ["\u{30FD}", "\u{30FE}"]))

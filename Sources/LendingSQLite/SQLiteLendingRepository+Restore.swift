@@ -190,6 +190,12 @@ extension SQLiteLendingRepository {
                     try fresh.execute("INSERT INTO main.\(quoted(table)) (\(columns)) SELECT \(columns) FROM backup.\(quoted(table))")
                 }
             }
+            // The Books' search text is the library's own fold of their columns, never the
+            // file's: made again when the restored library is opened.
+            if tables.contains("books"),
+               try fresh.rows("SELECT name FROM pragma_table_info('books', 'main') WHERE name = 'search_text'", []) { $0.text(0) }.count == 1 {
+                try fresh.execute("UPDATE main.books SET search_text = NULL")
+            }
             let broken = try bounded("checking the file's references") { try fresh.rows("PRAGMA main.foreign_key_check") { $0.text(0) } }
             guard broken.isEmpty else {
                 throw refusal("some rows name what the file does not hold (in \(Set(broken).sorted().joined(separator: ", ")))")

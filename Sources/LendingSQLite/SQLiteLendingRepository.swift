@@ -57,6 +57,7 @@ public final class SQLiteLendingRepository: LendingRepository {
         if found != Self.latestSchemaVersion {
             try migrate()
         }
+        foldMissingSearchText()
     }
 
     // MARK: LendingRepository
@@ -259,6 +260,25 @@ public final class SQLiteLendingRepository: LendingRepository {
         try connection.setAutocheckpoint(pages: Self.autocheckpointCeilingPages)
         // The lists' searches fold each column as `ListingSearch` folds the text searched for.
         try connection.defineTextFunction("bookkiosk_fold", ListingSearch.folded, keepsAsIs: ListingSearch.isFolded)
+    }
+
+    /// Folds the search text of the Books that have none (`books.search_text`: a library from
+    /// before migration 11, a restored file, rows another program wrote), in one write, made
+    /// only when one is missing. It is kept for speed alone: where the write cannot be made now
+    /// (the library busy past the timeout, a read-only file), searches fold those rows
+    /// themselves and the next opening tries again, so opening goes on.
+    private func foldMissingSearchText() {
+        let search = SQLiteLendingTransaction.bookSearchText(title: "title", author: "author", reading: "reading",
+                                                             barcode: "barcode", isbn: "isbn")
+        do {
+            let missing = try connection.firstRow("SELECT EXISTS (SELECT 1 FROM books WHERE search_text IS NULL)", []) { $0.int64(0) }
+            guard missing == 1 else { return }
+            try connection.transaction(.immediate) {
+                try connection.execute("UPDATE books SET search_text = \(search) WHERE search_text IS NULL")
+            }
+        } catch {
+            return
+        }
     }
 
     /// Applies the migrations the file lacks, all in one transaction, looking again once the

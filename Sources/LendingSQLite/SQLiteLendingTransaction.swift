@@ -58,10 +58,11 @@ final class SQLiteLendingTransaction: LendingTransaction {
     func save(_ book: Book) throws {
         try checkOpen()
         try connection.execute("""
-            INSERT INTO books (barcode, title, author, isbn, status, reading) VALUES (?, ?, ?, ?, ?, ?)
+            INSERT INTO books (barcode, title, author, isbn, status, reading, search_text)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, \(Self.bookSearchText(title: "?2", author: "?3", reading: "?6", barcode: "?1", isbn: "?4")))
             ON CONFLICT (barcode) DO UPDATE SET
                 title = excluded.title, author = excluded.author, isbn = excluded.isbn, status = excluded.status,
-                reading = excluded.reading
+                reading = excluded.reading, search_text = excluded.search_text
             """, [.text(book.barcode), .text(book.title), SQLiteValue(book.author), SQLiteValue(book.isbn),
                   .text(book.status.rawValue), SQLiteValue(book.reading)])
     }

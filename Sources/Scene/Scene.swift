@@ -33,7 +33,7 @@ public struct Scene: Sendable, Equatable {
 }
 
 /// One thing painted in a scene.
-public indirect enum SceneItem: Sendable, Equatable {
+public indirect enum SceneItem: Sendable, Hashable {
     /// A rectangle, with rounded corners when `cornerRadius` > 0.
     case rectangle(Rect, cornerRadius: Double = 0, fill: Color?, stroke: Stroke? = nil)
     /// The ellipse inscribed in the rectangle (a circle when it is square).

@@ -37,8 +37,15 @@ public final class ScenePainter {
     /// shaped once, then only its glyphs are drawn.
     private lazy var shapedLines = ShapedLines(capacity: ScenePainter.placementsKept, fontOptions: fontOptions)
 
+    /// Outlines, curves and ellipses as pixels, kept between frames (see `ShapeRasters`).
+    private var shapeRasters = ShapeRasters(capacityBytes: ScenePainter.shapeBytesKept)
+    /// How many shapes are kept as pixels (for tests).
+    var shapesKept: Int { shapeRasters.count }
+
     /// The most text placements kept between frames (a frame has a few dozen runs).
     public static let placementsKept = 512
+    /// The most bytes of shapes kept as pixels between frames (a kiosk's frames use under 2 MB).
+    public static let shapeBytesKept = 16 << 20
 
     /// - Parameters:
     ///   - family: the font for text that names none; the Japanese fallback follows it.
@@ -157,6 +164,32 @@ public final class ScenePainter {
     private func draw(_ item: SceneItem, on context: CairoContext) {
         let cr = context.pointer
         switch item {
+        case .rectangle, .ellipse, .path:
+            // On pixels, a shape that is costly to rasterise comes from `shapeRasters`; on a
+            // PDF page every shape stays a vector.
+            if ShapeRasters.qualifies(item), cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE,
+               drawRasterised(item, on: cr) {
+                return
+            }
+            drawShape(item, on: cr)
+        case .text(let run):
+            draw(run, on: context)
+        case .image(let path, let frame, let radius):
+            drawImage(path, in: frame, radius: radius, on: cr)
+        case .group(_, let clip, let items):
+            cairo_save(cr)
+            if let clip {
+                cairo_rectangle(cr, clip.x, clip.y, clip.width, clip.height)
+                cairo_clip(cr)
+            }
+            for item in items { draw(item, on: context) }
+            cairo_restore(cr)
+        }
+    }
+
+    /// Draws a rectangle, an ellipse or a path (anything else draws nothing).
+    private func drawShape(_ item: SceneItem, on cr: OpaquePointer) {
+        switch item {
         case .rectangle(let rect, let radius, let fill, let stroke):
             addRectangle(rect, radius: radius, on: cr)
             fillAndStroke(fill, stroke, on: cr)
@@ -171,19 +204,44 @@ public final class ScenePainter {
         case .path(let path, let fill, let stroke):
             addPath(path, on: cr)
             fillAndStroke(fill, stroke, on: cr)
-        case .text(let run):
-            draw(run, on: context)
-        case .image(let path, let frame, let radius):
-            drawImage(path, in: frame, radius: radius, on: cr)
-        case .group(_, let clip, let items):
-            cairo_save(cr)
-            if let clip {
-                cairo_rectangle(cr, clip.x, clip.y, clip.width, clip.height)
-                cairo_clip(cr)
-            }
-            for item in items { draw(item, on: context) }
-            cairo_restore(cr)
+        case .text, .image, .group:
+            break
         }
+    }
+
+    /// Composites `item` from its pixels in `shapeRasters`, rasterising it first where they are
+    /// not kept yet. False (nothing drawn) for a shape too large to keep, or where cairo cannot
+    /// make its image: the caller draws it directly. Calls `cairo_image_surface_create`,
+    /// `cairo_set_source_surface` and `cairo_paint`.
+    private func drawRasterised(_ item: SceneItem, on cr: OpaquePointer) -> Bool {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        let key = ShapeRasters.Key(item: item, matrix: [matrix.xx, matrix.yx, matrix.xy, matrix.yy, matrix.x0, matrix.y0])
+        let raster: ShapeRasters.Raster
+        if let kept = shapeRasters[key] {
+            raster = kept
+        } else {
+            let box = ShapeRasters.deviceBox(of: item, on: cr)
+            guard box.width * box.height <= ShapeRasters.largestArea,
+                  let created = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(box.width), Int32(box.height)),
+                  let surface = try? CairoSurface(owning: created, making: "a shape's pixels"),
+                  let context = try? CairoContext(surface) else { return false }
+            // The frame's transformation moved by whole pixels: the edges fall as they would.
+            var moved = matrix
+            moved.x0 -= Double(box.x)
+            moved.y0 -= Double(box.y)
+            cairo_set_matrix(context.pointer, &moved)
+            drawShape(item, on: context.pointer)
+            cairo_surface_flush(surface.pointer)
+            raster = ShapeRasters.Raster(surface: surface, x: box.x, y: box.y, bytes: box.width * box.height * 4)
+            shapeRasters[key] = raster
+        }
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_set_source_surface(cr, raster.surface.pointer, Double(raster.x), Double(raster.y))
+        cairo_paint(cr)
+        cairo_restore(cr)
+        return true
     }
 
     private func set(_ color: Color, on cr: OpaquePointer) {

@@ -45,27 +45,42 @@ public final class ScreenPresenter {
     /// Paints the answers a child meets (a greeting, a lend, a return, a refusal) once, off the
     /// screen, with made-up values, so that what the first frame of each costs (its glyphs
     /// rasterised at each size, the due-date strip, the slots' shapes, the words' first
-    /// layouts) is paid at start and not on the day's first scans. Measured in a release build:
-    /// a process's first lend cost 20 ms of CPU and the lends after it 3 ms (on a Pi-class
-    /// quarter of a core, 80 ms against 12). Nothing is shown and the model is untouched.
+    /// layouts) is paid at start and not on the day's first scans. Each answer is painted with a
+    /// short name and title and with long ones: text that does not fit is shrunk step by step,
+    /// and each new size makes pango look for its fonts (in threads of its own), so the long ones
+    /// walk every size a run can take. Measured in a release build: a process's first lend cost
+    /// 20 ms of CPU and the lends after it 3 ms (on a Pi-class quarter of a core, 80 ms against
+    /// 12). Nothing is shown and the model is untouched.
     private func warmUpAnswers(at now: Date) {
         let today = LocalDate(now, in: model.policy.timeZone)
-        let user = User(card: "0", name: "山田 陽翔", reading: "やまだ はると", className: "ひよこぐみ")
-        let book = Book(barcode: "0", title: "ぐりとぐらの おきゃくさま")
-        let loan = Loan(id: 0, book: book.barcode, user: user.card, lentAt: now, due: today.adding(days: 7))
-        let entry = UserLoans.Entry(book: book.barcode, title: book.title, due: loan.due)
-        let answers: [Outcome] = [
-            .greeted(user, loans: UserLoans(loans: [entry], remaining: 1)),
-            .lent(loan, book: book, user: user, loans: UserLoans(loans: [entry, entry], remaining: 0)),
-            .returned(loan, book: book, user: user, overdueDays: 0, loans: UserLoans(loans: [entry], remaining: 1)),
-            .refused(.limitReached, barcode: book.barcode, user: user, book: book),
+        let samples = [
+            (User(card: "0", name: "山田 陽翔", reading: "やまだ はると", className: "ひよこぐみ"),
+             Book(barcode: "0", title: "ぐりとぐらの おきゃくさま")),
+            (User(card: "0", name: "長い 名前の 子どもの 名前 Alexandra", reading: "ながい なまえの こどもの なまえ あれくさんどら",
+                  className: "ながい なまえの くみ"),
+             Book(barcode: "0", title: "とても ながい なまえの えほん だいいっかん Very Long Title of a Picture Book")),
         ]
         let scratch = ImageBuffer(width: output.size.width, height: output.size.height)
-        for answer in answers {
-            var sample = model
-            sample.apply(.outcome(answer), at: now, sessionEnds: now.addingTimeInterval(60))
-            let scene = layout.scene(for: sample, size: output.size)
-            try? scratch.withFrameBuffer { buffer throws(PaintingError) in try painter.paint(scene, into: buffer) }
+        for (user, book) in samples {
+            let loan = Loan(id: 0, book: book.barcode, user: user.card, lentAt: now, due: today.adding(days: 7))
+            let entry = UserLoans.Entry(book: book.barcode, title: book.title, due: loan.due)
+            // A child's visit as it goes (each answer inside the Session the Card opened), then
+            // a refusal on a screen of its own.
+            let visits: [[Outcome]] = [
+                [.greeted(user, loans: UserLoans(loans: [], remaining: 2)),
+                 .lent(loan, book: book, user: user, loans: UserLoans(loans: [entry], remaining: 1)),
+                 .returned(loan, book: book, user: user, overdueDays: 0, loans: UserLoans(loans: [], remaining: 2)),
+                 .greeted(user, loans: UserLoans(loans: [entry, entry], remaining: 0, lendRefusal: .limitReached))],
+                [.refused(.limitReached, barcode: book.barcode, user: user, book: book)],
+            ]
+            for visit in visits {
+                var sample = model
+                for answer in visit {
+                    sample.apply(.outcome(answer), at: now, sessionEnds: now.addingTimeInterval(60))
+                    let scene = layout.scene(for: sample, size: output.size)
+                    try? scratch.withFrameBuffer { buffer throws(PaintingError) in try painter.paint(scene, into: buffer) }
+                }
+            }
         }
     }
 

@@ -93,8 +93,11 @@ struct ShippedPageBenchmark {
     ///   - groupPeriodMicroseconds: the period that quota is given over (`cpu.cfs_period_us`).
     ///   - screens: whether the kiosk paints its screen (1280x800 frames, into memory as into
     ///     the display's buffer: `--screens-in-memory`, no PNG written).
+    ///   - oneCPU: whether the kiosk and the page run on one processor (the first), as on a
+    ///     single slow core, where the page's priority decides who runs; otherwise each may run
+    ///     on either of this machine's, drawing on the group's quota at once.
     func run(name: String, placement: PagePlacement, clients: Int, scans: Int, groupCores: Double?,
-             groupPeriodMicroseconds: Int = 100_000, screens: Bool,
+             groupPeriodMicroseconds: Int = 100_000, oneCPU: Bool = false, screens: Bool,
              pages: [PageRequest]) throws -> ShippedRunFigures {
         let group = try CPUGroup("bookkiosk-bench-\(getpid())-\(name)")
         defer { group.remove() }
@@ -105,14 +108,15 @@ struct ShippedPageBenchmark {
         try pageGroup.setWeight(placement.weight)
         if let cores = placement.quotaCores { try pageGroup.setQuota(cores: cores) }
 
-        let page = try startPage(in: pageGroup, placement: placement)
+        let pinning = oneCPU ? "taskset -c 0 " : ""
+        let page = try startPage(in: pageGroup, placement: placement, pinning: pinning)
         defer { page.terminate() }
         guard let announced = page.readLine(timeout: 30), let port = Self.port(in: announced, skipping: page) else {
             throw Failure(description: "bookkiosk serve did not say where it listens within 30 s; see \(errorLog)")
         }
         let kiosk = try KioskProcess(
             executable: "/bin/sh",
-            arguments: ["-c", kioskGroup.enterCommand + " && exec \"$0\" \"$@\"", executable, "simulate", "--db", databasePath,
+            arguments: ["-c", kioskGroup.enterCommand + " && exec \(pinning)\"$0\" \"$@\"", executable, "simulate", "--db", databasePath,
                         "--config", configPath, "--now", "2026-12-01T09:00:00Z"] + (screens ? ["--screens-in-memory"] : []),
             environment: environment, errorsTo: errorLog)
         defer { kiosk.finish() }
@@ -153,11 +157,11 @@ struct ShippedPageBenchmark {
     }
 
     /// `bookkiosk serve` in `group`, as its unit starts it.
-    private func startPage(in group: CPUGroup, placement: PagePlacement) throws -> KioskProcess {
+    private func startPage(in group: CPUGroup, placement: PagePlacement, pinning: String) throws -> KioskProcess {
         let scheduling = placement.idleScheduling ? "chrt --idle 0 " : ""
         return try KioskProcess(
             executable: "/bin/sh",
-            arguments: ["-c", group.enterCommand + " && exec \(scheduling)nice -n \(placement.nice) \"$0\" \"$@\"", executable, "serve",
+            arguments: ["-c", group.enterCommand + " && exec \(pinning)\(scheduling)nice -n \(placement.nice) \"$0\" \"$@\"", executable, "serve",
                         "--listen", "127.0.0.1:0", "--db", databasePath, "--config", configPath],
             environment: environment, errorsTo: errorLog)
     }

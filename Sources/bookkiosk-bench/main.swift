@@ -269,13 +269,8 @@ func verdict(_ met: Bool) -> String { met ? "met" : "MISSED" }
         progress("shipped: Pi-class run \(run + 1): kiosk and page held to \(periodText), \(options.piClients) clients outside")
         let figures = try bench.run(name: "pi-\(run + 1)", placement: placement, clients: options.piClients, scans: options.shippedScans / 2,
                                     groupCores: 0.25, groupPeriodMicroseconds: periodMicroseconds, screens: true, pages: PageBenchmark.listPages)
-        piRuns.append(["periodMillis": periodMicroseconds / 1000,
-                       "scanToFrameMillisQuiet": millis(figures.quiet), "scanToFrameMillisLoaded": millis(figures.loaded),
-                       "pageMillis": millis(figures.pageLists), "pageRequests": figures.pageRequests,
-                       "kioskCPUMillisPerScan": millis(figures.kioskCPU),
-                       "throttledPeriods": figures.throttledPeriods, "periods": figures.periods])
-        row("Pi run \(run + 1) (\(periodText)): scan → frame ms p99 quiet / loaded; page list ms p99",
-            "\(rounded(figures.quiet.p99, places: 2)) / \(rounded(figures.loaded.p99, places: 2)); \(rounded(figures.pageLists.p99, places: 1)) (\(figures.pageRequests) requests; throttled \(figures.throttledPeriods) of \(figures.periods) periods; kiosk CPU ms a scan p50 / p99 \(rounded(figures.kioskCPU.p50, places: 2)) / \(rounded(figures.kioskCPU.p99, places: 2)))")
+        piRuns.append(figures.piRecord(periodMicroseconds: periodMicroseconds))
+        row("Pi run \(run + 1) (\(periodText)): scan → frame ms p99 quiet / loaded; page list ms p99", figures.piSummary)
         if periodMicroseconds == period {
             frames.append(figures.loaded.p99)
             pagesP99.append(figures.pageLists.p99)
@@ -310,13 +305,8 @@ func verdict(_ met: Bool) -> String { met ? "met" : "MISSED" }
                                     pages: PageBenchmark.listPages)
         oneCPUFrames.append(figures.loaded.p99)
         oneCPUPages.append(figures.pageLists.p99)
-        oneCPURuns.append(["periodMillis": period / 1000,
-                           "scanToFrameMillisQuiet": millis(figures.quiet), "scanToFrameMillisLoaded": millis(figures.loaded),
-                           "pageMillis": millis(figures.pageLists), "pageRequests": figures.pageRequests,
-                           "kioskCPUMillisPerScan": millis(figures.kioskCPU),
-                           "throttledPeriods": figures.throttledPeriods, "periods": figures.periods])
-        row("Pi run on one processor \(run): scan → frame ms p99 quiet / loaded; page list ms p99",
-            "\(rounded(figures.quiet.p99, places: 2)) / \(rounded(figures.loaded.p99, places: 2)); \(rounded(figures.pageLists.p99, places: 1)) (\(figures.pageRequests) requests; throttled \(figures.throttledPeriods) of \(figures.periods) periods; kiosk CPU ms a scan p50 / p99 \(rounded(figures.kioskCPU.p50, places: 2)) / \(rounded(figures.kioskCPU.p99, places: 2)))")
+        oneCPURuns.append(figures.piRecord(periodMicroseconds: period))
+        row("Pi run on one processor \(run): scan → frame ms p99 quiet / loaded; page list ms p99", figures.piSummary)
     }
     report["piOneCPUScanToFrameP99Ms"] = rounded(median(oneCPUFrames), places: 2)
     report["piOneCPUPageP99Ms"] = rounded(median(oneCPUPages), places: 1)
@@ -349,6 +339,25 @@ func verdict(_ met: Bool) -> String { met ? "met" : "MISSED" }
     report["shipped"] = ["placement": placement.json, "runs": runs, "piRuns": piRuns, "piOneCPURuns": oneCPURuns,
                          "piPeriodMicroseconds": period, "floorRuns": floorRuns,
                          "method": "bookkiosk simulate and bookkiosk serve as processes in cgroup v1 cpu groups (kiosk CPUWeight=100, page as its unit says), 8 client threads at nice 19 in the bench; a scan is timed from its line written to its event line read; Pi-class: both in a group with cpu.cfs_quota_us a quarter of cpu.cfs_period_us (\(period) us; also 100000 for comparison), the kiosk painting 1280x800 frames into memory as into the display's buffer (--screens-in-memory; its event line follows its frame, so a scan is timed to its frame presented; the clock's @wait and one period before each scan); piOneCPU: the same with the kiosk and the page on processor 0 (taskset), as on one slow core"]
+}
+
+extension ShippedRunFigures {
+    /// A Pi-class run as the report's JSON keeps it.
+    func piRecord(periodMicroseconds: Int) -> [String: Any] {
+        func millis(_ latencies: Latencies) -> [String: Double] {
+            ["p50": rounded(latencies.p50, places: 2), "p99": rounded(latencies.p99, places: 2), "max": rounded(latencies.max, places: 2)]
+        }
+        return ["periodMillis": periodMicroseconds / 1000,
+                "scanToFrameMillisQuiet": millis(quiet), "scanToFrameMillisLoaded": millis(loaded),
+                "pageMillis": millis(pageLists), "pageRequests": pageRequests, "kioskCPUMillisPerScan": millis(kioskCPU),
+                "throttledPeriods": throttledPeriods, "periods": periods]
+    }
+
+    /// A Pi-class run's line: scan → frame p99 quiet / loaded; the list pages' p99; and why.
+    var piSummary: String {
+        "\(rounded(quiet.p99, places: 2)) / \(rounded(loaded.p99, places: 2)); \(rounded(pageLists.p99, places: 1)) (\(pageRequests) requests; "
+            + "throttled \(throttledPeriods) of \(periods) periods; kiosk CPU ms a scan p50 / p99 \(rounded(kioskCPU.p50, places: 2)) / \(rounded(kioskCPU.p99, places: 2)))"
+    }
 }
 
 /// Prints the report, cleans up and exits 0 (or says why the report could not be written).

@@ -10,21 +10,15 @@ extension SQLiteLendingRepositoryTests {
     func migrationFromVersion5() throws {
         try withTemporaryDirectory { directory in
             let oldPath = directory + "/version5.sqlite"
-            do {
-                let old = try SQLiteConnection(path: oldPath, mode: .readWriteCreate)
-                try old.execute("PRAGMA application_id = \(SQLiteLendingRepository.applicationID)")
-                for migration in Migration.all.prefix(5) { try old.executeScript(migration.sql) }
-                try old.execute("PRAGMA user_version = 5")
-                try old.executeScript("""
-                    INSERT INTO books (barcode, title) VALUES ('B0001', 'ぐりとぐら');
-                    INSERT INTO users (card, name) VALUES ('C0001', 'はると');
-                    INSERT INTO loans (book, user, lent_at, due) VALUES ('B0001', 'C0001', 1796115600, '2026-12-08');
-                    INSERT INTO staff (name, pin_hash) VALUES ('えんちょう', '$y$j9T$s$h');
-                    INSERT INTO audit_log (time, staff, action, detail, user, user_name)
-                        VALUES (1796115600, 'えんちょう', 'override', 'lent B0001', 'C0001', 'はると');
-                    INSERT INTO printed (kind, barcode, printed_at) VALUES ('card', 'C0001', 1796115600);
-                    """)
-            }
+            try makeLibrary(at: oldPath, version: 5, rows: """
+                INSERT INTO books (barcode, title) VALUES ('B0001', 'ぐりとぐら');
+                INSERT INTO users (card, name) VALUES ('C0001', 'はると');
+                INSERT INTO loans (book, user, lent_at, due) VALUES ('B0001', 'C0001', 1796115600, '2026-12-08');
+                INSERT INTO staff (name, pin_hash) VALUES ('えんちょう', '$y$j9T$s$h');
+                INSERT INTO audit_log (time, staff, action, detail, user, user_name)
+                    VALUES (1796115600, 'えんちょう', 'override', 'lent B0001', 'C0001', 'はると');
+                INSERT INTO printed (kind, barcode, printed_at) VALUES ('card', 'C0001', 1796115600);
+                """)
             let migrated = try SQLiteLendingRepository(path: oldPath)
             #expect(try migrated.schemaVersion() == SQLiteLendingRepository.latestSchemaVersion)
             #expect(try migrated.read { try $0.allBooks() } == [Book(barcode: "B0001", title: "ぐりとぐら")])

@@ -86,17 +86,11 @@ struct SQLiteLendingRepositoryTests {
         try withTemporaryDirectory { directory in
             // A database as the first BookKiosk left it: only migration 1 applied.
             let oldPath = directory + "/version1.sqlite"
-            do {
-                let old = try SQLiteConnection(path: oldPath, mode: .readWriteCreate)
-                try old.execute("PRAGMA application_id = \(SQLiteLendingRepository.applicationID)")
-                try old.executeScript(Migration.all[0].sql)
-                try old.execute("PRAGMA user_version = 1")
-                try old.executeScript("""
-                    INSERT INTO books (barcode, title) VALUES ('B0001', 'ぐりとぐら');
-                    INSERT INTO users (card, name) VALUES ('C0001', 'はると');
-                    INSERT INTO loans (book, user, lent_at, due) VALUES ('B0001', 'C0001', 1796115600, '2026-12-08');
-                    """)
-            }
+            try makeLibrary(at: oldPath, version: 1, rows: """
+                INSERT INTO books (barcode, title) VALUES ('B0001', 'ぐりとぐら');
+                INSERT INTO users (card, name) VALUES ('C0001', 'はると');
+                INSERT INTO loans (book, user, lent_at, due) VALUES ('B0001', 'C0001', 1796115600, '2026-12-08');
+                """)
             let schemaSQL = "SELECT type, name, sql FROM sqlite_master ORDER BY name"
             let readSchema = { (connection: SQLiteConnection) in
                 try connection.rows(schemaSQL) { "\($0.text(0)) \($0.text(1)) \($0.text(2))" }
@@ -126,20 +120,14 @@ struct SQLiteLendingRepositoryTests {
     func legacyAuditEntriesForgetTheChild() throws {
         try withTemporaryDirectory { directory in
             let oldPath = directory + "/version3.sqlite"
-            do {
-                let old = try SQLiteConnection(path: oldPath, mode: .readWriteCreate)
-                try old.execute("PRAGMA application_id = \(SQLiteLendingRepository.applicationID)")
-                for migration in Migration.all.prefix(3) { try old.executeScript(migration.sql) }
-                try old.execute("PRAGMA user_version = 3")
-                try old.executeScript("""
-                    INSERT INTO audit_log (time, staff, action, detail) VALUES
-                        (1796115600, 'えんちょう', 'override', 'lent B0001 「ぐりとぐら」 to C0001 はると, due 2026-12-08, past the rules'),
-                        (1796115601, 'えんちょう', 'registeredUser', 'added card C0002 for めい'),
-                        (1796115602, 'えんちょう', 'withdrew', 'withdrew B0003 「ももたろう」'),
-                        (1796115603, 'えんちょう', 'entered', 'entered staff mode'),
-                        (1799000000, 'えんちょう', 'extended', 'B0001 「ぐりとぐら」 for C0001: due 2026-12-08 → 2026-12-15');
-                    """)
-            }
+            try makeLibrary(at: oldPath, version: 3, rows: """
+                INSERT INTO audit_log (time, staff, action, detail) VALUES
+                    (1796115600, 'えんちょう', 'override', 'lent B0001 「ぐりとぐら」 to C0001 はると, due 2026-12-08, past the rules'),
+                    (1796115601, 'えんちょう', 'registeredUser', 'added card C0002 for めい'),
+                    (1796115602, 'えんちょう', 'withdrew', 'withdrew B0003 「ももたろう」'),
+                    (1796115603, 'えんちょう', 'entered', 'entered staff mode'),
+                    (1799000000, 'えんちょう', 'extended', 'B0001 「ぐりとぐら」 for C0001: due 2026-12-08 → 2026-12-15');
+                """)
             let repository = try SQLiteLendingRepository(path: oldPath)
             #expect(try repository.transaction { try $0.forgetAuditedUsers(recordedBefore: Date(timeIntervalSince1970: 1_797_000_000)) } == 2)
             let read = try repository.read { try $0.auditEntries() }.map(\.action)

@@ -25,15 +25,9 @@ struct SQLiteSearchTextTests {
     func migratedLibraryIsFolded() throws {
         try withTemporaryDirectory { directory in
             let path = directory + "/version10.sqlite"
-            do {
-                let old = try SQLiteConnection(path: path, mode: .readWriteCreate)
-                try old.execute("PRAGMA application_id = \(SQLiteLendingRepository.applicationID)")
-                for migration in Migration.all.prefix(10) { try old.executeScript(migration.sql) }
-                try old.execute("PRAGMA user_version = 10")
-                try old.executeScript("""
-                    INSERT INTO books (barcode, title, author, isbn) VALUES ('B0001', 'ｸﾞﾘとぐら', 'なかがわ りえこ', '9784834000825');
-                    """)
-            }
+            try makeLibrary(at: path, version: 10, rows: """
+                INSERT INTO books (barcode, title, author, isbn) VALUES ('B0001', 'ｸﾞﾘとぐら', 'なかがわ りえこ', '9784834000825');
+                """)
             let library = try SQLiteLendingRepository(path: path)
             #expect(try library.schemaVersion() == 11)
             #expect(try Self.stored(at: path) == ["B0001": "ぐりとぐら\u{1F}なかがわ りえこ\u{1F}\u{1F}b0001\u{1F}9784834000825"])

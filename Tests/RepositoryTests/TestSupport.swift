@@ -111,3 +111,13 @@ extension LendingRepository {
 func isFault(_ error: any Error, _ kind: RepositoryFaultKind) -> Bool {
     (error as? any RepositoryFault)?.faultKind == kind
 }
+
+/// A library file at `path` as a BookKiosk of schema `version` left it: this build's first
+/// `version` migrations, then `rows` (SQL that fills it).
+func makeLibrary(at path: String, version: Int, rows: String) throws {
+    let old = try SQLiteConnection(path: path, mode: .readWriteCreate)
+    try old.execute("PRAGMA application_id = \(SQLiteLendingRepository.applicationID)")
+    for migration in Migration.all.prefix(version) { try old.executeScript(migration.sql) }
+    try old.execute("PRAGMA user_version = \(version)")
+    try old.executeScript(rows)
+}

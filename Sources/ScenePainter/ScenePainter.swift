@@ -89,7 +89,7 @@ public final class ScenePainter {
             cairo_rectangle(context.pointer, clip.x, clip.y, clip.width, clip.height)
             cairo_clip(context.pointer)
         }
-        draw(scene, on: context)
+        draw(scene, on: context, within: clip)
         cairo_surface_flush(surface.pointer)
     }
 
@@ -147,7 +147,10 @@ public final class ScenePainter {
 
     // MARK: Drawing
 
-    func draw(_ scene: Scene, on context: CairoContext) {
+    /// Draws `scene`; with `clip` (the part being painted again, as the countdown bar once a
+    /// second), items wholly outside it are passed over: cairo would paint none of their pixels,
+    /// but laying out and walking their text still cost most of such a frame.
+    func draw(_ scene: Scene, on context: CairoContext, within clip: Rect? = nil) {
         let cr = context.pointer
         frameLayout = nil
         defer { frameLayout = nil }
@@ -158,8 +161,15 @@ public final class ScenePainter {
             cairo_fill(cr)
             cairo_restore(cr)
         }
-        for item in scene.items { draw(item, on: context) }
+        // A glyph may stand a little outside its run's frame (an accent, an italic's lean).
+        let reach = clip?.insetBy(dx: -Self.overhang, dy: -Self.overhang)
+        for item in scene.items where reach.map(item.bounds.intersects) ?? true {
+            draw(item, on: context)
+        }
     }
+
+    /// How far, in scene units, what an item paints may stand outside its bounds (glyphs).
+    static let overhang = 16.0
 
     private func draw(_ item: SceneItem, on context: CairoContext) {
         let cr = context.pointer

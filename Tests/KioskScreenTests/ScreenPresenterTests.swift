@@ -57,6 +57,20 @@ struct ScreenPresenterTests {
         #expect(screen.fullFrames == 3)
     }
 
+    @Test func aBarFrameLeavesTheScreenAsAWholeFrameOfThatMomentWould() throws {
+        let output = ImageFrameOutput(size: size)
+        let screen = presenter(output)
+        screen.show(.ready, at: S.morning)
+        screen.show(S.greeted, at: S.morning)
+        for seconds in 1...3 { screen.advance(to: S.morning.addingTimeInterval(Double(seconds))) }
+        #expect(screen.barFrames == 3)
+        // Painted whole, by a painter of its own that has painted nothing before.
+        let whole = ImageBuffer(width: size.width, height: size.height)
+        let scene = ScreenLayout(language: .ja).scene(for: screen.model, size: size)
+        try whole.withFrameBuffer { try ScenePainter().paint(scene, into: $0) }
+        #expect(try output.image.png() == whole.png())
+    }
+
     @Test func aFailingDisplayIsLoggedOnceAndTheKioskCarriesOn() {
         let output = BrokenOutput()
         var lines: [String] = []

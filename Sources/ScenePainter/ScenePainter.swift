@@ -44,7 +44,7 @@ public final class ScenePainter {
 
     /// The most text placements kept between frames (a frame has a few dozen runs).
     public static let placementsKept = 512
-    /// The most bytes of shapes kept as pixels between frames (a kiosk's frames use under 2 MB).
+    /// The most bytes of shapes kept as pixels between frames (when full, the kept ones are let go).
     public static let shapeBytesKept = 16 << 20
 
     /// - Parameters:

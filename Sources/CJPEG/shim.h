@@ -23,6 +23,17 @@ static void bookkiosk_jpeg_quiet(j_common_ptr info) {
     (void)info;
 }
 
+/* Makes `error` a libjpeg error manager: an error fills its message and jumps back to its
+   `jump` (set by the caller with setjmp, which must stay in the function that decodes or
+   encodes); warnings are dropped. */
+static inline struct jpeg_error_mgr *bookkiosk_jpeg_errors(struct bookkiosk_jpeg_error *error) {
+    struct jpeg_error_mgr *manager = jpeg_std_error(&error->manager);
+    error->manager.error_exit = bookkiosk_jpeg_error_exit;
+    error->manager.output_message = bookkiosk_jpeg_quiet;
+    error->message[0] = 0;
+    return manager;
+}
+
 /* Decodes a JPEG held in memory (`size` bytes at `data`) into a malloc'd buffer of 32-bit pixels,
    native-endian 0xXXRRGGBB (cairo's RGB24 on little-endian machines: libjpeg-turbo's
    JCS_EXT_BGRX), rows of `*width * 4` bytes, reduced by
@@ -34,10 +45,7 @@ static inline unsigned char *bookkiosk_jpeg_decode_memory(const unsigned char *d
     struct jpeg_decompress_struct info;
     struct bookkiosk_jpeg_error error;
     unsigned char *volatile pixels = NULL;
-    info.err = jpeg_std_error(&error.manager);
-    error.manager.error_exit = bookkiosk_jpeg_error_exit;
-    error.manager.output_message = bookkiosk_jpeg_quiet;
-    error.message[0] = 0;
+    info.err = bookkiosk_jpeg_errors(&error);
     if (setjmp(error.jump)) {
         jpeg_destroy_decompress(&info);
         free(pixels);
@@ -124,10 +132,7 @@ static inline int bookkiosk_jpeg_size(const unsigned char *data, unsigned long s
                                       char *message, size_t message_size) {
     struct jpeg_decompress_struct info;
     struct bookkiosk_jpeg_error error;
-    info.err = jpeg_std_error(&error.manager);
-    error.manager.error_exit = bookkiosk_jpeg_error_exit;
-    error.manager.output_message = bookkiosk_jpeg_quiet;
-    error.message[0] = 0;
+    info.err = bookkiosk_jpeg_errors(&error);
     if (setjmp(error.jump)) {
         jpeg_destroy_decompress(&info);
         snprintf(message, message_size, "%s", error.message);
@@ -152,10 +157,7 @@ static inline int bookkiosk_jpeg_encode(const unsigned char *pixels, int width, 
     struct bookkiosk_jpeg_error error;
     *output = NULL;
     *output_size = 0;
-    info.err = jpeg_std_error(&error.manager);
-    error.manager.error_exit = bookkiosk_jpeg_error_exit;
-    error.manager.output_message = bookkiosk_jpeg_quiet;
-    error.message[0] = 0;
+    info.err = bookkiosk_jpeg_errors(&error);
     if (setjmp(error.jump)) {
         jpeg_destroy_compress(&info);
         free(*output);

@@ -5,12 +5,19 @@ import Testing
 /// staff prompts' frames after them.
 @Suite("simulate --screens")
 struct SimulateScreensTests {
-    @Test func oneFramePerEventLineAndPerPrompt() throws {
-        let folder = try TemporaryFolder()
+    /// An English library in `folder` holding the Book B0001 and the User C0001, made by
+    /// `import`; the options that name it and its configuration.
+    static func library(in folder: TemporaryFolder) throws -> [String] {
         let config = try folder.write("config.json", #"{"timeZone": "Asia/Tokyo", "language": "en"}"#)
         let common = ["--db", folder.path("library.sqlite"), "--config", config]
         _ = try BookKioskBinary.run(["import", "books", try folder.write("books.csv", "barcode,title\nB0001,Guri and Gura\n")] + common, in: folder.url)
         _ = try BookKioskBinary.run(["import", "users", try folder.write("users.csv", "card,name\nC0001,Haruto\n")] + common, in: folder.url)
+        return common
+    }
+
+    @Test func oneFramePerEventLineAndPerPrompt() throws {
+        let folder = try TemporaryFolder()
+        let common = try Self.library(in: folder)
         let frames = folder.path("frames")
         let result = try BookKioskBinary.run(["simulate", "--now", "2026-12-01T09:00:00", "--screens", frames, "--screen-size", "800x480"] + common,
                                              input: "C0001\nB0001\nB0001\n@key F12\n@type 1\n", in: folder.url)
@@ -29,10 +36,7 @@ struct SimulateScreensTests {
 
     @Test func inMemoryFramesWriteNoFileAndTheSameEvents() throws {
         let folder = try TemporaryFolder()
-        let config = try folder.write("config.json", #"{"timeZone": "Asia/Tokyo", "language": "en"}"#)
-        let common = ["--db", folder.path("library.sqlite"), "--config", config]
-        _ = try BookKioskBinary.run(["import", "books", try folder.write("books.csv", "barcode,title\nB0001,Guri and Gura\n")] + common, in: folder.url)
-        _ = try BookKioskBinary.run(["import", "users", try folder.write("users.csv", "card,name\nC0001,Haruto\n")] + common, in: folder.url)
+        let common = try Self.library(in: folder)
         let scans = "C0001\nB0001\nB0001\n"
         let painted = try BookKioskBinary.run(["simulate", "--now", "2026-12-01T09:00:00", "--screens-in-memory", "--screen-size", "800x480"] + common,
                                               input: scans, in: folder.url)

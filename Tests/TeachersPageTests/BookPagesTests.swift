@@ -149,22 +149,14 @@ import Testing
     }
 
     @Test func coversComeFromTheFolderByBarcodeNeverByAPathFromTheRequest() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("covers-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 1, 2, 3]
-        try Data(png).write(to: folder.appendingPathComponent("B001.png"))
-        let path = folder.path
-        let fixture = try PageFixture(cover: { book in
-            let file = (path as NSString).appendingPathComponent(book.barcode + ".png")
-            return FileManager.default.fileExists(atPath: file) ? file : nil
-        })
-        let browser = Browser(fixture)
-        browser.signIn()
-        #expect(browser.get("/books").text.contains("<img src=\"/covers/B001\""))
-        let cover = browser.get("/covers/B001")
-        #expect(cover.status == 200 && cover.header("Content-Type") == "image/png" && cover.body == png)
-        #expect(browser.get("/covers/B002").status == 404)
-        #expect(browser.get("/covers/..%2F..%2Fetc%2Fpasswd").status == 404)
+        try PageFixture.withCoversFolder { fixture, png in
+            let browser = Browser(fixture)
+            browser.signIn()
+            #expect(browser.get("/books").text.contains("<img src=\"/covers/B001\""))
+            let cover = browser.get("/covers/B001")
+            #expect(cover.status == 200 && cover.header("Content-Type") == "image/png" && cover.body == png)
+            #expect(browser.get("/covers/B002").status == 404)
+            #expect(browser.get("/covers/..%2F..%2Fetc%2Fpasswd").status == 404)
+        }
     }
 }

@@ -104,26 +104,18 @@ struct CoverPhotoPagesTests {
     }
 
     @Test func theCoversFolderWinsWhereItHasAFile() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("covers-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 1, 2, 3]
-        try Data(png).write(to: folder.appendingPathComponent("B001.png"))
-        let path = folder.path
-        let fixture = try PageFixture(cover: { book in
-            let file = (path as NSString).appendingPathComponent(book.barcode + ".png")
-            return FileManager.default.fileExists(atPath: file) ? file : nil
-        })
-        let browser = Browser(fixture)
-        browser.signIn()
-        browser.get("/books/B001")
-        browser.post("/books/B001/cover", files: [UploadedFile(field: "photo", fileName: "a.jpg", contentType: "image/jpeg", data: try Self.cameraPhoto())])
-        let page = browser.get("/books/B001").text
-        #expect(page.contains("表紙のフォルダーにこの絵本の画像があるので、そちらが表示されます。"))
-        #expect(page.contains("<img src=\"/covers/B001\" alt=\"表紙\""))
-        #expect(browser.get("/covers/B001").body == png)
-        // The photo is kept all the same (another kiosk may have no folder).
-        #expect(try fixture.repository.transaction { try $0.cover(barcode: "B001") } != nil)
+        try PageFixture.withCoversFolder { fixture, png in
+            let browser = Browser(fixture)
+            browser.signIn()
+            browser.get("/books/B001")
+            browser.post("/books/B001/cover", files: [UploadedFile(field: "photo", fileName: "a.jpg", contentType: "image/jpeg", data: try Self.cameraPhoto())])
+            let page = browser.get("/books/B001").text
+            #expect(page.contains("表紙のフォルダーにこの絵本の画像があるので、そちらが表示されます。"))
+            #expect(page.contains("<img src=\"/covers/B001\" alt=\"表紙\""))
+            #expect(browser.get("/covers/B001").body == png)
+            // The photo is kept all the same (another kiosk may have no folder).
+            #expect(try fixture.repository.transaction { try $0.cover(barcode: "B001") } != nil)
+        }
     }
 
     @Test func onlyASignedInSessionMaySendAPhotosWorthOfBody() throws {

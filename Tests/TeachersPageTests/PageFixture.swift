@@ -31,6 +31,22 @@ final class TestClock: @unchecked Sendable {
 
 /// A small library in memory, its page, and a browser's cookie jar.
 struct PageFixture {
+    /// Runs `body` with a fixture whose covers come from a folder of their own (removed after)
+    /// by barcode, where B001 has a PNG (its bytes the second argument) and no other Book has one.
+    static func withCoversFolder(_ body: (PageFixture, [UInt8]) throws -> Void) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("covers-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 1, 2, 3]
+        try Data(png).write(to: folder.appendingPathComponent("B001.png"))
+        let path = folder.path
+        let fixture = try PageFixture(cover: { book in
+            let file = (path as NSString).appendingPathComponent(book.barcode + ".png")
+            return FileManager.default.fileExists(atPath: file) ? file : nil
+        })
+        try body(fixture, png)
+    }
+
     static let tokyo = TimeZone(identifier: "Asia/Tokyo")!
     /// 2026-11-24 10:00 in Tokyo, a Tuesday.
     static let start = Date(timeIntervalSince1970: 1_795_482_000)

@@ -1,4 +1,5 @@
 import CSQLite
+import POSIX
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -57,7 +58,7 @@ public final class StatementProfile {
         sqlite3_trace_v2(connection.handle, UInt32(SQLITE_TRACE_STMT | SQLITE_TRACE_PROFILE), { kind, context, statement, _ in
             guard let context, let statement else { return 0 }
             let profile = Unmanaged<StatementProfile>.fromOpaque(context).takeUnretainedValue()
-            let now = StatementProfile.monotonicNanoseconds()
+            let now = monotonicNanoseconds()
             if kind == UInt32(SQLITE_TRACE_STMT) {
                 profile.started = now
             } else {
@@ -80,12 +81,5 @@ public final class StatementProfile {
 
     deinit {
         stop()
-    }
-
-    /// Calls `clock_gettime(CLOCK_MONOTONIC)`.
-    static func monotonicNanoseconds() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 }

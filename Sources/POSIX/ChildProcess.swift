@@ -67,7 +67,7 @@ public final class ChildProcess {
         _ = Musl.signal(SIGPIPE, SIG_IGN)
         #endif
         var child: pid_t = 0
-        startedAt = Self.monotonicNanoseconds()
+        startedAt = monotonicNanoseconds()
         let spawned = posix_spawn(&child, executable, &actions, nil, argv, envp)
         close(stdinPipe[0])
         close(stdoutPipe[1])
@@ -89,14 +89,14 @@ public final class ChildProcess {
     /// The next line of standard output (without its newline); nil at its end or when none came
     /// within `timeout` seconds.
     public func readLine(timeout: Double) -> String? {
-        let deadline = Self.monotonicNanoseconds() + UInt64(max(0, timeout) * 1e9)
+        let deadline = monotonicNanoseconds() + UInt64(max(0, timeout) * 1e9)
         while true {
             if let newline = buffered.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: buffered[..<newline], as: UTF8.self)
                 buffered.removeSubrange(...newline)
                 return line
             }
-            let now = Self.monotonicNanoseconds()
+            let now = monotonicNanoseconds()
             guard !reachedEnd, now < deadline else { return nil }
             fill(waitingMilliseconds: Int32(min((deadline - now) / 1_000_000 + 1, 60_000)))
         }
@@ -104,9 +104,9 @@ public final class ChildProcess {
 
     /// Everything left on standard output until it closes, or what came within `timeout` seconds.
     public func readToEnd(timeout: Double) -> String {
-        let deadline = Self.monotonicNanoseconds() + UInt64(max(0, timeout) * 1e9)
+        let deadline = monotonicNanoseconds() + UInt64(max(0, timeout) * 1e9)
         while !reachedEnd {
-            let now = Self.monotonicNanoseconds()
+            let now = monotonicNanoseconds()
             guard now < deadline else { break }
             fill(waitingMilliseconds: Int32(min((deadline - now) / 1_000_000 + 1, 60_000)))
         }
@@ -158,10 +158,4 @@ public final class ChildProcess {
 
     /// Whether `wait` has been answered.
     public var hasEnded: Bool { exitStatus != nil }
-
-    static func monotonicNanoseconds() -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
-    }
 }

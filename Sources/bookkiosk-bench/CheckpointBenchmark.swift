@@ -3,6 +3,7 @@ import Foundation
 import Kiosk
 import Lending
 import LendingSQLite
+import POSIX
 
 /// Lend latency over a long run, with SQLite's auto-checkpoint landing on scans (as before
 /// issue 14: 1000 pages) and with the kiosk's checkpoint when quiet (the auto-checkpoint a

@@ -1,4 +1,5 @@
 import Foundation
+import POSIX
 
 /// Latencies of one kind, in microseconds, with the percentiles the report quotes.
 struct Latencies {
@@ -21,13 +22,6 @@ struct Latencies {
     var p999: Double { percentile(0.999) }
     var max: Double { samples.max() ?? .nan }
     var count: Int { samples.count }
-}
-
-/// Monotonic time in nanoseconds. Calls `clock_gettime(CLOCK_MONOTONIC)`.
-func monotonicNanoseconds() -> UInt64 {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
 }
 
 /// The processor time the calling thread has used, in nanoseconds. Calls

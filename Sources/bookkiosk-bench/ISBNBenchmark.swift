@@ -4,6 +4,7 @@ import HTTPServer
 import Lending
 import LendingSQLite
 import LookupReplay
+import POSIX
 import PageAssembly
 import TeachersPage
 

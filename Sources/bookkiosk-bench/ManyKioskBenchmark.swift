@@ -1,6 +1,7 @@
 import Foundation
 import Lending
 import LendingPostgres
+import POSIX
 import PostgresScratch
 
 /// Several kiosks scanning at once on one PostgreSQL library (issue 21): a scratch server

@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import Lending
 import LendingSQLite
+import POSIX
 import PageAssembly
 import StaffPIN
 import TeachersPage

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import POSIX
 
 /// Latencies recorded from several threads (the daemon's and the clients'), by name.
 final class SharedLatencies: @unchecked Sendable {

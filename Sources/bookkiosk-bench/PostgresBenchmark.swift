@@ -1,6 +1,7 @@
 import Foundation
 import Lending
 import LendingPostgres
+import POSIX
 import PostgresScratch
 
 /// Lend latency on PostgreSQL, over the local socket and over TCP to 127.0.0.1, against a

@@ -1,4 +1,5 @@
 import Foundation
+import POSIX
 
 /// Figures taken from a running `bookkiosk` process: startup, idle CPU, peak memory, import.
 struct ProcessBenchmarks {

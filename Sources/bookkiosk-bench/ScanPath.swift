@@ -3,6 +3,7 @@ import Foundation
 import Kiosk
 import Lending
 import LendingSQLite
+import POSIX
 
 /// What the kiosk answered, and when, as the runtime's `announce` closure saw it.
 final class Announcements {

@@ -5,6 +5,7 @@ import KioskPresenter
 import KioskScreen
 import Lending
 import LendingSQLite
+import POSIX
 import Scene
 import ScenePainter
 

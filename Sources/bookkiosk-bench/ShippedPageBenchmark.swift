@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import POSIX
 
 /// How the page's process is started, as its unit starts it: `Nice=`, `CPUWeight=`,
 /// `CPUSchedulingPolicy=idle`, its own `CPUQuota=`.

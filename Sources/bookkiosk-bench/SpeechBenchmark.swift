@@ -2,6 +2,7 @@ import Feedback
 import Foundation
 import KioskAssembly
 import Lending
+import POSIX
 import Synchronization
 
 /// The voice after a lend: from a Scan entering the runtime to the cue's player being started

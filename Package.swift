@@ -93,7 +93,7 @@ let package = Package(
         // the pool of connections, the rules seeded, covers, backup and restore, the daemon,
         // the stop signals. `serve`, `bookkiosk-bench` and the page's tests all build it here.
         .target(name: "PageAssembly", dependencies: ["TeachersPage", "Lending", "LendingSQLite", "LendingPostgres", "HTTPServer",
-                                                     "KioskPresenter", "QRCode", "Printing", "Feedback"]),
+                                                     "POSIX", "KioskPresenter", "QRCode", "Printing", "Feedback"]),
         // Books by their ISBN: NDL Search (SRU, DC-NDL) and openBD over HTTP, a found record or a
         // reason. Knows nothing of kiosks or pages.
         .target(name: "BookLookup", dependencies: ["Lending", "CCurl", "CLibXML2"]),

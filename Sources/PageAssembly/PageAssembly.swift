@@ -82,10 +82,11 @@ public final class PageAssembly: Sendable {
     public func listen() throws(HTTPDaemonError) -> HTTPDaemon {
         let page = self.page
         let hosts = HostCheck(names: settings.hostNames)
-        let listening = settings.listen
+        let listening = HostCheck.normalized(settings.listen.host)
+        let ownAddresses = OwnAddresses()
         return try HTTPDaemon(HTTPDaemonConfiguration(
             address: settings.listen, tls: settings.tls, bodyLimit: { page.bodyLimit(for: $0) },
-            acceptsHost: { hosts.accepts($0, ownAddresses: [listening.host] + InterfaceAddress.current().map(\.host)) },
+            acceptsHost: { header in hosts.accepts(header) { $0 == listening || ownAddresses.contains($0) } },
             threadCount: max(1, settings.threads),
             refusalResponse: { PageSecurity.secured(HTTPRefusal.plainTextResponse($0)) }),
             handler: page.handler)

@@ -190,3 +190,51 @@ struct HTTPDaemonHardeningTests {
         #expect(!watch.mayAccept("192.0.2.7"))
     }
 }
+
+/// The computer's addresses as the Host check asks for them: read once, again only for a
+/// stranger's address, and not more often than the interval.
+@Suite struct OwnAddressesTests {
+    final class Interfaces: @unchecked Sendable {
+        var addresses = ["127.0.0.1", "192.0.2.7"]
+        var reads = 0
+        var now: UInt64 = 5_000_000_000
+    }
+
+    @Test func anAddressItHasIsAnsweredWithoutReadingTheInterfacesAgain() {
+        let interfaces = Interfaces()
+        let own = OwnAddresses(rereadAfterNanoseconds: 1_000_000_000, clock: { interfaces.now }) {
+            interfaces.reads += 1
+            return interfaces.addresses
+        }
+        #expect(own.contains("192.0.2.7") && own.contains("127.0.0.1") && own.contains("192.0.2.7"))
+        #expect(interfaces.reads == 1)
+    }
+
+    @Test func aNewAddressIsFoundByReadingAgainButAStrangerCannotMakeItReadMoreThanOnceAnInterval() {
+        let interfaces = Interfaces()
+        let own = OwnAddresses(rereadAfterNanoseconds: 1_000_000_000, clock: { interfaces.now }) {
+            interfaces.reads += 1
+            return interfaces.addresses
+        }
+        #expect(!own.contains("198.51.100.9"))
+        #expect(interfaces.reads == 1)
+        interfaces.addresses.append("198.51.100.9")  // DHCP gave the box a second address
+        interfaces.now += 500_000_000
+        #expect(!own.contains("198.51.100.9") && !own.contains("evil.example"))
+        #expect(interfaces.reads == 1)
+        interfaces.now += 600_000_000
+        #expect(own.contains("198.51.100.9"))
+        #expect(interfaces.reads == 2)
+        #expect(own.contains("198.51.100.9") && interfaces.reads == 2)
+    }
+
+    @Test func theHostCheckAsksForAddressesOnlyWhenTheHostIsNoName() {
+        let check = HostCheck(names: ["toshokan.local"])
+        var asked: [String] = []
+        #expect(check.accepts("localhost:8080") { asked.append($0); return false })
+        #expect(check.accepts("TOSHOKAN.local") { asked.append($0); return false })
+        #expect(check.accepts("[FE80::1%eth0]:8080") { asked.append($0); return $0 == "fe80::1" })
+        #expect(!check.accepts("evil.example:80") { asked.append($0); return false })
+        #expect(asked == ["fe80::1", "evil.example"])
+    }
+}

@@ -5,19 +5,29 @@ import Musl
 #endif
 import Foundation
 import KioskPresenter
+import POSIX
 
 /// The covers folder as the page looks into it: the folder's file names are read once, and
-/// again only when the folder has changed (its modification time), so a list of fifty Books
-/// costs one `stat` of the folder per Book rather than a dozen failed looks for files each.
-/// A cover a teacher adds shows on the next page drawn. Safe to use from the daemon's threads.
+/// again only when the folder has changed (its modification time), which is looked at no more
+/// than once in `recheckAfter`: a list of fifty Books costs a set lookup per Book, not a `stat`
+/// each (those were a tenth of 絵本's time). A cover copied into the folder shows on a page
+/// drawn a second later. Safe to use from the daemon's threads.
 final class CoverIndex: @unchecked Sendable {
     let folder: CoverFolder
+    private let clock: @Sendable () -> UInt64
+    private let recheckAfter: UInt64
     private let lock = NSLock()
     private var names: Set<String> = []
     private var readAt: timespec?
+    private var checkedAt: UInt64?
 
-    init(_ folder: CoverFolder) {
+    /// - Parameters:
+    ///   - clock: monotonic nanoseconds (tests move their own).
+    init(_ folder: CoverFolder, recheckAfterNanoseconds: UInt64 = 1_000_000_000,
+         clock: @escaping @Sendable () -> UInt64 = monotonicNanoseconds) {
         self.folder = folder
+        self.clock = clock
+        recheckAfter = recheckAfterNanoseconds
     }
 
     /// The cover of the Book with `barcode` (or, failing that, its `isbn`), as `CoverFolder` finds it.
@@ -32,13 +42,20 @@ final class CoverIndex: @unchecked Sendable {
         return nil
     }
 
-    /// The folder's names, read again when its modification time moved. Calls `stat`.
+    /// The folder's names, read again when its modification time moved, which is looked at
+    /// (`stat`) when `recheckAfter` has passed since the last look.
     private func currentNames() -> Set<String> {
-        var info = stat()
-        guard stat(folder.path, &info) == 0 else { return [] }
-        let modified = info.st_mtim
+        let now = clock()
         lock.lock()
         defer { lock.unlock() }
+        if let checkedAt, now &- checkedAt < recheckAfter { return names }
+        checkedAt = now
+        var info = stat()
+        guard stat(folder.path, &info) == 0 else {
+            (names, readAt) = ([], nil)
+            return names
+        }
+        let modified = info.st_mtim
         if let readAt, readAt.tv_sec == modified.tv_sec, readAt.tv_nsec == modified.tv_nsec { return names }
         names = Set((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
         readAt = modified

@@ -1,0 +1,33 @@
+import Foundation
+import KioskPresenter
+@testable import PageAssembly
+import Testing
+
+/// The covers folder as the page's lists look into it: a set lookup per Book, and the folder
+/// looked at again once a second at most.
+@Suite struct CoverIndexTests {
+    final class Clock: @unchecked Sendable {
+        var now: UInt64 = 7_000_000_000
+    }
+
+    @Test func aCoverCopiedIntoTheFolderShowsOnceTheIntervalHasPassedAndAFolderTakenAwayShowsNone() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cover-index-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data([1, 2, 3]).write(to: folder.appendingPathComponent("B001.png"))
+        let clock = Clock()
+        let index = CoverIndex(CoverFolder(path: folder.path), recheckAfterNanoseconds: 1_000_000_000, clock: { clock.now })
+
+        #expect(index.cover(barcode: "B001", isbn: nil) == folder.appendingPathComponent("B001.png").path)
+        #expect(index.cover(barcode: "B002", isbn: "9784834000825") == nil)
+        try Data([4, 5, 6]).write(to: folder.appendingPathComponent("9784834000825.jpg"))
+        clock.now += 900_000_000
+        #expect(index.cover(barcode: "B002", isbn: "9784834000825") == nil)
+        clock.now += 200_000_000
+        #expect(index.cover(barcode: "B002", isbn: "9784834000825") == folder.appendingPathComponent("9784834000825.jpg").path)
+
+        try FileManager.default.removeItem(at: folder)
+        clock.now += 1_000_000_000
+        #expect(index.cover(barcode: "B001", isbn: nil) == nil)
+    }
+}

@@ -14,12 +14,24 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// Parses `YYYY-MM-DD`; nil when the text is not a real date.
     public init?(_ text: String) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              // Int("+1") is 1: only ASCII digits make the shape.
-              parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
-        else { return nil }
+        // Ten ASCII bytes, `-` at 4 and 7 and digits elsewhere (a list of Loans reads two a row).
+        var numbers = [0, 0, 0]
+        var count = 0
+        for byte in text.utf8 {
+            defer { count += 1 }
+            switch count {
+            case 4, 7:
+                guard byte == UInt8(ascii: "-") else { return nil }
+            case 0..<10:
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                let part = count < 4 ? 0 : count < 7 ? 1 : 2
+                numbers[part] = numbers[part] * 10 + Int(byte - UInt8(ascii: "0"))
+            default:
+                return nil
+            }
+        }
+        guard count == 10 else { return nil }
+        let (year, month, day) = (numbers[0], numbers[1], numbers[2])
         self.init(year: year, month: month, day: day)
         // Reject 2026-02-30 and the like: the day must be one of its month's, which the
         // Gregorian rules tell from year 1600 on; before, the calendar's own round trip does.
@@ -40,7 +52,15 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        String(format: "%04d-%02d-%02d", year, month, day)
+        guard (0...9999).contains(year), (0...99).contains(month), (0...99).contains(day) else {
+            return String(format: "%04d-%02d-%02d", year, month, day)
+        }
+        // Written by hand in the everyday range: `String(format:)` goes through Foundation's formatter.
+        func digits(_ value: Int, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: width - text.count) + text
+        }
+        return digits(year, 4) + "-" + digits(month, 2) + "-" + digits(day, 2)
     }
 
     /// The first instant of this day in `timeZone`.

@@ -145,14 +145,20 @@ struct PathPattern: Sendable, Hashable, ExpressibleByStringLiteral, CustomString
     /// The path with `values` in its places, each percent-encoded as one segment.
     func filled(_ values: [String]) -> String {
         precondition(values.count == pieces.count - specificity, "\(self) takes \(pieces.count - specificity) values, given \(values.count)")
-        var remaining = values[...]
-        let segments = pieces.map { piece -> String in
+        // One string grown in place: a list of Loans makes three links a row.
+        var path = ""
+        var next = values.startIndex
+        for piece in pieces {
+            path.append("/")
             switch piece {
-            case .literal(let text): text
-            case .value, .number: PagePath.segment(remaining.popFirst() ?? "")
+            case .literal(let text):
+                path.append(text)
+            case .value, .number:
+                path.append(PagePath.segment(values[next]))
+                next += 1
             }
         }
-        return "/" + segments.joined(separator: "/")
+        return path.isEmpty ? "/" : path
     }
 }
 

@@ -45,6 +45,9 @@ struct LocalDateTests {
         let day = LocalDate(year: 2027, month: 1, day: 4)
         #expect(day.description == "2027-01-04")
         #expect(LocalDate(day.description) == day)
+        #expect(LocalDate(year: 987, month: 3, day: 9).description == "0987-03-09")
+        #expect(LocalDate(year: 10_000, month: 1, day: 1).description == "10000-01-01")
+        #expect(LocalDate(year: -5, month: 1, day: 1).description == "-005-01-01")
     }
 
     struct DaysCase: Sendable, CustomStringConvertible {

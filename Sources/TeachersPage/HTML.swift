@@ -41,12 +41,13 @@ public indirect enum HTML: Sendable, Equatable {
             for node in nodes { node.render(into: &output) }
         case .element(let tag, let attributes, let children):
             output.append(UInt8(ascii: "<"))
-            output.append(contentsOf: tag.rawValue.utf8)
+            HTML.append(tag.rawValue, to: &output)
             for attribute in attributes {
                 output.append(UInt8(ascii: " "))
-                output.append(contentsOf: attribute.name.rawValue.utf8)
+                HTML.append(attribute.name.rawValue, to: &output)
                 if let value = attribute.value {
-                    output.append(contentsOf: "=\"".utf8)
+                    output.append(UInt8(ascii: "="))
+                    output.append(UInt8(ascii: "\""))
                     HTML.escape(value, into: &output)
                     output.append(UInt8(ascii: "\""))
                 }
@@ -54,10 +55,17 @@ public indirect enum HTML: Sendable, Equatable {
             output.append(UInt8(ascii: ">"))
             guard !tag.isVoid else { return }
             for child in children { child.render(into: &output) }
-            output.append(contentsOf: "</".utf8)
-            output.append(contentsOf: tag.rawValue.utf8)
+            output.append(UInt8(ascii: "<"))
+            output.append(UInt8(ascii: "/"))
+            HTML.append(tag.rawValue, to: &output)
             output.append(UInt8(ascii: ">"))
         }
+    }
+
+    /// A name's bytes in one copy (`append(contentsOf: name.utf8)` went byte by byte).
+    private static func append(_ name: String, to output: inout [UInt8]) {
+        var name = name
+        name.withUTF8 { output.append(contentsOf: $0) }
     }
 
     /// A whole document: the one fixed doctype, then `root` (an `html` element).

@@ -144,7 +144,6 @@ struct PathPattern: Sendable, Hashable, ExpressibleByStringLiteral, CustomString
 
     /// The path with `values` in its places, each percent-encoded as one segment.
     func filled(_ values: [String]) -> String {
-        precondition(values.count == pieces.count - specificity, "\(self) takes \(pieces.count - specificity) values, given \(values.count)")
         // One string grown in place: a list of Loans makes three links a row.
         var path = ""
         var next = values.startIndex
@@ -154,10 +153,12 @@ struct PathPattern: Sendable, Hashable, ExpressibleByStringLiteral, CustomString
             case .literal(let text):
                 path.append(text)
             case .value, .number:
+                precondition(next < values.endIndex, "\(self) takes \(pieces.count - specificity) values, given \(values.count)")
                 path.append(PagePath.segment(values[next]))
                 next += 1
             }
         }
+        precondition(next == values.endIndex, "\(self) takes \(pieces.count - specificity) values, given \(values.count)")
         return path.isEmpty ? "/" : path
     }
 }

@@ -72,7 +72,7 @@ let package = Package(
         // The kiosk's screen: a pure model folded from events, prompts and time; a pure layout into a scene.
         .target(name: "KioskScreen", dependencies: ["Lending", "Feedback", "TextInput", "Scene"]),
         // Shows the screen on any FrameOutput: lays out and paints only what changed; PNG frames; covers.
-        .target(name: "KioskPresenter", dependencies: ["KioskScreen", "Scene", "ScenePainter", "Feedback", "Lending"]),
+        .target(name: "KioskPresenter", dependencies: ["POSIX", "KioskScreen", "Scene", "ScenePainter", "Feedback", "Lending"]),
         // The demo's desktop window (SDL2): a FrameOutput, and its keys as a ScanSource.
         .target(name: "ScreenWindow", dependencies: ["CSDL2", "Scene", "ScannerInput", "TextInput"]),
         // HTTP for the teachers' page: request and response values, and a daemon (libmicrohttpd)

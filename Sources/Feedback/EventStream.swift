@@ -117,14 +117,27 @@ public enum EventStream {
 
     /// `2026-12-01T09:00:00+09:00`: whole seconds, the zone's offset at `date`, `Z` for UTC.
     public static func iso8601(_ date: Date, in timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        let stamp = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", parts.year!, parts.month!, parts.day!,
+        let stamp: String, offset: Int
+        if let wall = LocalDate.wallClock(date, in: timeZone) {
+            // Every scan's line has one: counted and written without a Calendar or String(format:).
+            stamp = wall.day.description + "T" + twoDigits(wall.second / 3600) + ":" + twoDigits(wall.second / 60 % 60)
+                + ":" + twoDigits(wall.second % 60)
+            offset = wall.offset
+        } else {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = timeZone
+            let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+            stamp = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", parts.year!, parts.month!, parts.day!,
                            parts.hour!, parts.minute!, parts.second!)
-        let offset = timeZone.secondsFromGMT(for: date)
+            offset = timeZone.secondsFromGMT(for: date)
+        }
         if offset == 0 { return stamp + "Z" }
         let minutes = abs(offset) / 60
-        return stamp + (offset < 0 ? "-" : "+") + String(format: "%02d:%02d", minutes / 60, minutes % 60)
+        return stamp + (offset < 0 ? "-" : "+") + twoDigits(minutes / 60) + ":" + twoDigits(minutes % 60)
+    }
+
+    /// 0–99 as two digits.
+    private static func twoDigits(_ value: Int) -> String {
+        value < 10 ? "0" + String(value) : String(value)
     }
 }

@@ -48,7 +48,7 @@ public final class KioskAssembly {
 
         announcer = settings.announces ? Announcer(settings: settings.feedback, log: log, debugLog: debug) : nil
         presenter = try screen.map { output in
-            let folder = CoverFolder(path: settings.screen.covers)
+            let folder = CoverIndex(CoverFolder(path: settings.screen.covers))
             // A file of the covers folder wins; else the photo taken on the teachers' page.
             let stored = try StoredCovers(repository: repository, folder: settings.screen.storedCovers ?? StoredCovers.temporaryFolder())
             let name = settings.screen.libraryName ?? rules?.libraryName ?? settings.libraryName

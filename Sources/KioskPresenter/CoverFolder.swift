@@ -1,7 +1,7 @@
 import Foundation
 
-/// A folder of book covers: `<barcode>.png|jpg` or `<isbn>.png|jpg`. The file is looked for each
-/// time a frame is laid out (a few `stat` calls), so covers added while the kiosk runs appear.
+/// A folder of book covers: `<barcode>.png|jpg` or `<isbn>.png|jpg`. `cover` looks for the file
+/// each time (a few `access` calls); the screen and the page look through a `CoverIndex`.
 public struct CoverFolder: Sendable, Equatable {
     public let path: String
     public static let extensions = ["png", "jpg", "jpeg", "PNG", "JPG", "JPEG"]

@@ -46,8 +46,42 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// The local day on which `date` falls in `timeZone`.
     public init(_ date: Date, in timeZone: TimeZone) {
+        if let wall = LocalDate.wallClock(date, in: timeZone) {
+            self = wall.day
+            return
+        }
         let parts = LocalDate.calendar(timeZone).dateComponents([.year, .month, .day], from: date)
         self.init(year: parts.year!, month: parts.month!, day: parts.day!)
+    }
+
+    /// What a wall clock in `timeZone` shows at `date`: the day, the whole seconds since its
+    /// midnight, and the zone's offset from UTC then, in seconds. Counted from the offset with
+    /// the Gregorian rules (H. Hinnant's `civil_from_days`), with no `Calendar`, which costs a
+    /// scan's answer more than its lend: nil outside the years 1600–9999, where the calendar
+    /// answers instead.
+    public static func wallClock(_ date: Date, in timeZone: TimeZone) -> (day: LocalDate, second: Int, offset: Int)? {
+        let offset = timeZone.secondsFromGMT(for: date)
+        let local = (date.timeIntervalSince1970 + Double(offset)).rounded(.down)
+        guard local.magnitude < 1e12 else { return nil }
+        let seconds = Int(local)
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        guard let day = LocalDate(dayNumber: days) else { return nil }
+        return (day, seconds - days * 86_400, offset)
+    }
+
+    /// The day `number` days after 1970-01-01 by the Gregorian rules; nil outside 1600–9999.
+    init?(dayNumber number: Int) {
+        let shifted = number + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        guard (1600...9999).contains(year) else { return nil }
+        self.init(year: year, month: month, day: day)
     }
 
     /// `YYYY-MM-DD`.

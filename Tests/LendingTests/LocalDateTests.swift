@@ -208,4 +208,39 @@ struct LocalDateArithmeticTests {
     func leapDays(text: String) {
         #expect(LocalDate(text) != nil)
     }
+
+    @Test("the wall clock at an instant is the calendar's, in zones east and west, with half and quarter hours",
+          arguments: ["UTC", "Asia/Tokyo", "America/New_York", "Asia/Kathmandu", "Pacific/Chatham", "America/St_Johns", "Europe/London"])
+    func wallClockAgreesWithTheCalendar(zone: String) throws {
+        let timeZone = try #require(TimeZone(identifier: zone))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        var disagreements: [String] = []
+        // Every 2 days 7 h 13 min 17 s from 1969 to 2041 (whole seconds, so every hour of the
+        // day and many switches to and from summer time), and fractions of a second after.
+        var seconds = -31_536_000.0
+        while seconds < 2_240_000_000 {
+            for instant in [seconds, seconds + 0.25, seconds + 0.99] {
+                let date = Date(timeIntervalSince1970: instant)
+                let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+                let wall = try #require(LocalDate.wallClock(date, in: timeZone))
+                let expected = (LocalDate(year: parts.year!, month: parts.month!, day: parts.day!),
+                                parts.hour! * 3600 + parts.minute! * 60 + parts.second!)
+                if wall.day != expected.0 || wall.second != expected.1 || wall.offset != timeZone.secondsFromGMT(for: date) {
+                    disagreements.append("\(instant): \(wall) against \(expected)")
+                }
+                if LocalDate(date, in: timeZone) != expected.0 { disagreements.append("day at \(instant)") }
+            }
+            seconds += 198_797
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
+    }
+
+    @Test("before 1600 and after 9999 the calendar answers", arguments: [-11_676_096_001.0, 253_402_300_800.0])
+    func wallClockLeavesFarYearsToTheCalendar(seconds: Double) {
+        let date = Date(timeIntervalSince1970: seconds)
+        #expect(LocalDate.wallClock(date, in: TimeZone(identifier: "UTC")!) == nil)
+        let parts = Self.utcCalendar.dateComponents([.year, .month, .day], from: date)
+        #expect(LocalDate(date, in: TimeZone(identifier: "UTC")!) == LocalDate(year: parts.year!, month: parts.month!, day: parts.day!))
+    }
 }

@@ -1,9 +1,8 @@
 import Foundation
 import KioskPresenter
-@testable import PageAssembly
 import Testing
 
-/// The covers folder as the page's lists look into it: a set lookup per Book, and the folder
+/// The covers folder as the screen and the page look into it: a set lookup per Book, and the folder
 /// looked at again once a second at most.
 @Suite struct CoverIndexTests {
     final class Clock: @unchecked Sendable {
@@ -20,6 +19,8 @@ import Testing
 
         #expect(index.cover(barcode: "B001", isbn: nil) == folder.appendingPathComponent("B001.png").path)
         #expect(index.cover(barcode: "B002", isbn: "9784834000825") == nil)
+        // A barcode is never a path out of the folder.
+        #expect(index.cover(barcode: "../covers/B001", isbn: nil) == nil && index.cover(barcode: ".B001", isbn: nil) == nil)
         try Data([4, 5, 6]).write(to: folder.appendingPathComponent("9784834000825.jpg"))
         clock.now += 900_000_000
         #expect(index.cover(barcode: "B002", isbn: "9784834000825") == nil)

@@ -4,16 +4,15 @@ import Glibc
 import Musl
 #endif
 import Foundation
-import KioskPresenter
 import POSIX
 
-/// The covers folder as the page looks into it: the folder's file names are read once, and
-/// again only when the folder has changed (its modification time), which is looked at no more
-/// than once in `recheckAfter`: a list of fifty Books costs a set lookup per Book, not a `stat`
-/// each (those were a tenth of 絵本's time). A cover copied into the folder shows on a page
-/// drawn a second later. Safe to use from the daemon's threads.
-final class CoverIndex: @unchecked Sendable {
-    let folder: CoverFolder
+/// The covers folder as the screen and the page look into it: the folder's file names are read
+/// once, and again only when the folder has changed (its modification time), which is looked at
+/// no more than once in `recheckAfter`. A frame or a list of fifty Books costs a set lookup per
+/// Book, not a dozen `access` or a `stat` each (those were a tenth of a scan's CPU and of 絵本's
+/// time). A cover copied into the folder shows a second later. Safe to use from any thread.
+public final class CoverIndex: @unchecked Sendable {
+    public let folder: CoverFolder
     private let clock: @Sendable () -> UInt64
     private let recheckAfter: UInt64
     private let lock = NSLock()
@@ -23,7 +22,7 @@ final class CoverIndex: @unchecked Sendable {
 
     /// - Parameters:
     ///   - clock: monotonic nanoseconds (tests move their own).
-    init(_ folder: CoverFolder, recheckAfterNanoseconds: UInt64 = 1_000_000_000,
+    public init(_ folder: CoverFolder, recheckAfterNanoseconds: UInt64 = 1_000_000_000,
          clock: @escaping @Sendable () -> UInt64 = monotonicNanoseconds) {
         self.folder = folder
         self.clock = clock
@@ -31,7 +30,7 @@ final class CoverIndex: @unchecked Sendable {
     }
 
     /// The cover of the Book with `barcode` (or, failing that, its `isbn`), as `CoverFolder` finds it.
-    func cover(barcode: String, isbn: String?) -> String? {
+    public func cover(barcode: String, isbn: String?) -> String? {
         let names = currentNames()
         guard !names.isEmpty else { return nil }
         for name in [barcode, isbn].compactMap({ $0 }) where CoverFolder.isPlainName(name) {

@@ -25,7 +25,11 @@ enum SimulationLine: Equatable {
 
     /// Reads one line. Barcode lines are taken as they are: what they mean is the kiosk's to say.
     static func parse(_ line: String, timeZone: TimeZone) throws(Invalid) -> SimulationLine {
-        let text = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Unicode's white space at either end, without Foundation's character sets (a line a scan).
+        var trimmed = Substring(line)
+        while trimmed.first?.isWhitespace == true { trimmed.removeFirst() }
+        while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
+        let text = String(trimmed)
         if text.isEmpty || text.hasPrefix("#") { return .nothing }
         guard text.hasPrefix("@") else { return .scan(text) }
         let parts = text.split(separator: " ", maxSplits: 1).map(String.init)

@@ -31,11 +31,9 @@ public struct HostCheck: Sendable, Equatable {
 
     /// The host part of a `Host` header, lowercased, without its port, brackets or final dot.
     static func host(of header: String) -> String {
-        // Spaces and tabs around it (an HTTP header's whitespace), without Foundation's
+        // Spaces and tabs around it (HTTP's optional whitespace), without Foundation's
         // character sets: this runs for every request.
-        var text = Substring(header)
-        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
-        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+        let text = Substring(header).trimmingWhitespace()
         if text.hasPrefix("[") {
             guard let close = text.firstIndex(of: "]") else { return "" }
             return normalized(String(text[text.index(after: text.startIndex)..<close]))

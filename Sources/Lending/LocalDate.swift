@@ -104,6 +104,8 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// The day `days` later (earlier when negative).
     public func adding(days: Int) -> LocalDate {
+        // The due-date strip adds a day at a time for each of its days: counted, where it can be.
+        if let number = dayNumber, let later = LocalDate(dayNumber: number + days) { return later }
         let utc = TimeZone(identifier: "UTC")!
         let calendar = LocalDate.calendar(utc)
         let start = calendar.date(from: DateComponents(year: year, month: month, day: day))!

@@ -69,6 +69,9 @@ struct LocalDateTests {
         .init(description: "a whole common year", from: "2026-01-01", days: 365, to: "2027-01-01"),
         .init(description: "back over the start of March", from: "2026-03-01", days: -1, to: "2026-02-28"),
         .init(description: "back over the start of the year", from: "2027-01-01", days: -1, to: "2026-12-31"),
+        .init(description: "over 29 February of a century year that is not a leap year", from: "2100-02-28", days: 1, to: "2100-03-01"),
+        .init(description: "over 29 February of a year divisible by 400", from: "2000-02-28", days: 1, to: "2000-02-29"),
+        .init(description: "out of the counted years, where the calendar counts", from: "1600-01-01", days: -1, to: "1599-12-31"),
     ]
 
     @Test("adding days", arguments: dayCases)

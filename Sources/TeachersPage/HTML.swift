@@ -1,7 +1,7 @@
 /// HTML as a tree of plain values. Tags and attribute names are closed enums written in this
 /// module; every text and attribute value is escaped when the tree is rendered, so nothing a
 /// person typed can become markup. There is no way to put raw HTML into a tree.
-public indirect enum HTML: Sendable, Equatable {
+public enum HTML: Sendable, Equatable {
     case element(HTMLTag, [HTMLAttribute], [HTML])
     case text(String)
     /// Several nodes side by side, with no element around them.

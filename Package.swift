@@ -146,7 +146,7 @@ let package = Package(
             name: "bookkiosk-bench",
             dependencies: ["POSIX", "Lending", "LendingSQLite", "CSQLite", "LendingPostgres", "PostgresScratch", "ScannerInput", "CEvdev",
                            "Feedback", "Kiosk", "KioskAssembly", "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter", "HTTPServer", "TeachersPage", "PageAssembly", "StaffPIN",
-                           "BookLookup", "LookupReplay"]
+                           "BookLookup", "LookupReplay", "CLinuxStat"]
         ),
 
         .testTarget(name: "LendingTests", dependencies: ["Lending"]),

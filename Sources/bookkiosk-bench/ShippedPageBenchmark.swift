@@ -97,9 +97,21 @@ struct ShippedPageBenchmark {
     ///   - oneCPU: whether the kiosk and the page run on one processor (the first), as on a
     ///     single slow core, where the page's priority decides who runs; otherwise each may run
     ///     on either of this machine's, drawing on the group's quota at once.
+    ///   - stolen: the share of each millisecond of that processor a `ProcessorThief` takes
+    ///     (with `oneCPU`; the bench's own threads then run on the other processor): a slow
+    ///     core made without a quota.
     func run(name: String, placement: PagePlacement, clients: Int, scans: Int, groupCores: Double?,
-             groupPeriodMicroseconds: Int = 100_000, oneCPU: Bool = false, screens: Bool,
+             groupPeriodMicroseconds: Int = 100_000, oneCPU: Bool = false, stolen: Double? = nil, screens: Bool,
              pages: [PageRequest]) throws -> ShippedRunFigures {
+        var thief: ProcessorThief?
+        if let stolen {
+            pinThisThread(to: 1)
+            thief = try ProcessorThief(processor: 0, share: stolen)
+        }
+        defer {
+            thief?.stop()
+            if stolen != nil { pinThisThread(to: nil) }
+        }
         let group = try CPUGroup("bookkiosk-bench-\(getpid())-\(name)")
         defer { group.remove() }
         if let groupCores { try group.setQuota(cores: groupCores, periodMicroseconds: groupPeriodMicroseconds) }

@@ -341,9 +341,11 @@ stat_ticks() {
     awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$1/stat"
 }
 
-# CPU time of a process's live threads in nanoseconds, from their /proc schedstat.
+# CPU time of a process's live threads in nanoseconds, from their /proc schedstat. Printed
+# with %.0f: busybox awk's %d stops at 2^31 (2.1 s), and a kiosk started under emulation has
+# used more than that, which made every reading the same -2147483648 and the idle check blind.
 schedstat_ns() {
-    cat /proc/$1/task/*/schedstat | awk '{ total += $1 } END { printf "%d\n", total }'
+    cat /proc/$1/task/*/schedstat | awk '{ total += $1 } END { printf "%.0f\n", total }'
 }
 
 check_idle() {

@@ -199,7 +199,8 @@ final class WitnessSynthesizer: SpeechSynthesizer, Sendable {
         let speaker = Speaker(synthesizer: engine, cache: cache, player: nil, volume: 0.8, log: LogRecorder().sink)
         let utterance = Utterance(speaking: "ありがとう！ はるとさん、 かえしてくれて ありがとう！")
         let first = try speaker.audio(for: utterance)
-        #expect(engine.clauses == ["ありがとう！", "はるとさん、", "かえしてくれてありがとう！"])
+        // Up to three engines run at once, so the engine is asked in any order.
+        #expect(engine.clauses.sorted() == ["ありがとう！", "はるとさん、", "かえしてくれてありがとう！"].sorted())
         let second = try speaker.audio(for: utterance)
         #expect(engine.clauses.count == 3, "nothing made again")
         #expect(first == second)

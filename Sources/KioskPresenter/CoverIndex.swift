@@ -23,7 +23,7 @@ public final class CoverIndex: @unchecked Sendable {
     /// - Parameters:
     ///   - clock: monotonic nanoseconds (tests move their own).
     public init(_ folder: CoverFolder, recheckAfterNanoseconds: UInt64 = 1_000_000_000,
-         clock: @escaping @Sendable () -> UInt64 = monotonicNanoseconds) {
+                clock: @escaping @Sendable () -> UInt64 = monotonicNanoseconds) {
         self.folder = folder
         self.clock = clock
         recheckAfter = recheckAfterNanoseconds

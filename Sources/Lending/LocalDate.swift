@@ -15,7 +15,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
     /// Parses `YYYY-MM-DD`; nil when the text is not a real date.
     public init?(_ text: String) {
         // Ten ASCII bytes, `-` at 4 and 7 and digits elsewhere (a list of Loans reads two a row).
-        var numbers = [0, 0, 0]
+        var (year, month, day) = (0, 0, 0)
         var count = 0
         for byte in text.utf8 {
             defer { count += 1 }
@@ -24,14 +24,13 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
                 guard byte == UInt8(ascii: "-") else { return nil }
             case 0..<10:
                 guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-                let part = count < 4 ? 0 : count < 7 ? 1 : 2
-                numbers[part] = numbers[part] * 10 + Int(byte - UInt8(ascii: "0"))
+                let digit = Int(byte - UInt8(ascii: "0"))
+                if count < 4 { year = year * 10 + digit } else if count < 7 { month = month * 10 + digit } else { day = day * 10 + digit }
             default:
                 return nil
             }
         }
         guard count == 10 else { return nil }
-        let (year, month, day) = (numbers[0], numbers[1], numbers[2])
         self.init(year: year, month: month, day: day)
         // Reject 2026-02-30 and the like: the day must be one of its month's, which the
         // Gregorian rules tell from year 1600 on; before, the calendar's own round trip does.

@@ -136,8 +136,7 @@ public enum EventStream {
         return stamp + (offset < 0 ? "-" : "+") + twoDigits(minutes / 60) + ":" + twoDigits(minutes % 60)
     }
 
-    /// 0–99 as two digits.
     private static func twoDigits(_ value: Int) -> String {
-        value < 10 ? "0" + String(value) : String(value)
+        LocalDate.zeroPadded(value, width: 2)
     }
 }

@@ -88,12 +88,15 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
         guard (0...9999).contains(year), (0...99).contains(month), (0...99).contains(day) else {
             return String(format: "%04d-%02d-%02d", year, month, day)
         }
-        // Written by hand in the everyday range: `String(format:)` goes through Foundation's formatter.
-        func digits(_ value: Int, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: width - text.count) + text
-        }
-        return digits(year, 4) + "-" + digits(month, 2) + "-" + digits(day, 2)
+        return LocalDate.zeroPadded(year, width: 4) + "-" + LocalDate.zeroPadded(month, width: 2) + "-"
+            + LocalDate.zeroPadded(day, width: 2)
+    }
+
+    /// `value` (not negative) in at least `width` digits, zeros in front: written by hand, as
+    /// `String(format:)` goes through Foundation's formatter (a date on every scan's line).
+    public static func zeroPadded(_ value: Int, width: Int) -> String {
+        let text = String(value)
+        return String(repeating: "0", count: max(0, width - text.count)) + text
     }
 
     /// The first instant of this day in `timeZone`.

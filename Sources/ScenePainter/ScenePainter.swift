@@ -226,7 +226,7 @@ public final class ScenePainter {
     private func drawRasterised(_ item: SceneItem, on cr: OpaquePointer) -> Bool {
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cr, &matrix)
-        let key = ShapeRasters.Key(item: item, matrix: [matrix.xx, matrix.yx, matrix.xy, matrix.yy, matrix.x0, matrix.y0])
+        let key = ShapeRasters.Key(item: item, matrix: matrix.values)
         let raster: ShapeRasters.Raster
         if let kept = shapeRasters[key] {
             raster = kept

@@ -14,6 +14,11 @@ struct PlacedText {
     var lines: [Line]
 }
 
+extension cairo_matrix_t {
+    /// The six numbers, as the caches of placed text and of shapes' pixels key them.
+    var values: [Double] { [xx, yx, xy, yy, x0, y0] }
+}
+
 /// Text runs as they were placed, by run (its colour aside, which does not move a glyph) and
 /// by the transformation and kind of surface it was measured on, so a run is placed on the
 /// next frame exactly as it was on the first. Bounded: when full it starts again empty (a
@@ -32,7 +37,7 @@ struct TextPlacements {
             self.run = plain
             var m = cairo_matrix_t()
             cairo_get_matrix(cr, &m)
-            matrix = [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0]
+            matrix = m.values
             surfaceType = cairo_surface_get_type(cairo_get_target(cr)).rawValue
         }
     }

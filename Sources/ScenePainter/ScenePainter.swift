@@ -35,7 +35,11 @@ public final class ScenePainter {
     private var frameLayout: TextLayout?
     /// Lines as pango laid them out, kept between frames: on the kiosk's screen a line is
     /// shaped once, then only its glyphs are drawn.
-    private lazy var shapedLines = ShapedLines(capacity: ScenePainter.placementsKept, fontOptions: fontOptions)
+    lazy var shapedLines = ShapedLines(capacity: ScenePainter.placementsKept, fontOptions: fontOptions)
+    /// Words and lines as measured while fitting runs, kept between frames (see `PieceExtents`).
+    private var pieceExtents = PieceExtents(capacity: ScenePainter.piecesKept)
+    /// How many pieces of text pango has measured for fitting (for tests).
+    private(set) var piecesMeasured = 0
 
     /// Outlines, curves and ellipses as pixels, kept between frames (see `ShapeRasters`).
     private var shapeRasters = ShapeRasters(capacityBytes: ScenePainter.shapeBytesKept)
@@ -44,6 +48,9 @@ public final class ScenePainter {
 
     /// The most text placements kept between frames (a frame has a few dozen runs).
     public static let placementsKept = 512
+    /// The most measured pieces of text kept between frames (a run that is fitted measures a
+    /// few dozen).
+    public static let piecesKept = 4096
     /// The most bytes of shapes kept as pixels between frames (when full, the kept ones are let go).
     public static let shapeBytesKept = 16 << 20
 
@@ -413,17 +420,11 @@ public final class ScenePainter {
     func fitBetweenWords(_ run: TextRun, with layout: TextLayout) -> WordLines {
         layout.setOneLine()
         let smallest = run.size * min(run.minimumScale, 1)
+        let measuring = PieceMeasuring(run: run, families: families(of: run), layout: layout)
         var size = run.size
         while true {
-            layout.setFont(families: families(of: run), size: size, bold: run.weight == .bold)
-            var measured: [String: Size] = [:]
             func extent(_ piece: Substring) -> Size {
-                let key = piece.isEmpty ? "あ" : String(piece)
-                if let known = measured[key] { return known }
-                layout.setText(key)
-                let size = layout.extent
-                measured[key] = size
-                return size
+                measure(piece.isEmpty ? "あ" : String(piece), size: size, by: measuring)
             }
             let lines = WordWrap.lines(of: run.text, width: run.frame.width) { extent($0).width }
             let widest = lines.map { extent($0).width }.max() ?? 0
@@ -447,16 +448,47 @@ public final class ScenePainter {
         }
     }
 
+    /// How a run's pieces of text are measured: its font, on `layout` (set to one line), under
+    /// the transformation of the layout's context and on its kind of surface.
+    struct PieceMeasuring {
+        var families: [String]
+        var bold: Bool
+        var matrix: [Double]
+        var surfaceType: UInt32
+        var layout: TextLayout
+
+        /// Calls `cairo_get_matrix`, `cairo_get_target` and `cairo_surface_get_type`.
+        init(run: TextRun, families: [String], layout: TextLayout) {
+            self.families = families
+            bold = run.weight == .bold
+            var m = cairo_matrix_t()
+            cairo_get_matrix(layout.contextPointer, &m)
+            matrix = m.values
+            surfaceType = cairo_surface_get_type(cairo_get_target(layout.contextPointer)).rawValue
+            self.layout = layout
+        }
+    }
+
+    /// The logical size of `piece` on one line at `size`: as measured before (`pieceExtents`),
+    /// or measured now with the run's layout (which must be set to one line).
+    private func measure(_ piece: String, size: Double, by measuring: PieceMeasuring) -> Size {
+        let key = PieceExtents.Key(text: piece, families: measuring.families, size: size, bold: measuring.bold,
+                                  matrix: measuring.matrix, surfaceType: measuring.surfaceType)
+        if let known = pieceExtents[key] { return known }
+        measuring.layout.setFont(families: measuring.families, size: size, bold: measuring.bold)
+        measuring.layout.setText(piece)
+        let extent = measuring.layout.extent
+        piecesMeasured += 1
+        pieceExtents[key] = extent
+        return extent
+    }
+
     /// Places the lines of `fitted`, one under another, each by the run's alignment; a line
     /// wider than the frame (only when ellipsized) is cut with "…" at the frame's edge.
     private func placeBetweenWords(_ run: TextRun, fitted: WordLines, with layout: TextLayout) -> PlacedText {
-        layout.setFont(families: families(of: run), size: fitted.size, bold: run.weight == .bold)
-        var extents: [Size] = []
-        for line in fitted.lines {
-            layout.setOneLine()
-            layout.setText(line.isEmpty ? " " : String(line))
-            extents.append(layout.extent)
-        }
+        layout.setOneLine()
+        let measuring = PieceMeasuring(run: run, families: families(of: run), layout: layout)
+        let extents = fitted.lines.map { measure($0.isEmpty ? " " : String($0), size: fitted.size, by: measuring) }
         var placed = PlacedText(size: fitted.size, lines: [])
         var y = top(of: run, height: extents.map(\.height).reduce(0, +))
         for (line, extent) in zip(fitted.lines, extents) {

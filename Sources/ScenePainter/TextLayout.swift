@@ -60,15 +60,26 @@ final class TextLayout {
         }
     }
 
+    /// The font last set, which setting again would not change.
+    private var font: (families: [String], size: Double, bold: Bool)?
+
     /// Calls `pango_font_description_from_string` and `pango_layout_set_font_description`; the
     /// size is absolute (in the context's units).
     func setFont(families: [String], size: Double, bold: Bool) {
+        if let font, font.families == families, font.size == size, font.bold == bold { return }
+        font = (families, size, bold)
         let description = pango_font_description_new()
         defer { pango_font_description_free(description) }
         pango_font_description_set_family(description, families.joined(separator: ","))
         pango_font_description_set_absolute_size(description, size * Double(PANGO_SCALE))
         pango_font_description_set_weight(description, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
         pango_layout_set_font_description(pointer, description)
+    }
+
+    /// A number pango changes whenever the layout is changed or laid out afresh (for tests).
+    /// Calls `pango_layout_get_serial`.
+    var serial: UInt32 {
+        pango_layout_get_serial(pointer)
     }
 
     /// Calls `pango_layout_is_ellipsized`.
@@ -88,11 +99,13 @@ final class TextLayout {
         pango_cairo_show_layout(context.pointer, pointer)
     }
 
-    /// Draws the layout on another context `cr`, at its current point: first brought up to
-    /// date with `cr`'s transformation and font options (laid out again only where they differ
-    /// from the ones it was made with). Calls `pango_cairo_update_layout` and `pango_cairo_show_layout`.
+    /// Draws the layout on another context `cr`, at its current point, as it was laid out on
+    /// its own: `cr` must have the transformation (but for where it starts) and the kind of
+    /// surface it was made with, which the caller keys it by. It is not brought up to date with
+    /// `cr` (`pango_cairo_update_layout`): that lays it out again every time, as pango marks
+    /// the layout's context changed whenever its matrix is set, even to the same one.
+    /// Calls `pango_cairo_show_layout`.
     func show(on cr: OpaquePointer) {
-        pango_cairo_update_layout(cr, pointer)
         pango_cairo_show_layout(cr, pointer)
     }
 }

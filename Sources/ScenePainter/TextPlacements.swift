@@ -60,11 +60,45 @@ struct TextPlacements {
     }
 }
 
+/// Pieces of text as pango measured them on one line (their logical size), by font and size and
+/// by the transformation and kind of surface they were measured on, kept between frames: fitting a run measures
+/// its words, and the lines they could make, at each size it tries, and the next frames' runs
+/// share most of those pieces (「Thanks for bringing it back,」 before each child's name, a
+/// title's first words), so a new run is measured only where it is new. Bounded as
+/// `TextPlacements`.
+struct PieceExtents {
+    struct Key: Hashable {
+        var text: String
+        var families: [String]
+        var size: Double
+        var bold: Bool
+        var matrix: [Double]
+        var surfaceType: UInt32
+    }
+
+    let capacity: Int
+    private var extents: [Key: Size] = [:]
+
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+    }
+
+    var count: Int { extents.count }
+
+    subscript(key: Key) -> Size? {
+        get { extents[key] }
+        set {
+            if extents[key] == nil, extents.count >= capacity { extents.removeAll(keepingCapacity: true) }
+            extents[key] = newValue
+        }
+    }
+}
+
 /// Lines of text laid out by pango (shaped: glyphs chosen and placed), kept for the frames that
 /// show them again, so a frame that repeats a line only draws its glyphs. Each is made on a
 /// scratch image surface of the painter's with the frame's transformation, and drawn on a
-/// frame's context of the same kind (`pango_cairo_update_layout` finds nothing changed, so
-/// the line is not laid out again). Bounded as `TextPlacements`. Not `Sendable`: one painter's.
+/// frame's context of the same kind and transformation as it was laid out (`TextLayout.show(on:)`:
+/// not laid out again). Bounded as `TextPlacements`. Not `Sendable`: one painter's.
 final class ShapedLines {
     struct Key: Hashable {
         var text: String
@@ -90,6 +124,9 @@ final class ShapedLines {
     }
 
     var count: Int { lines.count }
+
+    /// The layouts kept (for tests).
+    var kept: [TextLayout] { Array(lines.values) }
 
     /// The line `key` describes, laid out for a frame whose transformation is `key.matrix`;
     /// nil where the scratch surface could not be made (the caller lays the line out itself).

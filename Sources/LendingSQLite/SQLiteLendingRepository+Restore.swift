@@ -196,6 +196,11 @@ extension SQLiteLendingRepository {
                try fresh.rows("SELECT name FROM pragma_table_info('books', 'main') WHERE name = 'search_text'", []) { $0.text(0) }.count == 1 {
                 try fresh.execute("UPDATE main.books SET search_text = NULL")
             }
+            // Nor is the mark of the Books' last change the file's: a connection that kept the
+            // live library's search list reads it again.
+            if tables.contains("books_changed") {
+                try fresh.execute("INSERT OR REPLACE INTO main.books_changed (id, mark) VALUES (1, random())")
+            }
             let broken = try bounded("checking the file's references") { try fresh.rows("PRAGMA main.foreign_key_check") { $0.text(0) } }
             guard broken.isEmpty else {
                 throw refusal("some rows name what the file does not hold (in \(Set(broken).sorted().joined(separator: ", ")))")

@@ -8,7 +8,7 @@ extension SQLiteLendingRepository: SnapshotReading {
         precondition(!isInTransaction, "SQLiteLendingRepository transactions do not nest")
         isInTransaction = true
         defer { isInTransaction = false }
-        let transaction = SQLiteLendingTransaction(connection: connection)
+        let transaction = SQLiteLendingTransaction(connection: connection, bookSearch: bookSearch)
         defer { transaction.isFinished = true }
         return try connection.transaction(.deferred) { try body(transaction) }
     }

@@ -35,6 +35,8 @@ public final class SQLiteLendingRepository: LendingRepository {
     public let path: String
     let connection: SQLiteConnection
     var isInTransaction = false
+    /// The Books' search texts as this connection last read them (see `BookSearchList`).
+    let bookSearch = BookSearchList()
 
     /// Opens the BookKiosk database at `path`, creating it (mode 0600) when missing and
     /// bringing its schema up to date.
@@ -68,7 +70,7 @@ public final class SQLiteLendingRepository: LendingRepository {
         precondition(!isInTransaction, "SQLiteLendingRepository transactions do not nest")
         isInTransaction = true
         defer { isInTransaction = false }
-        let transaction = SQLiteLendingTransaction(connection: connection)
+        let transaction = SQLiteLendingTransaction(connection: connection, bookSearch: bookSearch)
         defer { transaction.isFinished = true }
         return try connection.transaction(.immediate) { try body(transaction) }
     }

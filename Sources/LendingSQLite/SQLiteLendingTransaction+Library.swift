@@ -185,6 +185,27 @@ extension SQLiteLendingTransaction {
         LIMIT ?2 OFFSET ?3
         """
 
+    /// Books by rowid, with their open Loan and its User as in `bookListingsPage`, and the
+    /// rowid (column 19); the caller ends it with the parenthesised list of rowids.
+    static let bookListingsByRowid = """
+        SELECT books.barcode, books.title, books.author, books.isbn, books.status, books.reading,
+               loans.id, loans.book, loans.user, loans.lent_at, loans.due, loans.returned_at, loans.override_by,
+               users.card, users.name, users.loan_limit, users.active, users.reading, users.class, books.rowid
+        FROM books
+             LEFT JOIN loans ON loans.book = books.barcode AND loans.returned_at IS NULL
+             LEFT JOIN users ON users.card = loans.user
+        WHERE books.rowid IN
+        """
+
+    /// Every Book's rowid and search text (folded here for a row written without it), in list
+    /// order: what `BookSearchList` keeps.
+    static let bookSearchTexts = """
+        SELECT rowid, coalesce(search_text, \(bookSearchText(title: "title", author: "author", reading: "reading",
+                                                            barcode: "barcode", isbn: "isbn")))
+        FROM books INDEXED BY books_in_list_order
+        ORDER BY coalesce(reading, title), barcode
+        """
+
     /// ?1 the folded search text (a Book's open Loan and its User never change whether it matches),
     /// looked for in the Book's stored search text (`bookSearchText`), or, for a row written
     /// without it (by another program) since the library was opened, in the same folded here.
@@ -211,10 +232,22 @@ extension SQLiteLendingTransaction {
         let folded = ListingSearch.folded(text)
         // The stored text joins the fields by U+001F: a search holding it would match across two.
         guard !folded.contains("\u{1F}") else { return ListingPage(items: [], total: 0) }
-        let items = try connection.rows(Self.bookListingsPage, [.text(folded)] + Self.window(offset, limit)) { row in
+        func listing(_ row: Statement) throws -> BookListing {
             BookListing(book: try readBook(row, from: 0), openLoan: row.isNull(6) ? nil : try readLoan(row, from: 6),
                         borrower: row.isNull(13) ? nil : readUser(row, from: 13))
         }
+        if !folded.isEmpty, let matches = try bookSearch?.rowids(holding: folded, on: connection, texts: Self.bookSearchTexts) {
+            // The matching Books found in memory: only the page's rows are read, by rowid.
+            let window = Array(matches.dropFirst(max(0, offset)).prefix(max(0, limit)))
+            guard !window.isEmpty else { return ListingPage(items: [], total: matches.count) }
+            let placeholders = Array(repeating: "?", count: window.count).joined(separator: ", ")
+            let read = try connection.rows(Self.bookListingsByRowid + "(\(placeholders))", window.map { .integer($0) }) { row in
+                (row.int64(19), try listing(row))
+            }
+            let byRowid = Dictionary(read, uniquingKeysWith: { first, _ in first })
+            return ListingPage(items: window.compactMap { byRowid[$0] }, total: matches.count)
+        }
+        let items = try connection.rows(Self.bookListingsPage, [.text(folded)] + Self.window(offset, limit), listing)
         // Each Book is one row of the list, so the total counts Books alone: SQLite counts the
         // table's b-tree when nothing is searched.
         let total = try folded.isEmpty ? count("SELECT count(*) FROM books", [])

@@ -5,10 +5,13 @@ import Lending
 /// statement with its values bound. Valid only inside the transaction that made it.
 final class SQLiteLendingTransaction: LendingTransaction {
     let connection: SQLiteConnection
+    /// The connection's Books' search texts in memory, for a title search.
+    let bookSearch: BookSearchList?
     var isFinished = false
 
-    init(connection: SQLiteConnection) {
+    init(connection: SQLiteConnection, bookSearch: BookSearchList? = nil) {
         self.connection = connection
+        self.bookSearch = bookSearch
     }
 
     /// Stops use after the transaction ended, and stops writes from going on in autocommit

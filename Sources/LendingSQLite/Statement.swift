@@ -110,6 +110,13 @@ public final class Statement {
         return String(cString: bytes)
     }
 
+    /// Appends the column's UTF-8 bytes, all of them (none for NULL), to `bytes`. Calls
+    /// `sqlite3_column_text` and `sqlite3_column_bytes`.
+    public func appendText(_ column: Int, to bytes: inout [UInt8]) {
+        guard let text = sqlite3_column_text(handle, Int32(column)) else { return }
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, Int32(column)))))
+    }
+
     /// Nil for NULL, else `int64`.
     public func optionalInt64(_ column: Int) -> Int64? {
         isNull(column) ? nil : int64(column)

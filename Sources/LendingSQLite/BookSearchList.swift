@@ -75,21 +75,33 @@ final class BookSearchList {
         var found: [Int64] = []
         texts.withUnsafeBufferPointer { haystack in
             needle.withUnsafeBufferPointer { needle in
-                var start = 0
-                let last = needle[m - 1]
-                while start + m <= haystack.count {
-                    let byte = haystack[start + m - 1]
-                    if byte == last && (0..<(m - 1)).allSatisfy({ haystack[start + $0] == needle[$0] }) {
-                        let book = firstEnd(after: start)
-                        found.append(rowids[book])
-                        start = ends[book] + 1
-                    } else {
-                        start += shift[Int(byte)]
+                shift.withUnsafeBufferPointer { shift in
+                    let last = needle[m - 1]
+                    var start = 0
+                    while start + m <= haystack.count {
+                        let byte = haystack[start + m - 1]
+                        if byte == last && Self.matches(needle, at: start, in: haystack) {
+                            let book = firstEnd(after: start)
+                            found.append(rowids[book])
+                            start = ends[book] + 1
+                        } else {
+                            start += shift[Int(byte)]
+                        }
                     }
                 }
             }
         }
         return found
+    }
+
+    /// Whether `haystack` holds all of `needle` but its last byte at `start`.
+    private static func matches(_ needle: UnsafeBufferPointer<UInt8>, at start: Int, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < needle.count - 1 {
+            if haystack[start + index] != needle[index] { return false }
+            index += 1
+        }
+        return true
     }
 
     /// The first Book whose text ends after `offset` (the one holding it).

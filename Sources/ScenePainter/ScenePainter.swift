@@ -325,7 +325,7 @@ public final class ScenePainter {
             return layout
         }
         set(run.color, on: cr)
-        let key = TextPlacements.Key(run, on: cr)
+        let key = PlacementKey(run, on: cr)
         let placed = placements[key] ?? {
             let placed = place(run, with: layout())
             placements[key] = placed
@@ -472,8 +472,8 @@ public final class ScenePainter {
     /// The logical size of `piece` on one line at `size`: as measured before (`pieceExtents`),
     /// or measured now with the run's layout (which must be set to one line).
     private func measure(_ piece: String, size: Double, by measuring: PieceMeasuring) -> Size {
-        let key = PieceExtents.Key(text: piece, families: measuring.families, size: size, bold: measuring.bold,
-                                  matrix: measuring.matrix, surfaceType: measuring.surfaceType)
+        let key = PieceKey(text: piece, families: measuring.families, size: size, bold: measuring.bold,
+                           matrix: measuring.matrix, surfaceType: measuring.surfaceType)
         if let known = pieceExtents[key] { return known }
         measuring.layout.setFont(families: measuring.families, size: size, bold: measuring.bold)
         measuring.layout.setText(piece)

@@ -19,86 +19,74 @@ extension cairo_matrix_t {
     var values: [Double] { [xx, yx, xy, yy, x0, y0] }
 }
 
-/// Text runs as they were placed, by run (its colour aside, which does not move a glyph) and
-/// by the transformation and kind of surface it was measured on, so a run is placed on the
-/// next frame exactly as it was on the first. Bounded: when full it starts again empty (a
-/// frame's few dozen runs are placed again once).
-struct TextPlacements {
-    struct Key: Hashable {
-        var run: TextRun
-        var matrix: [Double]
-        var surfaceType: UInt32
-
-        /// `run` as drawn on `cr` now. Calls `cairo_get_matrix`, `cairo_get_target` and
-        /// `cairo_surface_get_type`.
-        init(_ run: TextRun, on cr: OpaquePointer) {
-            var plain = run
-            plain.color = .black
-            self.run = plain
-            var m = cairo_matrix_t()
-            cairo_get_matrix(cr, &m)
-            matrix = m.values
-            surfaceType = cairo_surface_get_type(cairo_get_target(cr)).rawValue
-        }
-    }
-
+/// A dictionary of what the painter keeps between frames, bounded: when full it starts again
+/// empty (a frame's few dozen entries are made again once).
+struct BoundedCache<Key: Hashable, Value> {
     let capacity: Int
-    private var placed: [Key: PlacedText] = [:]
+    private var values: [Key: Value] = [:]
 
     init(capacity: Int) {
         self.capacity = max(1, capacity)
     }
 
-    var count: Int { placed.count }
+    var count: Int { values.count }
 
-    subscript(key: Key) -> PlacedText? {
-        get { placed[key] }
+    subscript(key: Key) -> Value? {
+        get { values[key] }
         set {
-            if placed[key] == nil, placed.count >= capacity { placed.removeAll(keepingCapacity: true) }
-            placed[key] = newValue
+            if values[key] == nil, values.count >= capacity { values.removeAll(keepingCapacity: true) }
+            values[key] = newValue
         }
     }
 }
 
+/// Text runs as they were placed, by run (its colour aside, which does not move a glyph) and
+/// by the transformation and kind of surface it was measured on, so a run is placed on the
+/// next frame exactly as it was on the first.
+typealias TextPlacements = BoundedCache<PlacementKey, PlacedText>
+
+/// A run as drawn on a context: what `TextPlacements` keeps its placement by.
+struct PlacementKey: Hashable {
+    var run: TextRun
+    var matrix: [Double]
+    var surfaceType: UInt32
+
+    /// `run` as drawn on `cr` now. Calls `cairo_get_matrix`, `cairo_get_target` and
+    /// `cairo_surface_get_type`.
+    init(_ run: TextRun, on cr: OpaquePointer) {
+        var plain = run
+        plain.color = .black
+        self.run = plain
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        matrix = m.values
+        surfaceType = cairo_surface_get_type(cairo_get_target(cr)).rawValue
+    }
+}
+
 /// Pieces of text as pango measured them on one line (their logical size), by font and size and
-/// by the transformation and kind of surface they were measured on, kept between frames: fitting a run measures
-/// its words, and the lines they could make, at each size it tries, and the next frames' runs
-/// share most of those pieces (「Thanks for bringing it back,」 before each child's name, a
-/// title's first words), so a new run is measured only where it is new. Bounded as
-/// `TextPlacements`.
-struct PieceExtents {
-    struct Key: Hashable {
-        var text: String
-        var families: [String]
-        var size: Double
-        var bold: Bool
-        var matrix: [Double]
-        var surfaceType: UInt32
-    }
+/// by the transformation and kind of surface they were measured on: fitting a run measures its
+/// words, and the lines they could make, at each size it tries, and the next frames' runs share
+/// most of those pieces (「Thanks for bringing it back,」 before each child's name, a title's
+/// first words), so a new run is measured only where it is new.
+typealias PieceExtents = BoundedCache<PieceKey, Size>
 
-    let capacity: Int
-    private var extents: [Key: Size] = [:]
-
-    init(capacity: Int) {
-        self.capacity = max(1, capacity)
-    }
-
-    var count: Int { extents.count }
-
-    subscript(key: Key) -> Size? {
-        get { extents[key] }
-        set {
-            if extents[key] == nil, extents.count >= capacity { extents.removeAll(keepingCapacity: true) }
-            extents[key] = newValue
-        }
-    }
+/// A piece of text in a font at a size, measured on a context: what `PieceExtents` keeps its
+/// size by.
+struct PieceKey: Hashable {
+    var text: String
+    var families: [String]
+    var size: Double
+    var bold: Bool
+    var matrix: [Double]
+    var surfaceType: UInt32
 }
 
 /// Lines of text laid out by pango (shaped: glyphs chosen and placed), kept for the frames that
 /// show them again, so a frame that repeats a line only draws its glyphs. Each is made on a
 /// scratch image surface of the painter's with the frame's transformation, and drawn on a
 /// frame's context of the same kind and transformation as it was laid out (`TextLayout.show(on:)`:
-/// not laid out again). Bounded as `TextPlacements`. Not `Sendable`: one painter's.
+/// not laid out again). Bounded as `BoundedCache`. Not `Sendable`: one painter's.
 final class ShapedLines {
     struct Key: Hashable {
         var text: String

@@ -14,6 +14,14 @@ struct SQLiteBookSearchListTests {
         return (page.items.map(\.book.barcode), page.total)
     }
 
+    /// A library in `directory` holding one Book, ぐりとぐら (B1), and its path.
+    static func library(in directory: String) throws -> (SQLiteLendingRepository, String) {
+        let path = directory + "/library.sqlite"
+        let library = try SQLiteLendingRepository(path: path)
+        try library.transaction { try $0.save(Book(barcode: "B1", title: "ぐりとぐら")) }
+        return (library, path)
+    }
+
     /// The same search in SQL alone, without the list: what SQLite's `instr` finds.
     static func searchInSQL(_ text: String, in repository: SQLiteLendingRepository, offset: Int = 0, limit: Int = 50) throws -> ([String], Int) {
         let page = try repository.connection.transaction(.deferred) {
@@ -98,9 +106,8 @@ struct SQLiteBookSearchListTests {
     @Test("a restored library is read again, even from a backup of the same moment")
     func readAgainAfterRestore() throws {
         try withTemporaryDirectory { directory in
-            let path = directory + "/library.sqlite", backup = directory + "/backup.sqlite"
-            let library = try SQLiteLendingRepository(path: path)
-            try library.transaction { try $0.save(Book(barcode: "B1", title: "ぐりとぐら")) }
+            let (library, _) = try Self.library(in: directory)
+            let backup = directory + "/backup.sqlite"
             try library.backup(to: backup)
             // The backup holds a Book the library has not, under the library's own mark.
             let mark = try #require(try library.connection.firstRow("SELECT mark FROM books_changed") { $0.int64(0) })
@@ -117,9 +124,7 @@ struct SQLiteBookSearchListTests {
     @Test("without its mark (taken away by another program) the search is SQLite's, and still right")
     func withoutMark() throws {
         try withTemporaryDirectory { directory in
-            let path = directory + "/library.sqlite"
-            let library = try SQLiteLendingRepository(path: path)
-            try library.transaction { try $0.save(Book(barcode: "B1", title: "ぐりとぐら")) }
+            let (library, path) = try Self.library(in: directory)
             try SQLiteConnection(path: path, mode: .readWrite).execute("DELETE FROM books_changed")
             #expect(try Self.search("ぐり", in: library) == (["B1"], 1))
             #expect(library.bookSearch.reads == 0)

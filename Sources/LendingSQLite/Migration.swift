@@ -226,7 +226,7 @@ public struct Migration: Sendable {
             -- A random number drawn again whenever any program adds, changes or removes a Book
             -- (a lend changes no Book), so a connection that keeps the Books' search texts in
             -- memory (BookSearchList) knows, with one read in its own snapshot, whether they still
-            -- hold. A restored or copied library draws its own when its search text is made again.
+            -- hold. A restore draws a new one, whatever the file held.
             CREATE TABLE books_changed (
                 id     INTEGER PRIMARY KEY CHECK (id = 1),
                 mark   INTEGER NOT NULL

@@ -7,8 +7,8 @@ import Foundation
 import POSIX
 
 /// The covers folder as the screen and the page look into it: the folder's file names are read
-/// once, and again only when the folder has changed (its modification time), which is looked at
-/// no more than once in `recheckAfter`. A frame or a list of fifty Books costs a set lookup per
+/// once (those this process may read), and again only when the folder has changed (its
+/// modification time), which is looked at no more than once in `recheckAfter`. A frame or a list of fifty Books costs a set lookup per
 /// Book, not a dozen `access` or a `stat` each (those were a tenth of a scan's CPU and of 絵本's
 /// time). A cover copied into the folder shows a second later. Safe to use from any thread.
 public final class CoverIndex: @unchecked Sendable {
@@ -56,7 +56,10 @@ public final class CoverIndex: @unchecked Sendable {
         }
         let modified = info.st_mtim
         if let readAt, readAt.tv_sec == modified.tv_sec, readAt.tv_nsec == modified.tv_nsec { return names }
-        names = Set((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+        // Only the files this process may read, as `CoverFolder` asks: a cover copied in that it
+        // may not read gives way to the ISBN's file or the page's photo, not to an empty place.
+        let listed = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        names = Set(listed.filter { access((folder.path as NSString).appendingPathComponent($0), R_OK) == 0 })
         readAt = modified
         return names
     }

@@ -32,3 +32,22 @@ import Testing
         #expect(index.cover(barcode: "B001", isbn: nil) == nil)
     }
 }
+
+/// A cover file the process may not read is passed over for the ISBN's, as the folder's own look
+/// does. Root reads every file, so this runs only as another user.
+@Suite struct CoverIndexReadableTests {
+    @Test(.enabled(if: getuid() != 0, "root may read every file, so no cover is unreadable to it"))
+    func anUnreadableCoverGivesWayToTheISBNs() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cover-index-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let unreadable = folder.appendingPathComponent("B001.png")
+        try Data([1, 2, 3]).write(to: unreadable)
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: unreadable.path)
+        try Data([4, 5, 6]).write(to: folder.appendingPathComponent("9784834000825.jpg"))
+        let index = CoverIndex(CoverFolder(path: folder.path))
+        let isbns = folder.appendingPathComponent("9784834000825.jpg").path
+        #expect(index.cover(barcode: "B001", isbn: "9784834000825") == isbns)
+        #expect(CoverFolder(path: folder.path).cover(barcode: "B001", isbn: "9784834000825") == isbns)
+    }
+}

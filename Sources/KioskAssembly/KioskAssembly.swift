@@ -53,7 +53,9 @@ public final class KioskAssembly {
             let stored = try StoredCovers(repository: repository, folder: settings.screen.storedCovers ?? StoredCovers.temporaryFolder())
             let name = settings.screen.libraryName ?? rules?.libraryName ?? settings.libraryName
             let layout = ScreenLayout(language: settings.feedback.language, libraryName: name.isEmpty ? nil : name,
-                                      cover: { barcode, isbn in folder.cover(barcode: barcode, isbn: isbn) ?? stored.cover(barcode: barcode) })
+                                      cover: { barcode, isbn, now in
+                                          folder.cover(barcode: barcode, isbn: isbn) ?? stored.cover(barcode: barcode, now: now)
+                                      })
             return ScreenPresenter(output: output, layout: layout, policy: policy, painter: ScenePainter(family: settings.screen.font),
                                    now: now, log: log)
         }

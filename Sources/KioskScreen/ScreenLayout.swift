@@ -14,8 +14,11 @@ public struct ScreenLayout: Sendable {
     public var words: ScreenWords
     /// The library's name on the waiting screen; nil shows a plain word for "library".
     public var libraryName: String?
-    /// The cover picture of a Book (its barcode, its ISBN), or nil when there is none.
-    public var cover: @Sendable (_ barcode: String, _ isbn: String?) -> String?
+    /// The cover picture of a Book (its barcode, its ISBN) on the frame of `now` (the kiosk's
+    /// clock, for a source that keeps its answers a while), or nil when there is none.
+    public var cover: @Sendable (_ barcode: String, _ isbn: String?, _ now: Date) -> String?
+    /// The time of the frame being laid out (`ScreenModel.now`), which covers are asked at.
+    private var frameTime = Date.distantPast
 
     /// The group holding the Session's countdown bar: the only part redrawn as time passes.
     public static let sessionBarGroup = "sessionBar"
@@ -37,7 +40,7 @@ public struct ScreenLayout: Sendable {
     public static let canBorrowAgainGroup = "canBorrowAgain"
 
     public init(language: Language, libraryName: String? = nil,
-                cover: @escaping @Sendable (_ barcode: String, _ isbn: String?) -> String? = { _, _ in nil }) {
+                cover: @escaping @Sendable (_ barcode: String, _ isbn: String?, _ now: Date) -> String? = { _, _, _ in nil }) {
         words = ScreenWords(language: language)
         self.libraryName = libraryName
         self.cover = cover
@@ -47,6 +50,12 @@ public struct ScreenLayout: Sendable {
 
     /// The scene of `model` on a screen of `size` pixels (the scene's units are pixels).
     public func scene(for model: ScreenModel, size: PixelSize) -> Scene {
+        var layout = self
+        layout.frameTime = model.now
+        return layout.laidOut(model, size: size)
+    }
+
+    private func laidOut(_ model: ScreenModel, size: PixelSize) -> Scene {
         let grid = Grid(size: size)
         var scene = Scene(size: Size(width: Double(size.width), height: Double(size.height)), background: Palette.background)
         switch model.face {
@@ -251,7 +260,7 @@ public struct ScreenLayout: Sendable {
         let titleHeight = min(u * 0.95, frame.height * 0.28)
         let pictureFrame = Rect(x: frame.minX + pad, y: frame.minY + pad, width: frame.width - 2 * pad,
                                 height: frame.height - 3 * pad - chipHeight - titleHeight)
-        if let path = cover(entry.book, entry.isbn) {
+        if let path = cover(entry.book, entry.isbn, frameTime) {
             let width = min(pictureFrame.width, pictureFrame.height * 0.75)
             items.append(.image(path: path, frame: Rect(x: pictureFrame.midX - width / 2, y: pictureFrame.minY, width: width, height: pictureFrame.height),
                                 cornerRadius: u * 0.08))
@@ -320,7 +329,7 @@ public struct ScreenLayout: Sendable {
         var items: [SceneItem] = []
         var textX = area.minX
         let height = size * 2.7
-        if let barcode, let path = cover(barcode, isbn) {
+        if let barcode, let path = cover(barcode, isbn, frameTime) {
             let coverHeight = max(height, u * 2.4)
             let coverFrame = Rect(x: area.minX, y: area.minY, width: coverHeight * 0.75, height: coverHeight)
             items.append(.image(path: path, frame: coverFrame, cornerRadius: u * 0.12))

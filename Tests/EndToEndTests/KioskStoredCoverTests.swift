@@ -64,12 +64,42 @@ struct KioskStoredCoverTests {
             try Data(try output.image.png()).write(to: URL(fileURLWithPath: keep))
         }
 
-        // A new photo replaces the copy on the next frame that shows the Book.
+        // A new photo replaces the copy on the next frame that shows the Book once the kept
+        // answer (five seconds of the kiosk's clock) has passed.
         _ = try repository.transaction { tx in
             try tx.save(BookCover(barcode: "B0001", image: prepared.jpeg, format: .jpeg, savedAt: t0 + 10))
         }
         kiosk.runtime.feed(.scanned("B0001", at: t0 + 12))
         let again = try FileManager.default.contentsOfDirectory(atPath: folder + "/kiosk-covers")
         #expect(again.count == 1 && again != copies)
+    }
+
+    @Test func aBooksAnswerIsKeptForFiveSecondsOfTheKiosksClock() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stored-cover-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let repository = try SQLiteLendingRepository(path: folder + "/library.sqlite")
+        let photo = [UInt8](repeating: 7, count: 64)
+        try repository.transaction { tx in
+            try tx.save(Book(barcode: "B0001", title: "ぐりとぐら"))
+            try tx.save(BookCover(barcode: "B0001", image: photo, format: .jpeg, savedAt: t0))
+        }
+        let covers = try StoredCovers(repository: repository, folder: folder + "/kiosk-covers")
+        let first = try #require(covers.cover(barcode: "B0001", now: t0 + 1))
+        #expect(covers.cover(barcode: "B0002", now: t0 + 1) == nil)
+
+        // A new photo: the kept answer stands for five seconds, then the Book is asked again.
+        _ = try repository.transaction { try $0.save(BookCover(barcode: "B0001", image: photo, format: .jpeg, savedAt: t0 + 2)) }
+        try repository.transaction { try $0.save(Book(barcode: "B0002", title: "はらぺこあおむし")) }
+        try repository.transaction { try $0.save(BookCover(barcode: "B0002", image: photo, format: .jpeg, savedAt: t0 + 2)) }
+        #expect(covers.cover(barcode: "B0001", now: t0 + 5.9) == first)
+        #expect(covers.cover(barcode: "B0002", now: t0 + 5.9) == nil, "none, as it was told at t0 + 1")
+        let second = try #require(covers.cover(barcode: "B0001", now: t0 + 6))
+        #expect(second != first)
+        #expect(covers.cover(barcode: "B0002", now: t0 + 6) != nil)
+        // A clock set back asks again rather than trusting an answer from its future.
+        _ = try repository.transaction { try $0.save(BookCover(barcode: "B0001", image: photo, format: .jpeg, savedAt: t0 + 3)) }
+        let third = try #require(covers.cover(barcode: "B0001", now: t0 + 4))
+        #expect(third != second)
     }
 }

@@ -25,7 +25,7 @@ struct CoverTests {
     }
 
     @Test func theCoverStandsBesideTheTitle() throws {
-        let layout = ScreenLayout(language: .ja, cover: { barcode, isbn in isbn == S.guri.isbn ? "/covers/\(barcode).png" : nil })
+        let layout = ScreenLayout(language: .ja, cover: { barcode, isbn, _ in isbn == S.guri.isbn ? "/covers/\(barcode).png" : nil })
         let scene = layout.scene(for: S.model([.ready, S.greeted, S.lentGuri]), size: PixelSize(width: 1280, height: 800))
         let images = scene.flatItems.compactMap { item -> (String, Rect)? in
             if case .image(let path, let frame, _) = item { return (path, frame) }

@@ -8,9 +8,10 @@ import POSIX
 
 /// The covers folder as the screen and the page look into it: the folder's file names are read
 /// once (those this process may read), and again only when the folder has changed (its
-/// modification time), which is looked at no more than once in `recheckAfter`. A frame or a list of fifty Books costs a set lookup per
-/// Book, not a dozen `access` or a `stat` each (those were a tenth of a scan's CPU and of 絵本's
-/// time). A cover copied into the folder shows a second later. Safe to use from any thread.
+/// modification time), which is looked at no more than once in `recheckAfter`. A frame or a
+/// list of fifty Books costs a set lookup per Book, not a dozen `access` or a `stat` each (those
+/// were a tenth of a scan's CPU and of 絵本's time). A cover copied into the folder shows a
+/// second later. Safe to use from any thread.
 public final class CoverIndex: @unchecked Sendable {
     public let folder: CoverFolder
     private let clock: @Sendable () -> UInt64

@@ -47,7 +47,7 @@ public final class StoredCovers: @unchecked Sendable {
     /// The file of the Book's stored cover, written now if it is not there yet; nil when it has
     /// none, or the store cannot answer now. An answer given less than `freshFor` before `now`
     /// is given again without asking (a clock set back asks again).
-    public func cover(barcode: String, now: Date = Date()) -> String? {
+    public func cover(barcode: String, now: Date) -> String? {
         lock.lock()
         defer { lock.unlock() }
         if let kept = answers[barcode], now >= kept.askedAt, now.timeIntervalSince(kept.askedAt) < freshFor {

@@ -9,15 +9,28 @@
 /// search's own snapshot, so the list and the rows shown always agree. Used by one connection's
 /// transactions, on its thread.
 final class BookSearchList {
+    /// The Books' texts in one run of bytes, and where each ends.
+    private struct Texts {
+        /// Each Book's search text followed by U+001F, which no search holds (the fields of one
+        /// Book are joined by it too), so no match runs from one Book into the next.
+        var bytes: [UInt8] = []
+        /// Where each Book's separator stands in `bytes`: Book `i`'s text ends there.
+        var ends: [Int] = []
+        /// Each Book's rowid, in the same order.
+        var rowids: [Int64] = []
+
+        /// Adds a Book: its rowid, and its text as `write` appends it.
+        mutating func add(_ rowid: Int64, _ write: (inout [UInt8]) -> Void) {
+            rowids.append(rowid)
+            write(&bytes)
+            ends.append(bytes.count)
+            bytes.append(BookSearchList.separator)
+        }
+    }
+
     /// The mark the texts were read at; nil before the first read.
     private var mark: Int64?
-    /// Each Book's search text followed by U+001F, which no search holds (the fields of one
-    /// Book are joined by it too), so no match runs from one Book into the next.
-    private var texts: [UInt8] = []
-    /// Where each Book's separator stands in `texts`: Book `i`'s text ends there.
-    private var ends: [Int] = []
-    /// Each Book's rowid, in the same order.
-    private var rowids: [Int64] = []
+    private var texts = Texts()
 
     /// How many times the texts were read (for tests).
     private(set) var reads = 0
@@ -39,27 +52,20 @@ final class BookSearchList {
 
     /// `query` gives each Book's rowid and search text, in list order.
     private func read(with query: String, on connection: SQLiteConnection) throws {
-        var texts: [UInt8] = [], ends: [Int] = [], rowids: [Int64] = []
-        texts.reserveCapacity(self.texts.count)
+        var read = Texts()
+        read.bytes.reserveCapacity(texts.bytes.count)
         _ = try connection.rows(query, []) { row in
-            rowids.append(row.int64(0))
-            row.appendText(1, to: &texts)
-            ends.append(texts.count)
-            texts.append(Self.separator)
+            read.add(row.int64(0)) { row.appendText(1, to: &$0) }
         }
-        (self.texts, self.ends, self.rowids) = (texts, ends, rowids)
+        texts = read
         reads += 1
     }
 
     /// Holds `books` (rowid and search text, in list order) as if read from a library (for tests).
     func load(_ books: [(rowid: Int64, text: String)]) {
-        (texts, ends, rowids) = ([], [], [])
-        for book in books {
-            rowids.append(book.rowid)
-            texts.append(contentsOf: book.text.utf8)
-            ends.append(texts.count)
-            texts.append(Self.separator)
-        }
+        var loaded = Texts()
+        for book in books { loaded.add(book.rowid) { $0.append(contentsOf: book.text.utf8) } }
+        texts = loaded
     }
 
     static let separator: UInt8 = 0x1F
@@ -73,7 +79,8 @@ final class BookSearchList {
         var shift = [Int](repeating: m, count: 256)
         for (index, byte) in needle.dropLast().enumerated() { shift[Int(byte)] = m - 1 - index }
         var found: [Int64] = []
-        texts.withUnsafeBufferPointer { haystack in
+        let (ends, rowids) = (texts.ends, texts.rowids)
+        texts.bytes.withUnsafeBufferPointer { haystack in
             needle.withUnsafeBufferPointer { needle in
                 shift.withUnsafeBufferPointer { shift in
                     let last = needle[m - 1]
@@ -81,7 +88,7 @@ final class BookSearchList {
                     while start + m <= haystack.count {
                         let byte = haystack[start + m - 1]
                         if byte == last && Self.matches(needle, at: start, in: haystack) {
-                            let book = firstEnd(after: start)
+                            let book = Self.firstEnd(after: start, in: ends)
                             found.append(rowids[book])
                             start = ends[book] + 1
                         } else {
@@ -105,7 +112,7 @@ final class BookSearchList {
     }
 
     /// The first Book whose text ends after `offset` (the one holding it).
-    private func firstEnd(after offset: Int) -> Int {
+    private static func firstEnd(after offset: Int, in ends: [Int]) -> Int {
         var (low, high) = (0, ends.count)
         while low < high {
             let middle = (low + high) / 2

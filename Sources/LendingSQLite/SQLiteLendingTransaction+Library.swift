@@ -170,16 +170,25 @@ extension SQLiteLendingTransaction {
         return ListingPage(items: items, total: total)
     }
 
-    /// Books with their open Loan (columns 6…12) and its User (13…18), in list order read from
+    /// A Book (columns 0…5) with its open Loan (6…12) and that Loan's User (13…18).
+    private static let bookListingColumns = """
+        books.barcode, books.title, books.author, books.isbn, books.status, books.reading,
+        loans.id, loans.book, loans.user, loans.lent_at, loans.due, loans.returned_at, loans.override_by,
+        users.card, users.name, users.loan_limit, users.active, users.reading, users.class
+        """
+
+    /// A Book's open Loan and its User, beside the Book.
+    private static let bookListingJoins = """
+        LEFT JOIN loans ON loans.book = books.barcode AND loans.returned_at IS NULL
+        LEFT JOIN users ON users.card = loans.user
+        """
+
+    /// Books with their open Loan and its User (`bookListingColumns`), in list order read from
     /// `books_in_list_order` (nothing sorted; a page stops after its rows); ?1 the folded
     /// search text, ?2, ?3 the window.
     static let bookListingsPage = """
-        SELECT books.barcode, books.title, books.author, books.isbn, books.status, books.reading,
-               loans.id, loans.book, loans.user, loans.lent_at, loans.due, loans.returned_at, loans.override_by,
-               users.card, users.name, users.loan_limit, users.active, users.reading, users.class
-        FROM books INDEXED BY books_in_list_order
-             LEFT JOIN loans ON loans.book = books.barcode AND loans.returned_at IS NULL
-             LEFT JOIN users ON users.card = loans.user
+        SELECT \(bookListingColumns)
+        FROM books INDEXED BY books_in_list_order \(bookListingJoins)
         WHERE \(bookConditions)
         ORDER BY coalesce(books.reading, books.title), books.barcode
         LIMIT ?2 OFFSET ?3
@@ -188,12 +197,8 @@ extension SQLiteLendingTransaction {
     /// Books by rowid, with their open Loan and its User as in `bookListingsPage`, and the
     /// rowid (column 19); the caller ends it with the parenthesised list of rowids.
     static let bookListingsByRowid = """
-        SELECT books.barcode, books.title, books.author, books.isbn, books.status, books.reading,
-               loans.id, loans.book, loans.user, loans.lent_at, loans.due, loans.returned_at, loans.override_by,
-               users.card, users.name, users.loan_limit, users.active, users.reading, users.class, books.rowid
-        FROM books
-             LEFT JOIN loans ON loans.book = books.barcode AND loans.returned_at IS NULL
-             LEFT JOIN users ON users.card = loans.user
+        SELECT \(bookListingColumns), books.rowid
+        FROM books \(bookListingJoins)
         WHERE books.rowid IN
         """
 

@@ -201,6 +201,13 @@ extension SQLiteLendingRepository {
             if tables.contains("books_changed") {
                 try fresh.execute("INSERT OR REPLACE INTO main.books_changed (id, mark) VALUES (1, random())")
             }
+            // Nor the number of open Loans: counted again from the Loans restored.
+            if tables.contains("open_loans_count") {
+                try fresh.execute("""
+                    INSERT OR REPLACE INTO main.open_loans_count (id, count)
+                    VALUES (1, (SELECT count(*) FROM main.loans WHERE returned_at IS NULL))
+                    """)
+            }
             let broken = try bounded("checking the file's references") { try fresh.rows("PRAGMA main.foreign_key_check") { $0.text(0) } }
             guard broken.isEmpty else {
                 throw refusal("some rows name what the file does not hold (in \(Set(broken).sorted().joined(separator: ", ")))")

@@ -146,8 +146,8 @@ extension SQLiteLendingTransaction {
         """
 
     /// A page of open Loans in list order: the classes' part of the window, then, where the
-    /// page reaches past the last class, the part of the Users in no class. The total is the
-    /// open Loans' index counted when nothing filters (the list the page opens with).
+    /// page reaches past the last class, the part of the Users in no class. When nothing filters
+    /// (the list the page opens with) the total is the open Loans' kept count.
     func loanListings(_ query: LoanQuery) throws -> ListingPage<LoanListing> {
         try checkOpen()
         let filter: [SQLiteValue] = [SQLiteValue(query.userCard), SQLiteValue(query.overdueOn?.description),
@@ -165,9 +165,17 @@ extension SQLiteLendingTransaction {
                                          filter + Self.window(max(0, offset - classed), limit - items.count), listing)
         }
         let unfiltered = query.userCard == nil && query.overdueOn == nil && query.className == nil && filter[2] == .text("")
-        let total = try unfiltered ? count("SELECT count(*) FROM loans WHERE returned_at IS NULL", [])
-                                   : count(Self.loanListingsCount, filter + [SQLiteValue(query.className)])
+        let total = try unfiltered ? openLoansCount() : count(Self.loanListingsCount, filter + [SQLiteValue(query.className)])
         return ListingPage(items: items, total: total)
+    }
+
+    /// How many Loans are open: the count the Loans' triggers keep (`open_loans_count`), or,
+    /// where another program removed its row, the Loans counted.
+    func openLoansCount() throws -> Int {
+        if let kept = try connection.firstRow("SELECT count FROM open_loans_count WHERE id = 1", [], { Int($0.int64(0)) }) {
+            return kept
+        }
+        return try count("SELECT count(*) FROM loans WHERE returned_at IS NULL", [])
     }
 
     /// A Book (columns 0…5) with its open Loan (6…12) and that Loan's User (13…18).

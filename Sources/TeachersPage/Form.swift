@@ -6,6 +6,16 @@ enum Form {
             children: [hidden(PageSecurity.csrfField, csrf)] + fields + [submit(button, style: style)])
     }
 
+    /// The same form written straight into a list's rows, its fields all hidden.
+    static func post(_ action: String, csrf: String, button: String, style: String = "", hidden fields: [(String, String)],
+                     into writer: inout HTMLWriter) {
+        writer.element(.form, [HTMLAttribute(.method, "post"), HTMLAttribute(.action, action), .class("inline " + style)]) { form in
+            form.element(.input, [.type("hidden"), .name(PageSecurity.csrfField), .value(csrf)])
+            for (name, value) in fields { form.element(.input, [.type("hidden"), .name(name), .value(value)]) }
+            form.element(.button, [.type("submit"), .class("button " + style)], text: button)
+        }
+    }
+
     static func hidden(_ name: String, _ value: String) -> HTML {
         .el(.input, [.type("hidden"), .name(name), .value(value)])
     }

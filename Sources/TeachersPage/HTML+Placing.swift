@@ -4,7 +4,7 @@ extension HTML {
     /// about a part of a long page is shown there, where the teacher acted, not at its top.
     func placing(_ node: HTML, inElementWithID id: String) -> HTML? {
         switch self {
-        case .text:
+        case .text, .written:
             return nil
         case .fragment(let nodes):
             return Self.placing(node, in: nodes, id: id).map(HTML.fragment)

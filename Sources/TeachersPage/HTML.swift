@@ -1,11 +1,14 @@
 /// HTML as a tree of plain values. Tags and attribute names are closed enums written in this
 /// module; every text and attribute value is escaped when the tree is rendered, so nothing a
-/// person typed can become markup. There is no way to put raw HTML into a tree.
+/// person typed can become markup. There is no way to put raw HTML into a tree: the one node
+/// of bytes, `written`, holds only what an `HTMLWriter` wrote, with the same escaping.
 public enum HTML: Sendable, Equatable {
     case element(HTMLTag, [HTMLAttribute], [HTML])
     case text(String)
     /// Several nodes side by side, with no element around them.
     case fragment([HTML])
+    /// Markup an `HTMLWriter` wrote straight to bytes (a list's rows), placed as it is.
+    case written(HTMLWriter.Written)
 
     /// An element: `HTML.el(.p, [.class("note")], .text("…"))`.
     public static func el(_ tag: HTMLTag, _ attributes: [HTMLAttribute], _ children: HTML...) -> HTML {
@@ -39,27 +42,39 @@ public enum HTML: Sendable, Equatable {
             HTML.escape(text, into: &output)
         case .fragment(let nodes):
             for node in nodes { node.render(into: &output) }
+        case .written(let written):
+            output.append(contentsOf: written.bytes)
         case .element(let tag, let attributes, let children):
-            output.append(UInt8(ascii: "<"))
-            HTML.append(tag.rawValue, to: &output)
-            for attribute in attributes {
-                output.append(UInt8(ascii: " "))
-                HTML.append(attribute.name.rawValue, to: &output)
-                if let value = attribute.value {
-                    output.append(UInt8(ascii: "="))
-                    output.append(UInt8(ascii: "\""))
-                    HTML.escape(value, into: &output)
-                    output.append(UInt8(ascii: "\""))
-                }
-            }
-            output.append(UInt8(ascii: ">"))
+            HTML.open(tag, attributes, into: &output)
             guard !tag.isVoid else { return }
             for child in children { child.render(into: &output) }
-            output.append(UInt8(ascii: "<"))
-            output.append(UInt8(ascii: "/"))
-            HTML.append(tag.rawValue, to: &output)
-            output.append(UInt8(ascii: ">"))
+            HTML.close(tag, into: &output)
         }
+    }
+
+    /// An element's start tag, every attribute value escaped.
+    static func open(_ tag: HTMLTag, _ attributes: [HTMLAttribute], into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "<"))
+        HTML.append(tag.rawValue, to: &output)
+        for attribute in attributes {
+            output.append(UInt8(ascii: " "))
+            HTML.append(attribute.name.rawValue, to: &output)
+            if let value = attribute.value {
+                output.append(UInt8(ascii: "="))
+                output.append(UInt8(ascii: "\""))
+                HTML.escape(value, into: &output)
+                output.append(UInt8(ascii: "\""))
+            }
+        }
+        output.append(UInt8(ascii: ">"))
+    }
+
+    /// An element's end tag.
+    static func close(_ tag: HTMLTag, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "<"))
+        output.append(UInt8(ascii: "/"))
+        HTML.append(tag.rawValue, to: &output)
+        output.append(UInt8(ascii: ">"))
     }
 
     /// A name's bytes in one copy (`append(contentsOf: name.utf8)` went byte by byte).
@@ -106,6 +121,47 @@ public enum HTML: Sendable, Equatable {
             }
             output.append(contentsOf: bytes[start...])
         }
+    }
+}
+
+/// Markup written straight to bytes, for a part of a page made of many alike pieces (a list's
+/// rows), where building a tree of them first would cost more than writing them: the same
+/// closed tags and attribute names as a tree, every text and attribute value escaped by the
+/// same code, and no way to write raw markup. What it wrote goes into a tree as one node.
+public struct HTMLWriter {
+    private var output: [UInt8] = []
+
+    public init() {}
+
+    /// An element with `content` written inside it (nothing for a void element).
+    public mutating func element(_ tag: HTMLTag, _ attributes: [HTMLAttribute] = [], _ content: (inout HTMLWriter) -> Void = { _ in }) {
+        HTML.open(tag, attributes, into: &output)
+        guard !tag.isVoid else { return }
+        content(&self)
+        HTML.close(tag, into: &output)
+    }
+
+    /// An element holding only `text`.
+    public mutating func element(_ tag: HTMLTag, _ attributes: [HTMLAttribute] = [], text: String) {
+        element(tag, attributes) { $0.text(text) }
+    }
+
+    /// Text, escaped.
+    public mutating func text(_ text: String) {
+        HTML.escape(text, into: &output)
+    }
+
+    /// A tree (a form, a state's label) written in place.
+    public mutating func write(_ node: HTML) {
+        node.render(into: &output)
+    }
+
+    /// What was written, as a node of a tree.
+    public var html: HTML { .written(Written(bytes: output)) }
+
+    /// Bytes only a writer makes: `HTML.written` cannot hold anything else.
+    public struct Written: Sendable, Equatable {
+        fileprivate let bytes: [UInt8]
     }
 }
 

@@ -77,7 +77,8 @@ extension InMemoryLendingRepository.Transaction {
         let page = Self.page(sorted, offset: offset, limit: limit)
         let items = page.items.map { book in
             let loan = state.loans.first { $0.book == book.barcode && $0.isOpen }
-            return BookListing(book: book, openLoan: loan, borrower: loan?.user.flatMap { state.users[$0] })
+            return BookListing(book: book, openLoan: loan, borrower: loan?.user.flatMap { state.users[$0] },
+                               coverSavedAt: state.covers[book.barcode]?.savedAt)
         }
         return ListingPage(items: items, total: page.total)
     }

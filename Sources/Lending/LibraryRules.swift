@@ -118,11 +118,14 @@ public struct BookListing: Sendable, Equatable {
     public var book: Book
     public var openLoan: Loan?
     public var borrower: User?
+    /// When the photo of its cover taken on the page was saved; nil when there is none.
+    public var coverSavedAt: Date?
 
-    public init(book: Book, openLoan: Loan?, borrower: User?) {
+    public init(book: Book, openLoan: Loan?, borrower: User?, coverSavedAt: Date? = nil) {
         self.book = book
         self.openLoan = openLoan
         self.borrower = borrower
+        self.coverSavedAt = coverSavedAt
     }
 }
 

@@ -131,10 +131,12 @@ extension PostgresLendingTransaction {
         return ListingPage(items: items, total: total)
     }
 
-    /// Books with their open Loan (columns 6…12) and its User (13…18); $1 the folded search text.
+    /// Books with their open Loan (columns 6…12), its User (13…18) and their cover's photo
+    /// (19, in the listing); $1 the folded search text.
     private static let bookListingsFilter = """
         FROM books LEFT JOIN loans ON loans.book = books.barcode AND loans.returned_at IS NULL
              LEFT JOIN users ON users.card = loans.user_card
+             LEFT JOIN book_covers ON book_covers.barcode = books.barcode
         WHERE $1::text = '' OR strpos(\(ListingSearch.postgresFold("books.title")), $1::text) > 0
               OR strpos(\(ListingSearch.postgresFold("books.author")), $1::text) > 0
               OR strpos(\(ListingSearch.postgresFold("books.reading")), $1::text) > 0
@@ -146,13 +148,14 @@ extension PostgresLendingTransaction {
         checkOpen()
         let filter = [ListingSearch.folded(text)]
         let items = try connection.rows("""
-            SELECT \(Self.bookColumns), \(Self.loanColumns), \(Self.userColumns)
+            SELECT \(Self.bookColumns), \(Self.loanColumns), \(Self.userColumns), extract(epoch FROM book_covers.saved_at)::float8
             \(Self.bookListingsFilter)
             ORDER BY coalesce(books.reading, books.title) COLLATE "C", books.barcode
             LIMIT $2::bigint OFFSET $3::bigint
             """, filter + Self.window(offset, limit)) { row in
             BookListing(book: try readBook(row, from: 0), openLoan: row.isNull(6) ? nil : try readLoan(row, from: 6),
-                        borrower: row.isNull(13) ? nil : readUser(row, from: 13))
+                        borrower: row.isNull(13) ? nil : readUser(row, from: 13),
+                        coverSavedAt: Double(row.text(19)).map(Date.init(timeIntervalSince1970:)))
         }
         // Each Book is one row of the list (one open Loan at most), so the total counts Books alone.
         let total = try filter[0] == "" ? count("SELECT count(*) FROM books", [])

@@ -178,17 +178,20 @@ extension SQLiteLendingTransaction {
         return try count("SELECT count(*) FROM loans WHERE returned_at IS NULL", [])
     }
 
-    /// A Book (columns 0…5) with its open Loan (6…12) and that Loan's User (13…18).
+    /// A Book (columns 0…5) with its open Loan (6…12), that Loan's User (13…18) and when its
+    /// cover's photo was saved (19).
     private static let bookListingColumns = """
         books.barcode, books.title, books.author, books.isbn, books.status, books.reading,
         loans.id, loans.book, loans.user, loans.lent_at, loans.due, loans.returned_at, loans.override_by,
-        users.card, users.name, users.loan_limit, users.active, users.reading, users.class
+        users.card, users.name, users.loan_limit, users.active, users.reading, users.class,
+        book_covers.saved_at
         """
 
-    /// A Book's open Loan and its User, beside the Book.
+    /// A Book's open Loan and its User, and its cover's photo, beside the Book.
     private static let bookListingJoins = """
         LEFT JOIN loans ON loans.book = books.barcode AND loans.returned_at IS NULL
         LEFT JOIN users ON users.card = loans.user
+        LEFT JOIN book_covers ON book_covers.barcode = books.barcode
         """
 
     /// Books with their open Loan and its User (`bookListingColumns`), in list order read from
@@ -203,7 +206,7 @@ extension SQLiteLendingTransaction {
         """
 
     /// Books by rowid, with their open Loan and its User as in `bookListingsPage`, and the
-    /// rowid (column 19); the caller ends it with the parenthesised list of rowids.
+    /// rowid (column 20); the caller ends it with the parenthesised list of rowids.
     static let bookListingsByRowid = """
         SELECT \(bookListingColumns), books.rowid
         FROM books \(bookListingJoins)
@@ -247,7 +250,8 @@ extension SQLiteLendingTransaction {
         guard !folded.contains("\u{1F}") else { return ListingPage(items: [], total: 0) }
         func listing(_ row: Statement) throws -> BookListing {
             BookListing(book: try readBook(row, from: 0), openLoan: row.isNull(6) ? nil : try readLoan(row, from: 6),
-                        borrower: row.isNull(13) ? nil : readUser(row, from: 13))
+                        borrower: row.isNull(13) ? nil : readUser(row, from: 13),
+                        coverSavedAt: row.isNull(19) ? nil : Date(timeIntervalSince1970: row.double(19)))
         }
         if !folded.isEmpty, let matches = try bookSearch?.rowids(holding: folded, on: connection, texts: Self.bookSearchTexts) {
             // The matching Books found in memory: only the page's rows are read, by rowid.
@@ -255,7 +259,7 @@ extension SQLiteLendingTransaction {
             guard !window.isEmpty else { return ListingPage(items: [], total: matches.count) }
             let placeholders = Array(repeating: "?", count: window.count).joined(separator: ", ")
             let read = try connection.rows(Self.bookListingsByRowid + "(\(placeholders))", window.map { .integer($0) }) { row in
-                (row.int64(19), try listing(row))
+                (row.int64(20), try listing(row))
             }
             let byRowid = Dictionary(read, uniquingKeysWith: { first, _ in first })
             return ListingPage(items: window.compactMap { byRowid[$0] }, total: matches.count)

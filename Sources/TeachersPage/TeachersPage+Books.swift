@@ -8,15 +8,14 @@ extension TeachersPage {
     func books(_ context: PageContext) throws -> HTTPResponse {
         let text = (context.request.value("q") ?? "").trimmingCharacters(in: .whitespaces)
         let number = pageNumber(context.request)
-        let (library, listing, photos) = try store.read { tx in
-            let listing = try tx.bookListings(matching: text, offset: (number - 1) * Self.pageSize, limit: Self.pageSize)
-            return (try self.library(tx), listing, try tx.coverTimes(barcodes: listing.items.map(\.book.barcode)))
+        let (library, listing) = try store.read { tx in
+            (try self.library(tx), try tx.bookListings(matching: text, offset: (number - 1) * Self.pageSize, limit: Self.pageSize))
         }
         // Fifty rows, written straight to bytes.
         var rows = HTMLWriter()
         for item in listing.items {
             rows.element(.tr) { row in
-                row.element(.td, [.class("cover-cell")]) { $0.write(coverImage(item.book, photo: photos[item.book.barcode], large: false)) }
+                row.element(.td, [.class("cover-cell")]) { $0.write(coverImage(item.book, photo: item.coverSavedAt, large: false)) }
                 row.element(.td, [HTMLAttribute(.title, words.title)]) {
                     $0.element(.a, [.href(PagePath.book(item.book.barcode))], text: item.book.title)
                 }

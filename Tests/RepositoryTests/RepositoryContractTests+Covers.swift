@@ -27,6 +27,13 @@ extension RepositoryContractTests {
             #expect(try repository.transaction { try $0.cover(barcode: "B0001") } == first)
             #expect(try repository.transaction { try $0.coverTimes(barcodes: ["B0001", "B\"2", "B0009", "B0001"]) }
                 == ["B0001": first.savedAt, "B\"2": odd.savedAt])
+            // The list of Books says which have a photo and when it was saved, as does a search.
+            try repository.transaction { try $0.save(Book(barcode: "B0009", title: "そらまめくんのベッド")) }
+            let listed = try repository.transaction { try $0.bookListings(matching: "", offset: 0, limit: 10) }.items
+            #expect(listed.map(\.book.barcode) == ["B0001", "B0009", "B\"2"])
+            #expect(listed.map(\.coverSavedAt) == [first.savedAt, nil, odd.savedAt])
+            let found = try repository.transaction { try $0.bookListings(matching: "あおむし", offset: 0, limit: 10) }.items
+            #expect(found.map(\.coverSavedAt) == [odd.savedAt])
             var again = Self.photo(of: "B0001", savedAt: 1_790_001_000)
             again.image = [0x89, 0x50, 0x4E, 0x47]
             again.format = .png

@@ -2,18 +2,21 @@
 enum Form {
     /// A POST form to `action` with the session's CSRF token, `fields`, and one button.
     static func post(_ action: String, csrf: String, button: String, style: String = "", fields: [HTML]) -> HTML {
-        .el(.form, [HTMLAttribute(.method, "post"), HTMLAttribute(.action, action), .class("inline " + style)],
-            children: [hidden(PageSecurity.csrfField, csrf)] + fields + [submit(button, style: style)])
+        .el(.form, postAttributes(action, style: style), children: [hidden(PageSecurity.csrfField, csrf)] + fields + [submit(button, style: style)])
     }
 
     /// The same form written straight into a list's rows, its fields all hidden.
     static func post(_ action: String, csrf: String, button: String, style: String = "", hidden fields: [(String, String)],
                      into writer: inout HTMLWriter) {
-        writer.element(.form, [HTMLAttribute(.method, "post"), HTMLAttribute(.action, action), .class("inline " + style)]) { form in
-            form.element(.input, [.type("hidden"), .name(PageSecurity.csrfField), .value(csrf)])
-            for (name, value) in fields { form.element(.input, [.type("hidden"), .name(name), .value(value)]) }
-            form.element(.button, [.type("submit"), .class("button " + style)], text: button)
+        writer.element(.form, postAttributes(action, style: style)) { form in
+            form.write(hidden(PageSecurity.csrfField, csrf))
+            for (name, value) in fields { form.write(hidden(name, value)) }
+            form.write(submit(button, style: style))
         }
+    }
+
+    private static func postAttributes(_ action: String, style: String) -> [HTMLAttribute] {
+        [HTMLAttribute(.method, "post"), HTMLAttribute(.action, action), .class("inline " + style)]
     }
 
     static func hidden(_ name: String, _ value: String) -> HTML {

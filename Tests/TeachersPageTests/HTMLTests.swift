@@ -37,4 +37,28 @@ import Testing
     @Test func fragmentsAndEmptyRenderTheirChildrenOnly() {
         #expect(HTML.fragment([.text("a"), .empty, .el(.em, .text("b"))]).rendered == "a<em>b</em>")
     }
+
+    @Test func aWriterWritesWhatATreeRenders() {
+        let tree: HTML = .el(.tr, [.class("a&b")],
+            .el(.td, [HTMLAttribute(.title, "\"x\"")], .el(.a, [.href("/b?x=1&y=2")], .text("<ぐり>"))),
+            .el(.td, .el(.input, [.type("hidden"), .value("it's")])),
+            .el(.td, .text("")))
+        var writer = HTMLWriter()
+        writer.element(.tr, [.class("a&b")]) { row in
+            row.element(.td, [HTMLAttribute(.title, "\"x\"")]) { $0.element(.a, [.href("/b?x=1&y=2")], text: "<ぐり>") }
+            row.element(.td) { cell in
+                cell.element(.input, [.type("hidden"), .value("it's")]) { _ in Issue.record("a void element was given content") }
+            }
+            row.element(.td, text: "")
+        }
+        let expected = "<tr class=\"a&amp;b\"><td title=\"&quot;x&quot;\"><a href=\"/b?x=1&amp;y=2\">&lt;ぐり&gt;</a></td>"
+            + "<td><input type=\"hidden\" value=\"it&#39;s\"></td><td></td></tr>"
+        #expect(tree.rendered == expected)
+        #expect(writer.html.rendered == expected)
+        // Placed in a tree, the written bytes stand as they are, among the tree's own nodes.
+        var rows = HTMLWriter()
+        rows.write(.el(.td, .text("&")))
+        rows.text("<")
+        #expect(HTML.el(.tbody, .text(">"), rows.html).rendered == "<tbody>&gt;<td>&amp;</td>&lt;</tbody>")
+    }
 }

@@ -132,7 +132,7 @@ extension PostgresLendingTransaction {
     }
 
     /// Books with their open Loan (columns 6…12), its User (13…18) and their cover's photo
-    /// (19, in the listing); $1 the folded search text.
+    /// (its time is column 19 of the listing); $1 the folded search text.
     private static let bookListingsFilter = """
         FROM books LEFT JOIN loans ON loans.book = books.barcode AND loans.returned_at IS NULL
              LEFT JOIN users ON users.card = loans.user_card

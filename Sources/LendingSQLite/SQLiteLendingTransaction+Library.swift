@@ -171,7 +171,7 @@ extension SQLiteLendingTransaction {
 
     /// How many Loans are open: the count the Loans' triggers keep (`open_loans_count`), or,
     /// where another program removed its row, the Loans counted.
-    func openLoansCount() throws -> Int {
+    private func openLoansCount() throws -> Int {
         if let kept = try connection.firstRow("SELECT count FROM open_loans_count WHERE id = 1", [], { Int($0.int64(0)) }) {
             return kept
         }

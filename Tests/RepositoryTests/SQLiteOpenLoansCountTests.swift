@@ -30,14 +30,20 @@ struct SQLiteOpenLoansCountTests {
     static let lentAt = Date(timeIntervalSince1970: 1_796_115_600)
     static let due = LocalDate(year: 2026, month: 12, day: 15)
 
+    /// Lends `books` to C1, each in the library's own transaction; the Loans made.
+    @discardableResult
+    static func lend(_ books: [String], in library: SQLiteLendingRepository) throws -> [Loan] {
+        try library.transaction { tx in
+            try books.map { try tx.addLoan(book: $0, user: "C1", lentAt: lentAt, due: due, overrideBy: nil) }
+        }
+    }
+
     @Test("follows lends, returns and removals, this library's and another program's")
     func followsEveryChange() throws {
         try withTemporaryDirectory { directory in
             let (library, path) = try Self.library(in: directory)
             #expect(try Self.totals(library) == (0, 0))
-            let loans = try library.transaction { tx in
-                try (1...3).map { try tx.addLoan(book: "B\($0)", user: "C1", lentAt: Self.lentAt, due: Self.due, overrideBy: nil) }
-            }
+            let loans = try Self.lend(["B1", "B2", "B3"], in: library)
             #expect(try Self.totals(library) == (3, 3))
             _ = try library.transaction { try $0.closeLoan(id: loans[0].id, returnedAt: Self.lentAt + 60) }
             #expect(try Self.totals(library) == (2, 2))
@@ -60,12 +66,12 @@ struct SQLiteOpenLoansCountTests {
     func countedAgainOnRestore() throws {
         try withTemporaryDirectory { directory in
             let (library, _) = try Self.library(in: directory)
-            _ = try library.transaction { try $0.addLoan(book: "B1", user: "C1", lentAt: Self.lentAt, due: Self.due, overrideBy: nil) }
+            try Self.lend(["B1"], in: library)
             let backup = directory + "/backup.sqlite"
             try library.backup(to: backup)
             let file = try SQLiteConnection(path: backup, mode: .readWrite)
             try file.execute("UPDATE open_loans_count SET count = 999")
-            _ = try library.transaction { try $0.addLoan(book: "B2", user: "C1", lentAt: Self.lentAt, due: Self.due, overrideBy: nil) }
+            try Self.lend(["B2"], in: library)
             #expect(try Self.totals(library) == (2, 2))
             _ = try library.restore(fromBackupAt: backup, keepingCopyAt: directory + "/kept.sqlite")
             #expect(try Self.totals(library) == (1, 1))
@@ -76,7 +82,7 @@ struct SQLiteOpenLoansCountTests {
     func withoutItsRow() throws {
         try withTemporaryDirectory { directory in
             let (library, path) = try Self.library(in: directory)
-            _ = try library.transaction { try $0.addLoan(book: "B1", user: "C1", lentAt: Self.lentAt, due: Self.due, overrideBy: nil) }
+            try Self.lend(["B1"], in: library)
             try SQLiteConnection(path: path, mode: .readWrite).execute("DELETE FROM open_loans_count")
             #expect(try Self.totals(library) == (1, 1))
         }
@@ -86,9 +92,7 @@ struct SQLiteOpenLoansCountTests {
     func countedByTheMigration() throws {
         try withTemporaryDirectory { directory in
             let (library, path) = try Self.library(in: directory)
-            _ = try library.transaction { tx in
-                try (1...2).map { try tx.addLoan(book: "B\($0)", user: "C1", lentAt: Self.lentAt, due: Self.due, overrideBy: nil) }
-            }
+            try Self.lend(["B1", "B2"], in: library)
             // Back to the version before: no table, no triggers; a Loan added meanwhile.
             let file = try SQLiteConnection(path: path, mode: .readWrite)
             for trigger in ["insert", "update", "delete"] { try file.execute("DROP TRIGGER open_loans_count_by_\(trigger)") }

@@ -333,12 +333,11 @@ public final class ScenePainter {
         }()
         // On pixels (the screen, a PNG) each line comes laid out from `shapedLines`; on a PDF
         // page, laid out on the page's own context.
-        let onImage = cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE
-        if onImage {
+        if key.space.surfaceType == CAIRO_SURFACE_TYPE_IMAGE.rawValue {
             for line in placed.lines {
                 let shapedKey = ShapedLines.Key(text: line.text, families: families(of: run), size: placed.size, bold: run.weight == .bold,
                                                 wrapWidth: line.wrapping?.width, maxLines: line.wrapping?.maxLines ?? 1,
-                                                alignment: run.alignment, matrix: key.matrix)
+                                                alignment: run.alignment, matrix: key.space.matrix)
                 guard let shaped = shapedLines.layout(shapedKey) else { continue }
                 cairo_move_to(cr, line.origin.x, line.origin.y)
                 shaped.show(on: cr)
@@ -448,23 +447,18 @@ public final class ScenePainter {
         }
     }
 
-    /// How a run's pieces of text are measured: its font, on `layout` (set to one line), under
-    /// the transformation of the layout's context and on its kind of surface.
+    /// How a run's pieces of text are measured: its font, on `layout` (set to one line), in the
+    /// drawing space of the layout's context.
     struct PieceMeasuring {
         var families: [String]
         var bold: Bool
-        var matrix: [Double]
-        var surfaceType: UInt32
+        var space: DrawingSpace
         var layout: TextLayout
 
-        /// Calls `cairo_get_matrix`, `cairo_get_target` and `cairo_surface_get_type`.
         init(run: TextRun, families: [String], layout: TextLayout) {
             self.families = families
             bold = run.weight == .bold
-            var m = cairo_matrix_t()
-            cairo_get_matrix(layout.contextPointer, &m)
-            matrix = m.values
-            surfaceType = cairo_surface_get_type(cairo_get_target(layout.contextPointer)).rawValue
+            space = DrawingSpace(of: layout.contextPointer)
             self.layout = layout
         }
     }
@@ -472,8 +466,7 @@ public final class ScenePainter {
     /// The logical size of `piece` on one line at `size`: as measured before (`pieceExtents`),
     /// or measured now with the run's layout (which must be set to one line).
     private func measure(_ piece: String, size: Double, by measuring: PieceMeasuring) -> Size {
-        let key = PieceKey(text: piece, families: measuring.families, size: size, bold: measuring.bold,
-                           matrix: measuring.matrix, surfaceType: measuring.surfaceType)
+        let key = PieceKey(text: piece, families: measuring.families, size: size, bold: measuring.bold, space: measuring.space)
         if let known = pieceExtents[key] { return known }
         measuring.layout.setFont(families: measuring.families, size: size, bold: measuring.bold)
         measuring.layout.setText(piece)

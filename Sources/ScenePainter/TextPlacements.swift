@@ -45,22 +45,32 @@ struct BoundedCache<Key: Hashable, Value> {
 /// next frame exactly as it was on the first.
 typealias TextPlacements = BoundedCache<PlacementKey, PlacedText>
 
-/// A run as drawn on a context: what `TextPlacements` keeps its placement by.
-struct PlacementKey: Hashable {
-    var run: TextRun
+/// What text is measured and placed under on a context: its transformation and the kind of
+/// its surface (a glyph's size and place depend on both), a part of every key text is kept by.
+struct DrawingSpace: Hashable {
     var matrix: [Double]
     var surfaceType: UInt32
 
-    /// `run` as drawn on `cr` now. Calls `cairo_get_matrix`, `cairo_get_target` and
-    /// `cairo_surface_get_type`.
-    init(_ run: TextRun, on cr: OpaquePointer) {
-        var plain = run
-        plain.color = .black
-        self.run = plain
+    /// `cr`'s now. Calls `cairo_get_matrix`, `cairo_get_target` and `cairo_surface_get_type`.
+    init(of cr: OpaquePointer) {
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         matrix = m.values
         surfaceType = cairo_surface_get_type(cairo_get_target(cr)).rawValue
+    }
+}
+
+/// A run as drawn on a context: what `TextPlacements` keeps its placement by.
+struct PlacementKey: Hashable {
+    var run: TextRun
+    var space: DrawingSpace
+
+    /// `run` as drawn on `cr` now (its colour aside).
+    init(_ run: TextRun, on cr: OpaquePointer) {
+        var plain = run
+        plain.color = .black
+        self.run = plain
+        space = DrawingSpace(of: cr)
     }
 }
 
@@ -78,8 +88,7 @@ struct PieceKey: Hashable {
     var families: [String]
     var size: Double
     var bold: Bool
-    var matrix: [Double]
-    var surfaceType: UInt32
+    var space: DrawingSpace
 }
 
 /// Lines of text laid out by pango (shaped: glyphs chosen and placed), kept for the frames that

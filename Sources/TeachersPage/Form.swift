@@ -5,14 +5,19 @@ enum Form {
         .el(.form, postAttributes(action, style: style), children: [hidden(PageSecurity.csrfField, csrf)] + fields + [submit(button, style: style)])
     }
 
-    /// The same form written straight into a list's rows, its fields all hidden.
-    static func post(_ action: String, csrf: String, button: String, style: String = "", hidden fields: [(String, String)],
-                     into writer: inout HTMLWriter) {
-        writer.element(.form, postAttributes(action, style: style)) { form in
-            form.write(hidden(PageSecurity.csrfField, csrf))
-            for (name, value) in fields { form.write(hidden(name, value)) }
-            form.write(submit(button, style: style))
-        }
+    /// The same form written straight into a list's rows, its fields all hidden: `fields` is
+    /// what `postFields` wrote once for the list, the same on every row.
+    static func post(_ action: String, style: String = "", fields: HTMLWriter.Written, into writer: inout HTMLWriter) {
+        writer.element(.form, postAttributes(action, style: style)) { $0.write(fields) }
+    }
+
+    /// The inside of a row's form: the session's token, the hidden `fields` and the button.
+    static func postFields(csrf: String, button: String, style: String = "", hidden fields: [(String, String)]) -> HTMLWriter.Written {
+        var writer = HTMLWriter()
+        writer.write(hidden(PageSecurity.csrfField, csrf))
+        for (name, value) in fields { writer.write(hidden(name, value)) }
+        writer.write(submit(button, style: style))
+        return writer.written
     }
 
     private static func postAttributes(_ action: String, style: String) -> [HTMLAttribute] {

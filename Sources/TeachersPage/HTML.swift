@@ -156,8 +156,16 @@ public struct HTMLWriter {
         node.render(into: &output)
     }
 
+    /// A piece a writer wrote before, written again (a list's rows share their forms' fields).
+    public mutating func write(_ piece: Written) {
+        output.append(contentsOf: piece.bytes)
+    }
+
     /// What was written, as a node of a tree.
-    public var html: HTML { .written(Written(bytes: output)) }
+    public var html: HTML { .written(written) }
+
+    /// What was written, to be written again by any writer.
+    public var written: Written { Written(bytes: output) }
 
     /// Bytes only a writer makes: `HTML.written` cannot hold anything else.
     public struct Written: Sendable, Equatable {

@@ -36,9 +36,18 @@ enum PagePath {
     static var restore: String { to(.previewRestore) }
     static var confirmRestore: String { to(.restore) }
 
-    static func book(_ barcode: String) -> String { to(.book, barcode) }
-    static func cover(_ barcode: String) -> String { to(.cover, barcode) }
-    static func user(_ card: String) -> String { to(.user, card) }
+    static func book(_ barcode: String) -> String { bookPath(barcode) }
+    static func cover(_ barcode: String) -> String { coverPath(barcode) }
+    static func user(_ card: String) -> String { userPath(card) }
+    static func confirmReturn(_ loan: Int64) -> String { confirmReturnPath(String(loan)) }
+    static func extendLoan(_ loan: Int64) -> String { extendLoanPath(String(loan)) }
+
+    // The links a list makes on every row, looked up in the table once.
+    private static let bookPath = OneValuePath(.book)
+    private static let coverPath = OneValuePath(.cover)
+    private static let userPath = OneValuePath(.user)
+    private static let confirmReturnPath = OneValuePath(.confirmReturn)
+    private static let extendLoanPath = OneValuePath(.extendLoan)
 
     /// `path?name=value&…`, leaving out empty values.
     static func with(_ path: String, _ query: [(String, String)]) -> String {
@@ -75,4 +84,37 @@ enum PagePath {
     }
 
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
+}
+
+/// The path of an endpoint with one place (`/loans/{n}/extend`), found in the route table once:
+/// the text before the place and after it, with each value percent-encoded between them, as
+/// `PathPattern.filled` makes it (a list makes three such links on each of its fifty rows).
+struct OneValuePath: Sendable {
+    private let before: String
+    private let after: String
+
+    init(_ name: PageRoute.Name) {
+        var before = "", after = "", placed = false
+        for piece in PageRoutes.table.endpoint(name).path.pieces {
+            switch piece {
+            case .literal(let text) where placed: after += "/" + text
+            case .literal(let text): before += "/" + text
+            case .value, .number:
+                precondition(!placed, "\(name) has more than one place in its path")
+                before += "/"
+                placed = true
+            }
+        }
+        precondition(placed, "\(name) has no place in its path")
+        (self.before, self.after) = (before, after)
+    }
+
+    func callAsFunction(_ value: String) -> String {
+        let segment = PagePath.segment(value)
+        var path = before
+        path.reserveCapacity(before.utf8.count + segment.utf8.count + after.utf8.count)
+        path += segment
+        path += after
+        return path
+    }
 }

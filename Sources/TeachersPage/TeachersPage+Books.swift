@@ -12,18 +12,9 @@ extension TeachersPage {
             (try self.library(tx), try tx.bookListings(matching: text, offset: (number - 1) * Self.pageSize, limit: Self.pageSize))
         }
         // Fifty rows, written straight to bytes.
+        let row = BookRow(words: words, state: { self.state($0, onLoan: $1) }) { self.coverImage($0, photo: $1, large: false) }
         var rows = HTMLWriter()
-        for item in listing.items {
-            rows.element(.tr) { row in
-                row.element(.td, [.class("cover-cell")]) { $0.write(coverImage(item.book, photo: item.coverSavedAt, large: false)) }
-                row.element(.td, [HTMLAttribute(.title, words.title)]) {
-                    $0.element(.a, [.href(PagePath.book(item.book.barcode))], text: item.book.title)
-                }
-                row.element(.td, [HTMLAttribute(.title, words.author)], text: item.book.author ?? "")
-                row.element(.td, [HTMLAttribute(.title, words.barcode)], text: item.book.barcode)
-                row.element(.td, [HTMLAttribute(.title, words.state)]) { $0.write(state(item.book, onLoan: item.openLoan != nil)) }
-            }
-        }
+        for item in listing.items { row.write(item, into: &rows) }
         let table: HTML = listing.items.isEmpty ? .el(.p, [.class("empty")], .text(words.noBooks)) :
             .el(.table, [.class("list books")],
                 .el(.thead, .el(.tr, children: [words.cover, words.title, words.author, words.barcode, words.state].map {
@@ -56,7 +47,7 @@ extension TeachersPage {
             fact(words.author, .text(book.author ?? "")),
             fact(words.barcode, .text(book.barcode)),
             fact(words.isbn, .text(book.isbn ?? "")),
-            fact(words.state, state(book, onLoan: loan != nil)),
+            fact(words.state, state(book.status, onLoan: loan != nil)),
         ]
         if let loan {
             let who: HTML = loan.user.map { .el(.a, [.href(PagePath.user($0.card))], .text($0.name)) } ?? .text(words.unnamedUser)
@@ -67,7 +58,7 @@ extension TeachersPage {
         }
         var actions: [HTML] = [.el(.a, [.class("button"), .href(PagePath.to(.editBookForm, book.barcode))], .text(words.edit))]
         if let loan {
-            actions.append(.el(.a, [.class("button"), .href(PagePath.to(.confirmReturn, "\(loan.loan.id)"))], .text(words.returnBook)))
+            actions.append(.el(.a, [.class("button"), .href(PagePath.confirmReturn(loan.loan.id))], .text(words.returnBook)))
         } else if book.status == .available {
             actions.append(.el(.a, [.class("button primary"), .href(PagePath.to(.lendForm, book.barcode))], .text(words.lend)))
         }
@@ -287,8 +278,8 @@ extension TeachersPage {
                           .class(large ? "cover-large" : "cover"), HTMLAttribute(.loading, "lazy")])
     }
 
-    func state(_ book: Book, onLoan: Bool) -> HTML {
-        switch book.status {
+    func state(_ status: BookStatus, onLoan: Bool) -> HTML {
+        switch status {
         case .withdrawn: return .el(.span, [.class("state-withdrawn")], .text(words.withdrawnState))
         case .lost: return .el(.span, [.class("state-lost")], .text(words.lostState))
         case .available:
@@ -299,5 +290,47 @@ extension TeachersPage {
 
     func fact(_ name: String, _ value: HTML) -> HTML {
         .fragment([.el(.dt, .text(name)), .el(.dd, value)])
+    }
+}
+
+/// A Book's row of 絵本, written straight to bytes (a page has fifty): the cells' labels and
+/// the states (`state`, each written once) are made once for the page.
+private struct BookRow {
+    let coverCell, titleCell, authorCell, barcodeCell, stateCell: [HTMLAttribute]
+    let withdrawn, lost, onLoan, available: HTMLWriter.Written
+    let cover: (Book, Date?) -> HTML
+
+    init(words: any PageWords, state: (BookStatus, Bool) -> HTML, cover: @escaping (Book, Date?) -> HTML) {
+        coverCell = [.class("cover-cell")]
+        titleCell = [HTMLAttribute(.title, words.title)]
+        authorCell = [HTMLAttribute(.title, words.author)]
+        barcodeCell = [HTMLAttribute(.title, words.barcode)]
+        stateCell = [HTMLAttribute(.title, words.state)]
+        func written(_ status: BookStatus, onLoan: Bool) -> HTMLWriter.Written {
+            var writer = HTMLWriter()
+            writer.write(state(status, onLoan))
+            return writer.written
+        }
+        withdrawn = written(.withdrawn, onLoan: false)
+        lost = written(.lost, onLoan: false)
+        onLoan = written(.available, onLoan: true)
+        available = written(.available, onLoan: false)
+        self.cover = cover
+    }
+
+    func write(_ item: BookListing, into rows: inout HTMLWriter) {
+        rows.element(.tr) { row in
+            row.element(.td, coverCell) { $0.write(cover(item.book, item.coverSavedAt)) }
+            row.element(.td, titleCell) { $0.element(.a, [.href(PagePath.book(item.book.barcode))], text: item.book.title) }
+            row.element(.td, authorCell, text: item.book.author ?? "")
+            row.element(.td, barcodeCell, text: item.book.barcode)
+            row.element(.td, stateCell) { cell in
+                switch item.book.status {
+                case .withdrawn: cell.write(withdrawn)
+                case .lost: cell.write(lost)
+                case .available: cell.write(item.openLoan == nil ? available : onLoan)
+                }
+            }
+        }
     }
 }

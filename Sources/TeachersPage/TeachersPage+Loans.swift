@@ -58,36 +58,10 @@ extension TeachersPage {
     }
 
     private func rows(_ listings: [LoanListing], _ policy: Policy, today: LocalDate, back: String, _ context: PageContext) -> HTML {
+        let row = LoanRow(words: words, policy: policy, today: today, back: back, csrf: context.session.csrf)
         var rows = HTMLWriter()
-        for listing in listings { write(listing, policy, today: today, back: back, context, into: &rows) }
+        for listing in listings { row.write(listing, into: &rows) }
         return rows.html
-    }
-
-    /// A Loan's row, written straight to bytes (a page has fifty).
-    private func write(_ listing: LoanListing, _ policy: Policy, today: LocalDate, back: String, _ context: PageContext,
-                       into rows: inout HTMLWriter) {
-        let overdue = policy.isOverdue(listing.loan, on: today)
-        rows.element(.tr, [.class(overdue ? "is-overdue" : "")]) { row in
-            row.element(.td, [HTMLAttribute(.title, words.user)]) { cell in
-                if let user = listing.user {
-                    cell.element(.a, [.href(PagePath.user(user.card))], text: user.name)
-                } else {
-                    cell.text(words.unnamedUser)
-                }
-            }
-            row.element(.td, [HTMLAttribute(.title, words.title)]) { cell in
-                cell.element(.a, [.href(PagePath.book(listing.book.barcode))], text: listing.book.title)
-            }
-            row.element(.td, [HTMLAttribute(.title, words.dueDate), .class("due")]) { cell in
-                cell.text(words.date(listing.loan.due))
-                if overdue { cell.element(.strong, [.class("overdue")], text: words.overdue) }
-            }
-            row.element(.td, [.class("actions")]) { cell in
-                cell.element(.a, [.class("button"), .href(PagePath.to(.confirmReturn, "\(listing.loan.id)"))], text: words.returnBook)
-                Form.post(PagePath.to(.extendLoan, "\(listing.loan.id)"), csrf: context.session.csrf, button: words.extend,
-                          hidden: [("back", back)], into: &cell)
-            }
-        }
     }
 
     /// `GET /loans/ID/return`: are you sure?
@@ -143,5 +117,53 @@ extension TeachersPage {
         guard let text, text.hasPrefix("/"), !text.hasPrefix("//"), !text.contains("\\"),
               !text.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F }) else { return nil }
         return text
+    }
+}
+
+/// A Loan's row of 貸出中, written straight to bytes (a page has fifty): what every row shares
+/// (the cells' labels, the words, the extend form's token and button) is made once for the page.
+private struct LoanRow {
+    let words: any PageWords
+    let policy: Policy
+    let today: LocalDate
+    let userCell, titleCell, dueCell, actionsCell, overdueRow, plainRow, overdueMark: [HTMLAttribute]
+    let unnamedUser, overdueWord, returnBook: String
+    let extendFields: HTMLWriter.Written
+
+    init(words: any PageWords, policy: Policy, today: LocalDate, back: String, csrf: String) {
+        (self.words, self.policy, self.today) = (words, policy, today)
+        userCell = [HTMLAttribute(.title, words.user)]
+        titleCell = [HTMLAttribute(.title, words.title)]
+        dueCell = [HTMLAttribute(.title, words.dueDate), .class("due")]
+        actionsCell = [.class("actions")]
+        overdueRow = [.class("is-overdue")]
+        plainRow = [.class("")]
+        overdueMark = [.class("overdue")]
+        (unnamedUser, overdueWord, returnBook) = (words.unnamedUser, words.overdue, words.returnBook)
+        extendFields = Form.postFields(csrf: csrf, button: words.extend, hidden: [("back", back)])
+    }
+
+    func write(_ listing: LoanListing, into rows: inout HTMLWriter) {
+        let overdue = policy.isOverdue(listing.loan, on: today)
+        rows.element(.tr, overdue ? overdueRow : plainRow) { row in
+            row.element(.td, userCell) { cell in
+                if let user = listing.user {
+                    cell.element(.a, [.href(PagePath.user(user.card))], text: user.name)
+                } else {
+                    cell.text(unnamedUser)
+                }
+            }
+            row.element(.td, titleCell) { cell in
+                cell.element(.a, [.href(PagePath.book(listing.book.barcode))], text: listing.book.title)
+            }
+            row.element(.td, dueCell) { cell in
+                cell.text(words.date(listing.loan.due))
+                if overdue { cell.element(.strong, overdueMark, text: overdueWord) }
+            }
+            row.element(.td, actionsCell) { cell in
+                cell.element(.a, [.class("button"), .href(PagePath.confirmReturn(listing.loan.id))], text: returnBook)
+                Form.post(PagePath.extendLoan(listing.loan.id), fields: extendFields, into: &cell)
+            }
+        }
     }
 }

@@ -64,7 +64,7 @@ extension TeachersPage {
             return .el(.tr, [.class(library.policy.isOverdue(loan, at: context.now) ? "is-overdue" : "")],
                        .el(.td, [HTMLAttribute(.title, words.title)], title(loan)),
                        .el(.td, [HTMLAttribute(.title, words.dueDate), .class("due")], children: due),
-                       .el(.td, [.class("actions")], .el(.a, [.class("button"), .href(PagePath.to(.confirmReturn, "\(loan.id)"))], .text(words.returnBook))))
+                       .el(.td, [.class("actions")], .el(.a, [.class("button"), .href(PagePath.confirmReturn(loan.id))], .text(words.returnBook))))
         }
         let pastRows: [HTML] = past.map { loan in
             .el(.tr,

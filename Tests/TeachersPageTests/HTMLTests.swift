@@ -61,4 +61,17 @@ import Testing
         rows.text("<")
         #expect(HTML.el(.tbody, .text(">"), rows.html).rendered == "<tbody>&gt;<td>&amp;</td>&lt;</tbody>")
     }
+
+    /// A piece written once (a row's form fields) is the same bytes each time it is written again.
+    @Test func aWrittenPieceIsWrittenAgainAsItWas() {
+        var piece = HTMLWriter()
+        piece.element(.button, [.class("x&y")], text: "<延長>")
+        var rows = HTMLWriter()
+        for number in 1...2 {
+            rows.element(.form, [.value("\(number)")]) { $0.write(piece.written) }
+        }
+        let form = { (number: Int) in "<form value=\"\(number)\"><button class=\"x&amp;y\">&lt;延長&gt;</button></form>" }
+        #expect(rows.html.rendered == form(1) + form(2))
+        #expect(piece.written == piece.written && piece.written != rows.written)
+    }
 }

@@ -88,6 +88,24 @@ import Testing
     }
 }
 
+/// A route with one place, looked up once for a list's rows, makes the same links as the table.
+@Suite struct OneValuePathTests {
+    static let onePlace = PageRoute.Name.allCases.filter { name in
+        PageRoutes.table.endpoint(name).path.pieces.filter { if case .literal = $0 { false } else { true } }.count == 1
+    }
+
+    @Test func theRowsLinksHaveOnePlace() {
+        for name in [PageRoute.Name.book, .cover, .user, .confirmReturn, .extendLoan] { #expect(Self.onePlace.contains(name)) }
+    }
+
+    @Test(arguments: onePlace)
+    func makesWhatTheTableMakes(name: PageRoute.Name) {
+        for value in ["B0000001", "42", "も も/組?#%", ""] {
+            #expect(OneValuePath(name)(value) == PagePath.to(name, value), "\(name) \(value)")
+        }
+    }
+}
+
 @Suite struct SessionTableTests {
     static let t0 = Date(timeIntervalSince1970: 1_000_000)
 

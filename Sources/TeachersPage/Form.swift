@@ -6,7 +6,7 @@ enum Form {
     }
 
     /// The same form written straight into a list's rows, its fields all hidden: `fields` is
-    /// what `postFields` wrote once for the list, the same on every row.
+    /// what `postFields` wrote once for the list (with the same `style`), the same on every row.
     static func post(_ action: String, style: String = "", fields: HTMLWriter.Written, into writer: inout HTMLWriter) {
         writer.element(.form, postAttributes(action, style: style)) { $0.write(fields) }
     }

@@ -269,11 +269,12 @@ public struct ScreenLayout: Sendable {
         }
         let titleSize = min(u * 0.36, titleHeight / 2.6)
         items.append(text(entry.title, Rect(x: frame.minX + pad, y: pictureFrame.maxY + pad * 0.5, width: frame.width - 2 * pad, height: titleHeight),
-                          size: titleSize, weight: .bold, alignment: .center, maxLines: 2, minimumScale: 0.8))
+                          size: titleSize, weight: .bold, alignment: .center, maxLines: 2, minimumScale: 0.55))
         let chip = Rect(x: frame.minX + pad, y: frame.maxY - pad - chipHeight, width: frame.width - 2 * pad, height: chipHeight)
         items.append(.rectangle(chip, cornerRadius: chipHeight / 2, fill: overdue ? Palette.refused : Palette.session.opacity(0.16)))
         items.append(text(overdue ? words.bringBack : words.weekday(entry.due.weekday), chip.insetBy(dx: chipHeight * 0.3, dy: 0),
-                          size: min(u * 0.34, chipHeight * 0.6), weight: .bold, color: overdue ? Palette.refusedInk : Palette.session, alignment: .center))
+                          size: min(u * 0.34, chipHeight * 0.6), weight: .bold, color: overdue ? Palette.refusedInk : Palette.session, alignment: .center,
+                          minimumScale: 0.5))
         return items
     }
 
@@ -302,7 +303,7 @@ public struct ScreenLayout: Sendable {
             .group(name: "padlock", clip: nil, items: Pictures.padlock(in: Rect(x: frame.midX - side / 2, y: frame.minY + frame.height * 0.4 - side / 2,
                                                                                width: side, height: side), color: Palette.closedInk)),
             text(words.lockedSlot, Rect(x: frame.minX + u * 0.1, y: frame.minY + frame.height * 0.66, width: frame.width - u * 0.2, height: frame.height * 0.22),
-                 size: min(u * 0.36, frame.height * 0.12), color: Palette.softInk, alignment: .center, minimumScale: 0.6),
+                 size: min(u * 0.36, frame.height * 0.12), color: Palette.softInk, alignment: .center, maxLines: 2, minimumScale: 0.6),
         ]
     }
 

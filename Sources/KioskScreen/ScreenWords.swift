@@ -43,7 +43,8 @@ public struct ScreenWords: Sendable, Equatable {
     var emptySlot: String { pick("かりられるよ", "Free") }
     /// A slot the child may fill only after bringing a Book back.
     var lockedSlot: String { pick("かえしてから", "After a return") }
-    var bringBack: String { pick("かえしてね", "Bring it back") }
+    /// On an overdue Book's slot: short, for the narrowest of eight slots.
+    var bringBack: String { pick("かえしてね", "Overdue") }
     var today: String { pick("きょう", "Today") }
     var lentHeadline: String { pick("かりたよ！", "Borrowed!") }
     var returnedHeadline: String { pick("ありがとう！", "Thank you!") }

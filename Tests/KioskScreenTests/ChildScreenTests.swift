@@ -99,7 +99,7 @@ struct ChildScreenTests {
             // The overdue Book stands in its slot (its title, "bring it back"); the free slot is locked.
             #expect(slots.childGroupNames == ["slot 1 filled", "slot 2 locked"])
             #expect(slots.textRuns.map(\.text).contains("ぐりとぐら"))
-            #expect(slots.textRuns.map(\.text).contains(layout.language == .ja ? "かえしてね" : "Bring it back"))
+            #expect(slots.textRuns.map(\.text).contains(layout.language == .ja ? "かえしてね" : "Overdue"))
             #expect(scene.textRuns.map(\.text).contains(layout.language == .ja ? "かえしたら また かりられるよ" : "Bring it back, then borrow again"))
             #expect(!scene.textRuns.map(\.text).contains { $0.hasPrefix("あと ") || $0.hasPrefix("You can borrow") })
         }

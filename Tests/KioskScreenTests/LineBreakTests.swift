@@ -36,6 +36,8 @@ struct LineBreakTests {
             ("session", S.model([.ready, ChildScreenTests.greeted(yamada)])),
             ("session, a Book overdue", S.model([.ready, ChildScreenTests.blockedByOverdue])),
             ("session, full", S.model([.ready, ChildScreenTests.full])),
+            ("session, eight Books", S.model([.ready, ChildScreenTests.greeted(yamada, eightBooks)])),
+            ("session, eight slots, one Book overdue", S.model([.ready, ChildScreenTests.greeted(yamada, UserLoans(loans: [eightBooks.loans[0]], remaining: 7, lendRefusal: .hasOverdue))])),
             ("duplicate", S.model([.ready, ChildScreenTests.greeted(yamada), .duplicate(barcode: "C0007")])),
             ("lent", S.model([.ready, ChildScreenTests.greeted(yamada), lent])),
             ("returned, may borrow again", S.model([.ready, ChildScreenTests.full, lifted])),
@@ -44,6 +46,20 @@ struct LineBreakTests {
             ("trouble", S.model([.ready, .error(KioskFault(kind: .databaseBusy, detail: "database is locked"))])),
             ("server away", S.model([.ready, .error(KioskFault(kind: .databaseUnreachable, detail: "no server"))])),
         ] + refusals
+    }
+
+    /// The most slots a screen shows, each as narrow as it gets: a Book overdue, then one due
+    /// on each day of the next week (the longest weekday names among them). A title of one
+    /// word shrinks to fit a slot up to about six kana; a longer one (はらぺこあおむし) ends
+    /// with "…" there, as a long title does anywhere.
+    static var eightBooks: UserLoans {
+        let books = [S.guri, spaced, longSpaced]
+        let overdue = UserLoans.Entry(book: "B0100", title: S.guri.title, due: LocalDate(year: 2026, month: 11, day: 24), isOverdue: true)
+        let week = (2...8).map { day in
+            let book = books[day % books.count]
+            return UserLoans.Entry(book: "B01\(day)", title: book.title, due: LocalDate(year: 2026, month: 12, day: day))
+        }
+        return UserLoans(loans: [overdue] + week, remaining: 0, lendRefusal: .hasOverdue)
     }
 
     /// The words of `lines`, line after line: equal to the text's own words exactly when no

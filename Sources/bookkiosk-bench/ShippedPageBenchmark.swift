@@ -3,17 +3,21 @@ import HTTPServer
 import POSIX
 
 /// How the page's process is started, as its unit starts it: `Nice=`, `CPUWeight=`,
-/// `CPUSchedulingPolicy=idle`, its own `CPUQuota=`.
+/// `CPUSchedulingPolicy=idle`, its own `CPUQuota=` over `CPUQuotaPeriodSec=`.
 struct PagePlacement: Sendable, CustomStringConvertible {
     var nice: Int32 = 10
     var weight = 20
     var idleScheduling = false
     /// The page's own quota, as a fraction of one core; nil for none.
     var quotaCores: Double?
+    /// The period that quota is given over (systemd's default, and the kernel's, is 100 ms).
+    var quotaPeriodMicroseconds = 100_000
 
     var description: String {
         ["Nice=\(nice)", "CPUWeight=\(weight)", idleScheduling ? "CPUSchedulingPolicy=idle" : nil,
-         quotaCores.map { "CPUQuota=\(Int(($0 * 100).rounded()))%" }].compactMap { $0 }.joined(separator: " ")
+         quotaCores.map { "CPUQuota=\(Int(($0 * 100).rounded()))%" },
+         quotaCores != nil && quotaPeriodMicroseconds != 100_000 ? "CPUQuotaPeriodSec=\(quotaPeriodMicroseconds / 1000)ms" : nil]
+            .compactMap { $0 }.joined(separator: " ")
     }
 
     /// What the page's unit says (`kiosk/bookkiosk-web.service`, found from the working
@@ -34,15 +38,31 @@ struct PagePlacement: Sendable, CustomStringConvertible {
             case "CPUSchedulingPolicy": placement.idleScheduling = parts[1] == "idle"
             case "CPUQuota":
                 if parts[1].hasSuffix("%"), let percent = Double(parts[1].dropLast()) { placement.quotaCores = percent / 100 }
+            case "CPUQuotaPeriodSec":
+                if let microseconds = microseconds(parts[1]) { placement.quotaPeriodMicroseconds = microseconds }
             default: break
             }
         }
         return placement
     }
 
+    /// A systemd time span as `CPUQuotaPeriodSec=` takes it (`10ms`, `0.1s`, `5000us`, `1`
+    /// for seconds), in microseconds; nil for anything else.
+    static func microseconds(_ span: String) -> Int? {
+        let units: [(String, Double)] = [("us", 1), ("ms", 1_000), ("s", 1_000_000), ("", 1_000_000)]
+        for (unit, scale) in units where span.hasSuffix(unit) {
+            guard let value = Double(span.dropLast(unit.count).trimmingCharacters(in: .whitespaces)), value > 0 else { continue }
+            return Int((value * scale).rounded())
+        }
+        return nil
+    }
+
     var json: [String: Any] {
         var json: [String: Any] = ["nice": nice, "cpuWeight": weight, "idleScheduling": idleScheduling]
-        if let quotaCores { json["cpuQuotaCores"] = quotaCores }
+        if let quotaCores {
+            json["cpuQuotaCores"] = quotaCores
+            json["cpuQuotaPeriodMicroseconds"] = quotaPeriodMicroseconds
+        }
         return json
     }
 }
@@ -119,7 +139,7 @@ struct ShippedPageBenchmark {
         try kioskGroup.setWeight(100)
         let pageGroup = try CPUGroup("page", under: group)
         try pageGroup.setWeight(placement.weight)
-        if let cores = placement.quotaCores { try pageGroup.setQuota(cores: cores) }
+        if let cores = placement.quotaCores { try pageGroup.setQuota(cores: cores, periodMicroseconds: placement.quotaPeriodMicroseconds) }
 
         let pinning = oneCPU ? "taskset -c 0 " : ""
         let page = try startPage(in: pageGroup, placement: placement, pinning: pinning)

@@ -5,7 +5,7 @@
 //     .build-bench/release/bookkiosk-bench [--json] [--json-file F] [--skip-large] [--rounds N] [--long-rounds N] [--idle-seconds S] [--page-rounds N] [--page-only] [--page-nice N] [--page-threads N]
 //                                          [--kiosk-scans N] [--kiosks-only] [--speech-rounds N] [--speech-only]
 //                                          [--shipped-only] [--shipped-runs N] [--shipped-scans N] [--unit F]
-//                                          [--page-weight W] [--page-idle] [--page-quota CORES] [--pi-clients N]
+//                                          [--page-weight W] [--page-idle] [--page-quota CORES] [--page-quota-period-us N] [--pi-clients N]
 //                                          [--packaged dist/bookkiosk_VERSION_ARCH.deb] [--isbn-rounds N] [--isbn-only]
 //
 // The kiosk and the page as separate processes (`--shipped-only` for those alone) need root:
@@ -62,6 +62,7 @@ struct Options {
     var pageWeight: Int?
     var pageIdle = false
     var pageQuota: Double?
+    var pageQuotaPeriod: Int?
     /// Page clients in the Pi-class run.
     var piClients = 8
     /// The Pi-class group's quota period (`cpu.cfs_period_us`); its quota is a quarter of it.
@@ -99,6 +100,7 @@ struct Options {
             case "--page-weight": pageWeight = Int(words.popFirst() ?? "")
             case "--page-idle": pageIdle = true
             case "--page-quota": pageQuota = Double(words.popFirst() ?? "")
+            case "--page-quota-period-us": pageQuotaPeriod = Int(words.popFirst() ?? "").map { min(1_000_000, max(1_000, $0)) }
             case "--pi-clients": piClients = Int(words.popFirst() ?? "") ?? piClients
             case "--pi-period-us": piPeriodMicroseconds = min(1_000_000, max(4_000, Int(words.popFirst() ?? "") ?? piPeriodMicroseconds))
             case "--packaged": packaged = words.popFirst()
@@ -109,7 +111,7 @@ struct Options {
                 usage: bookkiosk-bench [--json] [--json-file F] [--skip-large] [--keep] [--rounds N] [--long-rounds N] [--idle-seconds S] [--page-rounds N] [--page-only] [--page-nice N] [--page-threads N]
                                        [--kiosk-scans N] [--kiosks-only] [--speech-rounds N] [--speech-only]
                                        [--shipped-only] [--shipped-runs N] [--shipped-scans N] [--unit F]
-                                       [--page-weight W] [--page-idle] [--page-quota CORES] [--pi-clients N] [--pi-period-us N] [--packaged DEB]
+                                       [--page-weight W] [--page-idle] [--page-quota CORES] [--page-quota-period-us N] [--pi-clients N] [--pi-period-us N] [--packaged DEB]
                                        [--isbn-rounds N] [--isbn-only]
                 unknown argument: \(word)
 
@@ -231,6 +233,7 @@ func verdict(_ met: Bool) -> String { met ? "met" : "MISSED" }
     if let weight = options.pageWeight { placement.weight = weight }
     if options.pageIdle { placement.idleScheduling = true }
     if let quota = options.pageQuota { placement.quotaCores = quota }
+    if let period = options.pageQuotaPeriod { placement.quotaPeriodMicroseconds = period }
     if options.pageNice != 0 { placement.nice = options.pageNice }
 
     let path = folder + "/shipped.sqlite"

@@ -125,6 +125,10 @@ public protocol DoctorWords: Sendable {
     var ndlName: String { get }
     func lookupAnswers(_ service: String, at base: String, milliseconds: Int) -> String
     func lookupDoesNotAnswer(_ service: String, at base: String, _ detail: String) -> String
+    /// The page's service may reach the lookup services: the drop-in that lets it.
+    func pageServiceMayLookUp(_ dropIn: String) -> String
+    /// The page's service keeps off the internet, so its lookups fail: what to do.
+    var pageServiceCannotLookUp: String { get }
 }
 
 /// doctor's words in `language`.

@@ -226,6 +226,10 @@ public struct EnglishDoctorWords: DoctorWords {
     public let lookupsOff = "book lookups by ISBN are off (\"lookup\": false): the page and import never ask the NDL or openBD; titles are typed"
     public let ndlName = "NDL Search (国立国会図書館サーチ)"
     public func lookupAnswers(_ service: String, at base: String, milliseconds: Int) -> String { "\(service) answers at \(base) (\(milliseconds) ms)" }
+    public func pageServiceMayLookUp(_ dropIn: String) -> String {
+        "the teachers' page's service may reach the lookup services (\(dropIn), written by install.sh --lookups, at the addresses they had then)"
+    }
+    public let pageServiceCannotLookUp = "the teachers' page's service keeps off the internet (IPAddressDeny=any in bookkiosk-web.service), so its 調べる and まとめて登録 say they cannot reach the services, whatever this check says of them — run `sudo kiosk/install.sh --lookups` to let it reach their addresses, or set \"lookup\": false"
     public func lookupDoesNotAnswer(_ service: String, at base: String, _ detail: String) -> String {
         "\(service) at \(base) does not answer: \(detail) — the page's 調べる and import cannot fill titles from it until it does (this computer needs HTTPS to it; set \"lookup\": false to stop asking)"
     }

@@ -238,6 +238,10 @@ public struct JapaneseDoctorWords: DoctorWords {
     public let lookupsOff = "ISBN での書誌の検索は切っています(\"lookup\": false): 先生のページも取り込みも国立国会図書館や openBD にたずねません。書名は手で書きます"
     public let ndlName = "国立国会図書館サーチ"
     public func lookupAnswers(_ service: String, at base: String, milliseconds: Int) -> String { "\(service) が \(base) で答えました(\(milliseconds) ms)" }
+    public func pageServiceMayLookUp(_ dropIn: String) -> String {
+        "先生のページのサービスは書誌の検索先に届きます(\(dropIn)。install.sh --lookups がその時のアドレスで書いたもの)"
+    }
+    public let pageServiceCannotLookUp = "先生のページのサービスはインターネットに出られません(bookkiosk-web.service の IPAddressDeny=any)。この点検で検索先が答えても、ページの「調べる」と「まとめて登録」は届かないと言います — `sudo kiosk/install.sh --lookups` で検索先のアドレスを開けてください(使わないなら \"lookup\": false)"
     public func lookupDoesNotAnswer(_ service: String, at base: String, _ detail: String) -> String {
         "\(service)(\(base))が答えません: \(detail) — 答えるまで、ページの「調べる」と取り込みはここから書名を入れられません(このコンピューターから HTTPS で届く必要があります。たずねないなら \"lookup\": false)"
     }

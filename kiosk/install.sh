@@ -65,7 +65,7 @@ Options:
   --lookups           let the teachers' page look books up by ISBN (調べる, まとめて登録): opens its
                       sandbox to the addresses NDL Search and openBD have now, and no others
                       (a drop-in, $lookup_network_dropin); run it again when
-                      \`bookkiosk doctor\` says a service does not answer
+                      \`bookkiosk doctor\` says a service moved
   --root DIR          write only this kiosk's own settings (config, scanner rules, drop-ins)
                       into DIR instead of / (an image being prepared); no package is installed
   --uninstall         apt-get remove bookkiosk: the program and its units go, the library in
@@ -342,7 +342,7 @@ install_lookup_dropin() {
     write_dropin "$lookup_network_dropin" "$(printf '%s\n' \
         "# Written by install.sh --lookups: the teachers' page looks books up at NDL Search and openBD" \
         "# ($lookup_hosts), at the addresses they had then. Run install.sh --lookups again when" \
-        "# \`bookkiosk doctor\` says a service does not answer; delete this file to close it again." \
+        "# \`bookkiosk doctor\` says a service moved; delete this file to close it again." \
         "[Service]" \
         "IPAddressAllow=${addresses[*]}")" "page's lookup network drop-in"
 }

@@ -116,7 +116,7 @@ public struct DoctorCommand {
             lookup?.openBD = base
         }
         report(checkLookup(lookup))
-        report(Self.checkLookupSandbox(lookupOn: lookup != nil, PageServiceFiles.read(), say))
+        report(Self.checkLookupSandbox(lookup, PageServiceFiles.read(), addresses: Self.addresses(of:), say))
         console.print(Self.summary(of: findings, say))
         return Self.status(of: findings)
     }

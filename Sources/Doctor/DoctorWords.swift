@@ -128,7 +128,9 @@ public protocol DoctorWords: Sendable {
     /// The page's service may reach the lookup services: the drop-in that lets it.
     func pageServiceMayLookUp(_ dropIn: String) -> String
     /// The page's service keeps off the internet, so its lookups fail: what to do.
-    var pageServiceCannotLookUp: String { get }
+    func pageServiceCannotLookUp(_ dropIn: String) -> String
+    /// The services named stand at none of the addresses the drop-in allows: what to do.
+    func pageServiceLookupMoved(_ hosts: [String], _ dropIn: String) -> String
 }
 
 /// doctor's words in `language`.

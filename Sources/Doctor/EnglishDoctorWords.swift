@@ -229,7 +229,12 @@ public struct EnglishDoctorWords: DoctorWords {
     public func pageServiceMayLookUp(_ dropIn: String) -> String {
         "the teachers' page's service may reach the lookup services (\(dropIn), written by install.sh --lookups, at the addresses they had then)"
     }
-    public let pageServiceCannotLookUp = "the teachers' page's service keeps off the internet (IPAddressDeny=any in bookkiosk-web.service), so its 調べる and まとめて登録 say they cannot reach the services, whatever this check says of them — run `sudo kiosk/install.sh --lookups` to let it reach their addresses, or set \"lookup\": false"
+    public func pageServiceCannotLookUp(_ dropIn: String) -> String {
+        "the teachers' page's service keeps off the internet (IPAddressDeny=any in bookkiosk-web.service), so its 調べる and まとめて登録 say they cannot reach the services, whatever this check says of them — run `sudo kiosk/install.sh --lookups` to let it reach their addresses (it writes bookkiosk-web.service.d/\(dropIn)), or set \"lookup\": false"
+    }
+    public func pageServiceLookupMoved(_ hosts: [String], _ dropIn: String) -> String {
+        "\(hosts.joined(separator: " and ")) now stand\(hosts.count == 1 ? "s" : "") at none of the addresses \(dropIn) lets the teachers' page reach, so its lookups there fail — run `sudo kiosk/install.sh --lookups` again"
+    }
     public func lookupDoesNotAnswer(_ service: String, at base: String, _ detail: String) -> String {
         "\(service) at \(base) does not answer: \(detail) — the page's 調べる and import cannot fill titles from it until it does (this computer needs HTTPS to it; set \"lookup\": false to stop asking)"
     }

@@ -241,7 +241,12 @@ public struct JapaneseDoctorWords: DoctorWords {
     public func pageServiceMayLookUp(_ dropIn: String) -> String {
         "先生のページのサービスは書誌の検索先に届きます(\(dropIn)。install.sh --lookups がその時のアドレスで書いたもの)"
     }
-    public let pageServiceCannotLookUp = "先生のページのサービスはインターネットに出られません(bookkiosk-web.service の IPAddressDeny=any)。この点検で検索先が答えても、ページの「調べる」と「まとめて登録」は届かないと言います — `sudo kiosk/install.sh --lookups` で検索先のアドレスを開けてください(使わないなら \"lookup\": false)"
+    public func pageServiceCannotLookUp(_ dropIn: String) -> String {
+        "先生のページのサービスはインターネットに出られません(bookkiosk-web.service の IPAddressDeny=any)。この点検で検索先が答えても、ページの「調べる」と「まとめて登録」は届かないと言います — `sudo kiosk/install.sh --lookups` で検索先のアドレスを開けてください(bookkiosk-web.service.d/\(dropIn) を書きます。使わないなら \"lookup\": false)"
+    }
+    public func pageServiceLookupMoved(_ hosts: [String], _ dropIn: String) -> String {
+        "\(hosts.joined(separator: " と ")) のアドレスが変わり、\(dropIn) が先生のページに開けたアドレスのどれでもありません。そこへの検索は失敗します — `sudo kiosk/install.sh --lookups` をもう一度実行してください"
+    }
     public func lookupDoesNotAnswer(_ service: String, at base: String, _ detail: String) -> String {
         "\(service)(\(base))が答えません: \(detail) — 答えるまで、ページの「調べる」と取り込みはここから書名を入れられません(このコンピューターから HTTPS で届く必要があります。たずねないなら \"lookup\": false)"
     }

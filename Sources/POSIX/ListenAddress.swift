@@ -64,16 +64,23 @@ public struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
         self.init(family: family, host: String(host), port: port)
     }
 
-    /// The address a host name stands for, IPv4 before IPv6; nil when it has none. Calls
-    /// `getaddrinfo` (which reads /etc/hosts, so `localhost` needs no network) and `inet_ntop`.
+    /// The address a host name stands for, IPv4 before IPv6; nil when it has none. Through
+    /// `addresses(of:)` (`getaddrinfo` reads /etc/hosts, so `localhost` needs no network).
     static func resolve(_ name: String) -> (family: Family, host: String)? {
         // Digits and dots are an IPv4 address already refused (300.1.1.1), not a name to look up.
         guard !name.isEmpty, !name.allSatisfy({ $0.isNumber || $0 == "." }) else { return nil }
+        let found = addresses(of: name)
+        return found.first { $0.family == .ipv4 } ?? found.first
+    }
+
+    /// Every address `name` stands for now, as `getaddrinfo` gives them (each once); empty when
+    /// it has none. Calls `getaddrinfo` and `inet_ntop`.
+    public static func addresses(of name: String) -> [(family: Family, host: String)] {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         var list: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(name, nil, &hints, &list) == 0, let list else { return nil }
+        guard getaddrinfo(name, nil, &hints, &list) == 0, let list else { return [] }
         defer { freeaddrinfo(list) }
         var found: [(family: Family, host: String)] = []
         var entry: UnsafeMutablePointer<addrinfo>? = list
@@ -95,7 +102,8 @@ public struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
             }
             entry = current.pointee.ai_next
         }
-        return found.first { $0.family == .ipv4 } ?? found.first
+        var seen = Set<String>()
+        return found.filter { seen.insert($0.host).inserted }
     }
 
     /// `0.0.0.0:8080` or `[::1]:8080`.

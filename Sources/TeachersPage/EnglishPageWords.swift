@@ -167,6 +167,7 @@ public struct EnglishPageWords: PageWords {
         "\(name) still has \(count == 1 ? "1 book" : "\(count) books") out, so they cannot be removed. Have the books returned first, or deactivate them."
     }
     public let ruleLimit = "as the rules say"
+    public let noValue = "none"
 
     public let rulesHeading = "Lending rules"
     public let loanDays = "Loan days"

@@ -167,6 +167,7 @@ public struct JapanesePageWords: PageWords {
         "\(name)さんは まだ絵本を\(count)冊 借りているので、削除できません。先に返却してもらうか、「利用停止」にしてください。"
     }
     public let ruleLimit = "ルールどおり"
+    public let noValue = "なし"
 
     public let rulesHeading = "貸出ルール"
     public let loanDays = "貸出日数"

@@ -160,6 +160,8 @@ public protocol PageWords: Sendable, SchoolYearPageWords, TransferPageWords, Aud
     func removed(name: String) -> String
     func removeRefused(name: String, count: Int) -> String
     var ruleLimit: String { get }
+    /// An empty value in an import's preview of what changes (「組: なし → うさぎ組」).
+    var noValue: String { get }
 
     // 設定
     var rulesHeading: String { get }

@@ -106,12 +106,16 @@ extension TeachersPage {
         func table(_ heading: String, _ changes: [CatalogImport.Preview.Change], showingDifferences: Bool = false) -> HTML {
             guard !changes.isEmpty else { return .empty }
             let hasClass = changes.contains { $0.className != nil }
-            // For an update, each value it changes: 「組: ひよこ組 → うさぎ組」.
+            // For an update, each value it changes: 「組: ひよこ組 → うさぎ組」, 「貸出上限: ルールどおり → 3」.
+            func shown(_ column: CatalogColumn, _ raw: String) -> String {
+                guard raw.isEmpty else { return catalog.cell(column, raw) }
+                return column == .limit ? words.ruleLimit : words.noValue
+            }
             func differences(_ change: CatalogImport.Preview.Change) -> HTML {
                 .el(.ul, [.class("differences")], children: change.differences.map { difference in
                     .el(.li, .text(catalog.header(difference.column) + ": "),
-                        .el(.del, .text(catalog.cell(difference.column, difference.before))), .text(" → "),
-                        .el(.ins, .text(catalog.cell(difference.column, difference.after))))
+                        .el(.del, .text(shown(difference.column, difference.before))), .text(" → "),
+                        .el(.ins, .text(shown(difference.column, difference.after))))
                 })
             }
             let rows: [HTML] = changes.map { change in

@@ -110,4 +110,21 @@ import Testing
         #expect(preview.text.contains("3行目: 組「ひよこぐみ」はありませんが「ひよこ組」があります"))
         #expect(!preview.text.contains("action=\"/import/apply\""))
     }
+
+    /// A value that was empty before is named, not left blank: 「貸出上限: ルールどおり → 3」,
+    /// 「組: なし → うさぎ組」 (an empty limit is the rules' limit).
+    @Test func anEmptyValueIsNamedInThePreview() throws {
+        let fixture = try PageFixture()
+        try fixture.repository.transaction { tx in
+            try tx.save(SchoolClass(name: "うさぎ組", grade: 2))
+            try tx.save(User(card: "U001", name: "はなこ"))
+        }
+        let browser = Browser(fixture)
+        browser.signIn()
+        let preview = browser.post("/import", [("kind", "users")], files: [csv("card,name,class,limit\nU001,はなこ,うさぎ組,3\n")])
+        #expect(preview.status == 200)
+        #expect(preview.text.contains("<del>ルールどおり</del> → <ins>3</ins>"))
+        #expect(preview.text.contains("<del>なし</del> → <ins>うさぎ組</ins>"))
+        #expect(!preview.text.contains("<del></del>"))
+    }
 }

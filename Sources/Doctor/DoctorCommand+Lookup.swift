@@ -24,7 +24,7 @@ extension DoctorCommand {
             case .success(let seconds):
                 return .ok(.lookup, say.lookupAnswers(name, at: base, milliseconds: Int((seconds * 1000).rounded())))
             case .failure(let fault):
-                return .warn(.lookup, say.lookupDoesNotAnswer(name, at: base, fault.description))
+                return .warn(.lookup, say.lookupDoesNotAnswer(name, at: base, say.lookupFault(fault)))
             }
         }
     }

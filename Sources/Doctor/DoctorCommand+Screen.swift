@@ -30,8 +30,8 @@ extension DoctorCommand {
         let required = screen.output == .drm
         func problem(_ error: DisplayError) -> Finding {
             required
-                ? .fail(.screen, say.displayNeeded("\(error)"))
-                : .warn(.screen, say.noScreen("\(error)"))
+                ? .fail(.screen, say.displayNeeded(say.displayProblem(error)))
+                : .warn(.screen, say.noScreen(say.displayProblem(error)))
         }
         let device: DRMDevice
         do {

@@ -1,4 +1,6 @@
+import BookLookup
 import Feedback
+import KioskDisplay
 
 /// Every word `bookkiosk doctor` says, in one language: the area of each line, what was found
 /// and what to do. Each language is a type of its own (`JapaneseDoctorWords`,
@@ -98,6 +100,8 @@ public protocol DoctorWords: Sendable {
     // screen
     var screenOff: String { get }
     var screenWindow: String { get }
+    /// Why the display gives no picture, and what to do (`DisplayError` says it in English).
+    func displayProblem(_ error: DisplayError) -> String
     func displayNeeded(_ detail: String) -> String
     func noScreen(_ detail: String) -> String
     func displayOpens(_ device: String, connector: String, mode: String) -> String
@@ -124,6 +128,8 @@ public protocol DoctorWords: Sendable {
     var lookupsOff: String { get }
     var ndlName: String { get }
     func lookupAnswers(_ service: String, at base: String, milliseconds: Int) -> String
+    /// Why a lookup service gave no record (`ServiceFault` says it in English).
+    func lookupFault(_ fault: ServiceFault) -> String
     func lookupDoesNotAnswer(_ service: String, at base: String, _ detail: String) -> String
     /// The page's service may reach the lookup services: the drop-in that lets it.
     func pageServiceMayLookUp(_ dropIn: String) -> String

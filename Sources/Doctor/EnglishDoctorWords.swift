@@ -1,4 +1,6 @@
+import BookLookup
 import Foundation
+import KioskDisplay
 
 /// doctor's words in English.
 public struct EnglishDoctorWords: DoctorWords {
@@ -180,6 +182,7 @@ public struct EnglishDoctorWords: DoctorWords {
 
     public let screenOff = "off (\"screen\": {\"output\": \"none\"}): the kiosk shows its status line and plays its cues"
     public let screenWindow = "a desktop window (\"output\": \"window\")"
+    public func displayProblem(_ error: DisplayError) -> String { error.description }
     public func displayNeeded(_ detail: String) -> String { "\(detail) (\"output\": \"drm\" needs a display)" }
     public func noScreen(_ detail: String) -> String { "no screen: \(detail); until then the kiosk shows its status line and plays its cues" }
     public func displayOpens(_ device: String, connector: String, mode: String) -> String {
@@ -235,6 +238,7 @@ public struct EnglishDoctorWords: DoctorWords {
     public func pageServiceLookupMoved(_ hosts: [String], _ dropIn: String) -> String {
         "\(hosts.joined(separator: " and ")) now stand\(hosts.count == 1 ? "s" : "") at none of the addresses \(dropIn) lets the teachers' page reach, so its lookups there fail — run `sudo kiosk/install.sh --lookups` again"
     }
+    public func lookupFault(_ fault: ServiceFault) -> String { fault.description }
     public func lookupDoesNotAnswer(_ service: String, at base: String, _ detail: String) -> String {
         "\(service) at \(base) does not answer: \(detail) — the page's 調べる and import cannot fill titles from it until it does (this computer needs HTTPS to it; set \"lookup\": false to stop asking)"
     }

@@ -1,4 +1,6 @@
+import BookLookup
 import Foundation
+import KioskDisplay
 
 /// doctor's words in Japanese, in the words of TERMS.md (図書の記録, 利用者, 貸出, 先生のページ).
 public struct JapaneseDoctorWords: DoctorWords {
@@ -192,6 +194,28 @@ public struct JapaneseDoctorWords: DoctorWords {
 
     public let screenOff = "切っています(\"screen\": {\"output\": \"none\"}): キオスクは状態の行を出し、合図の音を鳴らします"
     public let screenWindow = "デスクトップのウィンドウです(\"output\": \"window\")"
+    public func displayProblem(_ error: DisplayError) -> String {
+        switch error.problem {
+        case .noDeviceDirectory(let folder):
+            "\(folder) がありません。画面を出せるグラフィックドライバー(KMS)が読み込まれていないので、キオスクには画面がありません — コンピューターに画面をつなぎ、グラフィックドライバーが読み込まれているか確かめてください(`ls /dev/dri`)。仮想マシンには画面の装置が要ります(qemu: -vga std)"
+        case .noDevice(let path, let others) where others.isEmpty:
+            "\(path) がありません — グラフィックカードがひとつもありません。グラフィックドライバーを確かめてください(`ls /dev/dri`)"
+        case .noDevice(let path, let others):
+            "\(path) がありません — ここにあるカードは \(others.joined(separator: "、")) です。設定に \"screen\": {\"device\": \"\(others[0])\"} と書いてください"
+        case .permissionDenied(let path, let user):
+            "ユーザー「\(user)」は \(path) を開けません — キオスクのユーザーは「\(DisplayError.group)」グループに入っている必要があります(`sudo usermod -aG \(DisplayError.group) \(user)`)。サービス \(DisplayError.unit) は SupplementaryGroups=\(DisplayError.group) と DeviceAllow=char-drm rw でそれを得ます(kiosk/install.sh がそのユニットを入れます)"
+        case .notModeSetting(let path, let error):
+            "\(path) は画面のモードを設定できません(\(error)) — 画面のカードではありません。\"screen\": {\"device\": …} をモニターをつないだカードにしてください(`ls /dev/dri`)"
+        case .noConnectedConnector(let path, let connectors):
+            "\(path) に画面がつながっていません(\(connectors.isEmpty ? "コネクターがありません" : "コネクター: " + connectors.joined(separator: "、"))) — モニターをつないで電源を入れ、キオスクを再起動してください(`sudo systemctl restart bookkiosk`)"
+        case .noController(let path, let connector):
+            "\(path) には \(connector) に使える表示コントローラーが空いていません — グラフィックカードのほかの端子か、\"screen\": {\"device\": …} でほかのカードを使ってください"
+        case .noMaster(let path, let error):
+            "ほかのプログラムが \(path) に画面を出しているので、キオスクは画面を使えません(\(error)) — デスクトップかほかのキオスクを止めるか(`systemctl status display-manager`)、\"screen\": {\"output\": \"none\"} にしてください"
+        case .failed(let path, let error):
+            "画面 \(path) でエラーになりました: \(error)"
+        }
+    }
     public func displayNeeded(_ detail: String) -> String { "\(detail)(\"output\": \"drm\" には画面が要ります)" }
     public func noScreen(_ detail: String) -> String { "画面がありません: \(detail)。それまでキオスクは状態の行を出し、合図の音を鳴らします" }
     public func displayOpens(_ device: String, connector: String, mode: String) -> String {
@@ -246,6 +270,21 @@ public struct JapaneseDoctorWords: DoctorWords {
     }
     public func pageServiceLookupMoved(_ hosts: [String], _ dropIn: String) -> String {
         "\(hosts.joined(separator: " と ")) のアドレスが変わり、\(dropIn) が先生のページに開けたアドレスのどれでもありません。そこへの検索は失敗します — `sudo kiosk/install.sh --lookups` をもう一度実行してください"
+    }
+    public func lookupFault(_ fault: ServiceFault) -> String {
+        switch fault {
+        case .transfer(.hostNotFound(let host)): "名前 \(host) が見つかりません(ネットワークがないか、DNS が答えていません)"
+        case .transfer(.couldNotConnect(let detail)): "つながりませんでした(\(detail))"
+        case .transfer(.timedOut(let seconds)): "\(seconds.formatted(.number.precision(.fractionLength(0...1)))) 秒のうちに答えませんでした"
+        case .transfer(.tooLarge(let bytes)): "答えが \(bytes / 1024) KiB より大きく、1冊の書誌には大きすぎます"
+        case .transfer(.other(let detail)): "接続に失敗しました(\(detail))"
+        case .busy(let status): "\(status) を返しました。いまは混み合っているか止まっています。BookKiosk は少し待ってからまたたずねます"
+        case .status(let status): "書誌ではなく HTTP \(status) を返しました"
+        case .resting(let until, _):
+            // The reason is the earlier fault in the lookup module's English: not repeated here.
+            "たずねていません: 少し前にうまく答えなかったので、\(until.formatted(date: .omitted, time: .standard)) まで待ってからまたたずねます"
+        case .unreadable(let detail): "読めない答えでした(\(detail))"
+        }
     }
     public func lookupDoesNotAnswer(_ service: String, at base: String, _ detail: String) -> String {
         "\(service)(\(base))が答えません: \(detail) — 答えるまで、ページの「調べる」と取り込みはここから書名を入れられません(このコンピューターから HTTPS で届く必要があります。たずねないなら \"lookup\": false)"

@@ -32,6 +32,17 @@ extension BookKiosk {
         commands.first { $0.configuration.commandName == name || $0.configuration.aliases.contains(name) }
     }
 
+    /// A command line a command refused, and where its usage is. The refusal is worded in the
+    /// command's language (its configuration's), which `main` does not know: the pointer to the
+    /// usage follows the refusal's own language (Japanese when it has kana).
+    static func usageError(_ name: String, _ description: String) -> String {
+        guard description.unicodeScalars.contains(where: { (0x3040...0x30FF).contains($0.value) }) else {
+            return "\(name): \(description)\(description.hasSuffix(".") ? "" : ".") Run `bookkiosk help` for the usage."
+        }
+        let sentence = description.hasSuffix("。") ? description : description + "。"
+        return "\(name): \(sentence)使い方は `bookkiosk help` で見られます。"
+    }
+
     /// Runs the command line `arguments` (without the program name) and returns the exit status.
     public static func main(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
         let console = Console()
@@ -47,7 +58,7 @@ extension BookKiosk {
         do {
             return try command.init(Array(arguments.dropFirst()), places: places, console: console).run().rawValue
         } catch let error as Arguments.Invalid {
-            console.error("\(name): \(error.description). Run `bookkiosk help` for the usage.")
+            console.error(usageError(name, error.description))
             return Status.usage.rawValue
         } catch {
             console.error(String(describing: error))

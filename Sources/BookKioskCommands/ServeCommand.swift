@@ -31,7 +31,7 @@ struct ServeCommand {
             do throws(ListenAddressError) {
                 listen = try ListenAddress(parsing: text)
             } catch {
-                throw Arguments.Invalid(description: say.listenUsage(text, problem: error.description))
+                throw Arguments.Invalid(description: say.listenUsage(error))
             }
         } else {
             listen = options.configuration.web.listen

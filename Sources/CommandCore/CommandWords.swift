@@ -1,5 +1,6 @@
 import Feedback
 import Lending
+import POSIX
 
 /// Every word the commands say (prompts, reports, refusals), in one language. Each language is
 /// a type of its own (`JapaneseCommandWords`, `EnglishCommandWords`), so the compiler checks
@@ -143,7 +144,8 @@ public protocol CommandWords: Sendable {
 
     // bookkiosk serve
     var serveUsage: String { get }
-    func listenUsage(_ text: String, problem: String) -> String
+    /// A `--listen` value that is not `ADDRESS:PORT`: what is wrong with it, and what to write.
+    func listenUsage(_ error: ListenAddressError) -> String
     func pageDidNotStart(_ detail: String) -> String
     func serving(_ address: String, database: String) -> String
     func pageStopTimedOut(seconds: Int) -> String

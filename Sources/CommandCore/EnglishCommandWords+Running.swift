@@ -1,4 +1,5 @@
 import Foundation
+import POSIX
 
 // The English words of the reports that count, the page password, serve, copy, init, lookup,
 // simulate, demo and say.
@@ -32,9 +33,7 @@ extension EnglishCommandWords {
     public var passwordsDiffer: String { "The two passwords were not the same; nothing changed." }
 
     public var serveUsage: String { "`bookkiosk serve` takes no words, only --listen ADDRESS:PORT, --db and --config" }
-    public func listenUsage(_ text: String, problem: String) -> String {
-        "--listen \(text): \(problem); write an address and a port, like 0.0.0.0:8080"
-    }
+    public func listenUsage(_ error: ListenAddressError) -> String { "--listen: \(error.description)" }
     public func pageDidNotStart(_ detail: String) -> String { "The teachers' page did not start. \(detail)" }
     public func serving(_ address: String, database: String) -> String {
         "Serving the teachers' page on \(address) (database \(database)); stop with Ctrl-C or SIGTERM."

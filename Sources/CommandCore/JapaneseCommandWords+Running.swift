@@ -1,4 +1,5 @@
 import Foundation
+import POSIX
 
 // The Japanese words of the reports that count, the page password, serve, copy, init, lookup,
 // simulate, demo and say.
@@ -32,8 +33,15 @@ extension JapaneseCommandWords {
     public var passwordsDiffer: String { "2 回のパスワードが違いました。何も変えていません。" }
 
     public var serveUsage: String { "`bookkiosk serve` には言葉を付けません。付けられるのは --listen アドレス:ポート、--db、--config です" }
-    public func listenUsage(_ text: String, problem: String) -> String {
-        "--listen \(text): \(problem)。0.0.0.0:8080 のように、アドレスとポートを書いてください"
+    public func listenUsage(_ error: ListenAddressError) -> String {
+        let write = "アドレス:ポート の形で、0.0.0.0:8080(このコンピューターのすべてのアドレス)、127.0.0.1:8080、[::1]:8080 のように書いてください"
+        return switch error.problem {
+        case .missingPort: "--listen「\(error.text)」にはポートがありません。\(write)"
+        case .badPort: "--listen「\(error.text)」のコロンのあとに 0 から 65535 のポート番号がありません。\(write)"
+        case .notAnAddress: "--listen「\(error.text)」は IP アドレスでも、このコンピューターの知っている名前でも始まっていません。\(write)"
+        case .unclosedBracket: "--listen「\(error.text)」は IPv6 アドレスの [ を閉じていません。[::1]:8080 のように書いてください"
+        case .ipv6WithoutBrackets: "--listen「\(error.text)」は IPv6 アドレスのようです。[::1]:8080 のように [ ] で囲んでください"
+        }
     }
     public func pageDidNotStart(_ detail: String) -> String { "先生のページを始められませんでした。\(detail)" }
     public func serving(_ address: String, database: String) -> String {

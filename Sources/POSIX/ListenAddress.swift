@@ -138,12 +138,17 @@ public struct ListenAddressError: Error, Sendable, Equatable, CustomStringConver
     public var text: String
     public var problem: Problem
 
+    public init(text: String, problem: Problem) {
+        self.text = text
+        self.problem = problem
+    }
+
     public var description: String {
         let example = "such as 0.0.0.0:8080 (every address of this computer), 127.0.0.1:8080 or [::1]:8080"
         return switch problem {
         case .missingPort: "\"\(text)\" has no port: write ADDRESS:PORT, \(example)."
         case .badPort: "\"\(text)\" has no port number from 0 to 65535 after the colon: write ADDRESS:PORT, \(example)."
-        case .notAnAddress: "\"\(text)\" does not start with an IP address (names are not looked up): write ADDRESS:PORT, \(example)."
+        case .notAnAddress: "\"\(text)\" does not start with an IP address or a name this computer knows: write ADDRESS:PORT, \(example)."
         case .unclosedBracket: "\"\(text)\" opens a [ for an IPv6 address but does not close it: write [ADDRESS]:PORT, such as [::1]:8080."
         case .ipv6WithoutBrackets: "\"\(text)\" looks like an IPv6 address: put it in brackets, such as [::1]:8080."
         }

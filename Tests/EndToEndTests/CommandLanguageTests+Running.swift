@@ -1,5 +1,7 @@
 import Foundation
+import POSIX
 import Testing
+@testable import BookKioskCommands
 @testable import CommandCore
 
 /// serve, staff password, report audit/popular/classes, copy, init, lookup, simulate, demo and
@@ -43,7 +45,9 @@ extension CommandLanguageTests {
         #expect(try ran(["simulate", "extra"], in: folder).errors.contains("simulate はスキャンを標準入力から読むので"))
 
         #expect(try ran(["serve", "extra"], in: folder).errors.contains("`bookkiosk serve` には言葉を付けません"))
-        #expect(try ran(["serve", "--listen", "127.0.0.1:99999"], in: folder).errors.contains("アドレスとポートを書いてください"))
+        let badPort = try ran(["serve", "--listen", "127.0.0.1:99999"], in: folder).errors
+        #expect(badPort.contains("--listen「127.0.0.1:99999」のコロンのあとに 0 から 65535 のポート番号がありません"), "\(badPort)")
+        #expect(badPort.contains("使い方は `bookkiosk help` で見られます。") && !badPort.contains("Run `bookkiosk help`"), "\(badPort)")
         let tls = try ran(["serve", "--listen", "127.0.0.1:0"],
                           config: #"{"language": "ja", "web": {"certificate": "/nowhere/cert.pem", "key": "/nowhere/key.pem"}}"#, in: folder)
         #expect(tls.status == 1)
@@ -78,7 +82,7 @@ extension CommandLanguageTests {
              say.noSuchStaffForPassword("x"), say.offerPassword("x"), say.noPasswordYet("x"), say.setPasswordLater("x", name: "x"),
              say.passwordNotKept("x"), say.passwordSet("x"), say.passwordPrompt("x", minimum: 8), say.passwordAgainPrompt,
              say.noPasswordGiven, say.passwordTooShort(3, minimum: 8), say.passwordsDiffer,
-             say.serveUsage, say.listenUsage("x", problem: "x"), say.pageDidNotStart("x"), say.serving("x", database: "x"),
+             say.serveUsage, say.listenUsage(ListenAddressError(text: "x", problem: .notAnAddress)), say.pageDidNotStart("x"), say.serving("x", database: "x"),
              say.pageStopTimedOut(seconds: 8), say.pageStopped, say.certificateUnreadable("x"), say.keyUnreadable("x"),
              say.copyUsage, say.copyTargetUsage(got: "x"),
              say.copied("a", to: "b", CopiedCounts(books: 1, users: 2, classes: 3, loans: 4, staff: 5, auditEntries: 6, printed: 7, bookRecords: 8)),
@@ -101,5 +105,16 @@ extension CommandLanguageTests {
             #expect(ja.contains(kanaOrKanji), "word \(index) has no Japanese in Japanese: \(ja)")
             #expect(!ja.isEmpty && !en.isEmpty)
         }
+    }
+
+    /// A refused command line ends with where its usage is, in the refusal's own language.
+    @Test("the pointer to the usage follows a refusal in its language, with one full stop", arguments: [
+        ("--listen: \"x\" has no port: write ADDRESS:PORT.", "serve: --listen: \"x\" has no port: write ADDRESS:PORT. Run `bookkiosk help` for the usage."),
+        ("`bookkiosk serve` takes no words", "serve: `bookkiosk serve` takes no words. Run `bookkiosk help` for the usage."),
+        ("`bookkiosk serve` には言葉を付けません", "serve: `bookkiosk serve` には言葉を付けません。使い方は `bookkiosk help` で見られます。"),
+        ("何を話すか書いてください。", "serve: 何を話すか書いてください。使い方は `bookkiosk help` で見られます。"),
+    ])
+    func usagePointer(_ refusal: String, _ expected: String) {
+        #expect(BookKiosk.usageError("serve", refusal) == expected)
     }
 }

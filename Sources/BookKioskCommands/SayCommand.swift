@@ -36,7 +36,7 @@ struct SayCommand {
         let say = commandWords(common.language)
         let config = common.configuration
         let (speaker, choice) = try config.speaker(language: language, places: places, console: console, say: say)
-        console.error("bookkiosk: " + choice.reason)
+        console.error("bookkiosk: " + choice.why.words(say.language))
         let audio: SpeechAudio
         do {
             audio = try speaker.audio(for: Utterance(speaking: text))
@@ -72,9 +72,10 @@ extension Configuration {
         settings.isOn = true
         let language = language ?? Language(rawValue: self.language) ?? .default
         let choice = SpeechChoice.choose(settings, language: language, system: .current(environment: places.environment))
-        for problem in choice.problems { console.error("bookkiosk: speech: " + problem) }
+        let problems = choice.missing.map { $0.words(say.language) }
+        for problem in problems { console.error("bookkiosk: speech: " + problem) }
         guard let voice = choice.voice else {
-            throw CommandFailure(say.noSpeechEngine(choice.problems))
+            throw CommandFailure(say.noSpeechEngine(problems))
         }
         let speaker = Speaker(synthesizer: EngineSynthesizer(voice: voice),
                               cache: cache ? SpeechCache(directory: URL(fileURLWithPath: places.speechCache)) : nil,

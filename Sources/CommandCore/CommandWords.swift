@@ -8,6 +8,8 @@ import POSIX
 /// (`commandWords(common.language)`). The files' own words (import and export) are
 /// `CatalogWords`, in CatalogIO, which the teachers' page shares.
 public protocol CommandWords: Sendable {
+    /// The language these words are in, for what other modules word themselves (`SpeechChoice`).
+    var language: Language { get }
     // Every command
     /// A configuration key the command does not need is wrong, so it was left at its default.
     func configurationWarning(_ problem: String) -> String

@@ -1,8 +1,10 @@
+import Feedback
 import Lending
 
 /// The commands' words in English.
 public struct EnglishCommandWords: CommandWords {
     public init() {}
+    public var language: Language { .en }
 
     public func configurationWarning(_ problem: String) -> String {
         "warning: the configuration's \(problem) — this command does not need that key, so it runs with the key's default; fix it before the kiosk starts"

@@ -1,8 +1,10 @@
+import Feedback
 import Lending
 
 /// The commands' words in Japanese, in the words of TERMS.md (絵本, 利用者, 貸出, 返却期限, 組).
 public struct JapaneseCommandWords: CommandWords {
     public init() {}
+    public var language: Language { .ja }
 
     public func configurationWarning(_ problem: String) -> String {
         "注意: 設定ファイルの \(problem) — このコマンドはこの項目を使わないので、既定の値で続けます。キオスクを動かす前に直してください"

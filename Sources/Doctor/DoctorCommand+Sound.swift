@@ -57,14 +57,14 @@ extension DoctorCommand {
         let system = SpeechChoice.System.current(environment: places.environment)
         let choice = SpeechChoice.choose(configuration.speech, language: language, system: system)
         guard let voice = choice.voice else {
-            return [.fail(area, say.noSpeech(choice.reason, problems: choice.problems))]
+            return [.fail(area, say.noSpeech(choice.why.words(say.language), problems: choice.missing.map { $0.words(say.language) }))]
         }
-        var findings = choice.problems.map { Finding.warn(area, $0) }
+        var findings = choice.missing.map { Finding.warn(area, $0.words(say.language)) }
         switch voice.engine {
         case .openJTalk:
             do throws(SpeechFailure) {
                 let audio = try EngineSynthesizer(voice: voice).synthesize(Self.speechTrial)
-                findings.append(.ok(area, say.openJTalkSpeaks(choice.reason, dictionary: voice.dictionary ?? "?", trial: Self.speechTrial, seconds: audio.seconds)))
+                findings.append(.ok(area, say.openJTalkSpeaks(choice.why.words(say.language), dictionary: voice.dictionary ?? "?", trial: Self.speechTrial, seconds: audio.seconds)))
             } catch {
                 findings.append(.fail(area, say.openJTalkFails(voice: voice.voice, dictionary: voice.dictionary ?? "?", "\(error)")))
                 return findings
@@ -74,7 +74,7 @@ extension DoctorCommand {
                 findings.append(.fail(area, say.espeakLacksVoice(voice.voice, fromVoiceKey: configuration.speech.voice != nil)))
                 return findings
             }
-            findings.append(.ok(area, say.espeakSpeaks(choice.reason, program: voice.program)))
+            findings.append(.ok(area, say.espeakSpeaks(choice.why.words(say.language), program: voice.program)))
         }
         if configuration.player.trimmingCharacters(in: .whitespaces) == CuePlayer.mutedCommand {
             findings.append(.warn(area, say.speechMuted))

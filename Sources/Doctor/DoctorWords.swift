@@ -8,6 +8,8 @@ import KioskDisplay
 /// language of the configuration it checks. A detail another part of the program words (a
 /// display's, a speech engine's or a server's error) is passed in as it is.
 public protocol DoctorWords: Sendable {
+    /// The language these words are in, for what other modules word themselves (`SpeechChoice`).
+    var language: Language { get }
     func area(_ area: DoctorCommand.Area) -> String
     var takesNoWords: String { get }
     func summary(failed: Int, warned: Int) -> String

@@ -1,10 +1,12 @@
 import BookLookup
+import Feedback
 import Foundation
 import KioskDisplay
 
 /// doctor's words in English.
 public struct EnglishDoctorWords: DoctorWords {
     public init() {}
+    public var language: Language { .en }
 
     public func area(_ area: DoctorCommand.Area) -> String { area.rawValue }
     public let takesNoWords = "`bookkiosk doctor` takes no words, only --db and --config"

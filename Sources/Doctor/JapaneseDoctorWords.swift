@@ -1,10 +1,12 @@
 import BookLookup
+import Feedback
 import Foundation
 import KioskDisplay
 
 /// doctor's words in Japanese, in the words of TERMS.md (図書の記録, 利用者, 貸出, 先生のページ).
 public struct JapaneseDoctorWords: DoctorWords {
     public init() {}
+    public var language: Language { .ja }
 
     public func area(_ area: DoctorCommand.Area) -> String {
         switch area {

@@ -3,14 +3,98 @@ import Foundation
 /// Which engine speaks, with what, and why: the configuration's `speech` settled against what
 /// is installed. Open JTalk needs its program, its dictionary and a voice file; where one of
 /// them is missing, espeak-ng speaks instead, and where that is missing too, the kiosk is
-/// silent (the cues still sound). `doctor` prints `reason` and `problems`.
+/// silent (the cues still sound). `doctor` and `say` word `why` and `missing` in their
+/// language (`words(_:)`); the log keeps them in English (`reason`, `problems`).
 public struct SpeechChoice: Sendable, Equatable {
     /// The engine in use, set up to run, or nil for silence.
     public var voice: SpeechVoice?
-    /// Why this engine (or silence): one sentence for `doctor` and the log.
-    public var reason: String
-    /// What is missing or wrong, each with what to do; empty when all is well.
-    public var problems: [String]
+    /// Why this engine (or silence).
+    public var why: Why
+    /// What is missing or wrong; empty when all is well.
+    public var missing: [Problem]
+
+    /// Why this engine (or silence): one sentence, in English, for the log.
+    public var reason: String { why.words(.en) }
+    /// What is missing or wrong, each with what to do, in English, for the log.
+    public var problems: [String] { missing.map { $0.words(.en) } }
+
+    /// Why an engine speaks, or none does.
+    public enum Why: Sendable, Equatable {
+        /// `"speech"` is off.
+        case off
+        /// Open JTalk, with this voice file; `asked`: the configuration named it (else it is
+        /// the default for Japanese).
+        case openJTalk(asked: Bool, voice: String)
+        /// espeak-ng, with this voice name, for `because`.
+        case espeakNG(because: EspeakBecause, voice: String)
+        /// No engine can speak.
+        case silent
+
+        public enum EspeakBecause: Sendable, Equatable {
+            case asked, english, insteadOfOpenJTalk
+        }
+
+        /// The sentence in `language`.
+        public func words(_ language: Language) -> String {
+            let ja = language == .ja
+            switch self {
+            case .off:
+                return ja ? "切っています(\"speech\": true で、メッセージを声でも読みます)" : "off (\"speech\": true has the messages spoken)"
+            case .openJTalk(let asked, let voice):
+                if ja {
+                    return "Open JTalk が話します(\(asked ? "\"speech\": {\"engine\": \"openjtalk\"}" : "日本語の標準で、入っています"))。声は \(voice)"
+                }
+                return "Open JTalk speaks (\(asked ? "\"speech\": {\"engine\": \"openjtalk\"}" : "the default for Japanese, and installed")), with the voice \(voice)"
+            case .espeakNG(let because, let voice):
+                let why = switch because {
+                case .asked: "\"speech\": {\"engine\": \"espeak-ng\"}"
+                case .english: ja ? "英語のエンジン" : "the engine for English"
+                case .insteadOfOpenJTalk: ja ? "ここでは話せない Open JTalk の代わり" : "instead of Open JTalk, which cannot speak here"
+                }
+                return ja ? "espeak-ng が話します(\(why))。声は「\(voice)」" : "espeak-ng speaks (\(why)), with the voice “\(voice)”"
+            case .silent:
+                return ja ? "無音です: 話せる音声エンジンがありません。合図の音は鳴ります" : "silent: no speech engine can speak (the cues still sound)"
+            }
+        }
+    }
+
+    /// What keeps an engine from speaking, with what to do.
+    public enum Problem: Sendable, Equatable {
+        /// Open JTalk was asked for, and the language is English.
+        case openJTalkSpeaksJapaneseOnly
+        case espeakNGNotFound
+        case openJTalkNotFound
+        case dictionaryMissing(String)
+        /// The configured voice file does not exist.
+        case voiceFileMissing(String)
+        /// Mei's file is in none of `places`.
+        case voiceNotFound(places: [String])
+
+        /// The problem and what to do, in `language`.
+        public func words(_ language: Language) -> String {
+            let ja = language == .ja
+            switch self {
+            case .openJTalkSpeaksJapaneseOnly:
+                return ja ? "Open JTalk が話すのは日本語だけで、\"language\" は \"en\" です — 英語は espeak-ng が話します。そう書くなら \"engine\": \"espeak-ng\""
+                    : "Open JTalk speaks Japanese only, and \"language\" is \"en\" — espeak-ng speaks English; set \"engine\": \"espeak-ng\" to say so"
+            case .espeakNGNotFound:
+                return ja ? "espeak-ng が PATH に見つかりません — 入れてください(`sudo apt install espeak-ng`)"
+                    : "espeak-ng is not found on PATH — install it (`sudo apt install espeak-ng`)"
+            case .openJTalkNotFound:
+                return ja ? "Open JTalk(open_jtalk)が PATH に見つかりません — 入れてください(`sudo apt install open-jtalk open-jtalk-mecab-naist-jdic`)"
+                    : "Open JTalk (open_jtalk) is not found on PATH — install it (`sudo apt install open-jtalk open-jtalk-mecab-naist-jdic`)"
+            case .dictionaryMissing(let dictionary):
+                return ja ? "Open JTalk の辞書がありません(\(dictionary)/sys.dic) — 入れてください(`sudo apt install open-jtalk-mecab-naist-jdic`)"
+                    : "Open JTalk's dictionary is missing (\(dictionary)/sys.dic) — install it (`sudo apt install open-jtalk-mecab-naist-jdic`)"
+            case .voiceFileMissing(let file):
+                return ja ? "声のファイル \(file)(\"speech\": {\"voice\"})がありません — .htsvoice ファイルのパスを書くか、\"voice\" を消して Mei を使ってください"
+                    : "the voice file \(file) (\"speech\": {\"voice\"}) does not exist — give the path of an .htsvoice file, or remove \"voice\" to use Mei"
+            case .voiceNotFound(let places):
+                return ja ? "声 \(SpeechChoice.voiceFileName) が見つかりません(探したところ: \(places.joined(separator: "、"))) — BookKiosk を入れ直すか、\"speech\": {\"voice\": パス} を書いてください"
+                    : "the voice \(SpeechChoice.voiceFileName) is not found (looked in \(places.joined(separator: ", "))) — reinstall BookKiosk, or set \"speech\": {\"voice\": PATH}"
+            }
+        }
+    }
 
     /// Debian's `open-jtalk-mecab-naist-jdic` puts the dictionary here.
     public static let debianDictionary = "/var/lib/mecab/dic/open-jtalk/naist-jdic"
@@ -72,37 +156,29 @@ public struct SpeechChoice: Sendable, Equatable {
 
     /// Settles `settings` for `language` on `system`.
     public static func choose(_ settings: SpeechSettings, language: Language, system: System) -> SpeechChoice {
-        guard settings.isOn else { return SpeechChoice(voice: nil, reason: "off (\"speech\": true has the messages spoken)", problems: []) }
+        guard settings.isOn else { return SpeechChoice(voice: nil, why: .off, missing: []) }
         let asked = settings.engine
-        var problems: [String] = []
+        var problems: [Problem] = []
         if asked != .espeakNG {
             if language == .ja {
                 switch openJTalk(settings, system: system) {
                 case .success(let voice):
-                    let why = asked == nil ? "the default for Japanese, and installed" : "\"speech\": {\"engine\": \"openjtalk\"}"
-                    return SpeechChoice(voice: voice, reason: "Open JTalk speaks (\(why)), with the voice \(voice.voice)", problems: [])
+                    return SpeechChoice(voice: voice, why: .openJTalk(asked: asked != nil, voice: voice.voice), missing: [])
                 case .failure(let missing):
                     problems += missing.problems
                 }
             } else if asked == .openJTalk {
-                problems.append("Open JTalk speaks Japanese only, and \"language\" is \"en\" — espeak-ng speaks English; set \"engine\": \"espeak-ng\" to say so")
+                problems.append(.openJTalkSpeaksJapaneseOnly)
             }
         }
         guard let program = system.locate(SpeechEngine.espeakNG.program) else {
-            problems.append("espeak-ng is not found on PATH — install it (`sudo apt install espeak-ng`)")
-            return SpeechChoice(voice: nil, reason: "silent: no speech engine can speak (the cues still sound)", problems: problems)
+            problems.append(.espeakNGNotFound)
+            return SpeechChoice(voice: nil, why: .silent, missing: problems)
         }
         let name = settings.voice.flatMap { isVoiceFile($0) ? nil : $0 } ?? language.rawValue
         let voice = SpeechVoice(engine: .espeakNG, program: program, dictionary: nil, voice: name, rate: settings.rate)
-        let why: String
-        if asked == .espeakNG {
-            why = "\"speech\": {\"engine\": \"espeak-ng\"}"
-        } else if language == .en {
-            why = "the engine for English"
-        } else {
-            why = "instead of Open JTalk, which cannot speak here"
-        }
-        return SpeechChoice(voice: voice, reason: "espeak-ng speaks (\(why)), with the voice “\(name)”", problems: problems)
+        let because: Why.EspeakBecause = asked == .espeakNG ? .asked : language == .en ? .english : .insteadOfOpenJTalk
+        return SpeechChoice(voice: voice, why: .espeakNG(because: because, voice: name), missing: problems)
     }
 
     /// Whether a configured `voice` names a file (Open JTalk's) rather than an espeak-ng voice.
@@ -110,28 +186,28 @@ public struct SpeechChoice: Sendable, Equatable {
         voice.contains("/") || voice.hasSuffix(".htsvoice")
     }
 
-    struct Missing: Error { var problems: [String] }
+    struct Missing: Error { var problems: [Problem] }
 
     private static func openJTalk(_ settings: SpeechSettings, system: System) -> Result<SpeechVoice, Missing> {
-        var problems: [String] = []
+        var problems: [Problem] = []
         let program = system.locate(SpeechEngine.openJTalk.program)
         if program == nil {
-            problems.append("Open JTalk (open_jtalk) is not found on PATH — install it (`sudo apt install open-jtalk open-jtalk-mecab-naist-jdic`)")
+            problems.append(.openJTalkNotFound)
         }
         let dictionary = debianDictionary
         if !system.fileExists(dictionary + "/sys.dic") {
-            problems.append("Open JTalk's dictionary is missing (\(dictionary)/sys.dic) — install it (`sudo apt install open-jtalk-mecab-naist-jdic`)")
+            problems.append(.dictionaryMissing(dictionary))
         }
         var voice: String?
         if let configured = settings.voice, isVoiceFile(configured) {
             if system.fileExists(configured) { voice = configured } else {
-                problems.append("the voice file \(configured) (\"speech\": {\"voice\"}) does not exist — give the path of an .htsvoice file, or remove \"voice\" to use Mei")
+                problems.append(.voiceFileMissing(configured))
             }
         } else {
             let places = voicePlaces(executableFolder: system.executableFolder)
             voice = places.first(where: system.fileExists)
             if voice == nil {
-                problems.append("the voice \(voiceFileName) is not found (looked in \(places.joined(separator: ", "))) — reinstall BookKiosk, or set \"speech\": {\"voice\": PATH}")
+                problems.append(.voiceNotFound(places: places))
             }
         }
         guard let program, let voice, problems.isEmpty else { return .failure(Missing(problems: problems)) }

@@ -112,6 +112,31 @@ final class WitnessSynthesizer: SpeechSynthesizer, Sendable {
         #expect(SpeechChoice.choose(.off, language: .ja, system: all).voice == nil)
     }
 
+    /// `doctor` and `say` in Japanese say why an engine speaks and what keeps one from speaking
+    /// in Japanese, with the same command to run; the log keeps the English.
+    @Test("why an engine speaks, and what is missing, in Japanese for every case")
+    func theChoiceIsWordedInJapanese() {
+        let whys: [SpeechChoice.Why] = [.off, .openJTalk(asked: false, voice: "/v.htsvoice"), .openJTalk(asked: true, voice: "/v.htsvoice"),
+                                        .espeakNG(because: .asked, voice: "ja"), .espeakNG(because: .english, voice: "en"),
+                                        .espeakNG(because: .insteadOfOpenJTalk, voice: "ja"), .silent]
+        let problems: [SpeechChoice.Problem] = [.openJTalkSpeaksJapaneseOnly, .espeakNGNotFound, .openJTalkNotFound, .dictionaryMissing("/d"),
+                                                .voiceFileMissing("/x.htsvoice"), .voiceNotFound(places: ["/a", "/b"])]
+        let kana = /[\p{Hiragana}\p{Katakana}]/
+        let sentences = whys.map { ($0.words(.ja), $0.words(.en)) } + problems.map { ($0.words(.ja), $0.words(.en)) }
+        for (japanese, english) in sentences {
+            #expect(japanese.contains(kana), "\(japanese)")
+            #expect(japanese != english)
+            #expect(japanese.filter { $0 == "(" }.count == japanese.filter { $0 == ")" }.count, "\(japanese)")
+            for command in ["`sudo apt install espeak-ng`", "`sudo apt install open-jtalk open-jtalk-mecab-naist-jdic`",
+                            "`sudo apt install open-jtalk-mecab-naist-jdic`"] where english.contains(command) {
+                #expect(japanese.contains(command), "\(japanese) lacks \(command)")
+            }
+        }
+        let silent = SpeechChoice.choose(.on, language: .ja, system: VoiceTests.system(programs: [], files: []))
+        #expect(silent.reason == silent.why.words(.en) && silent.problems == silent.missing.map { $0.words(.en) })
+        #expect(silent.missing.count == 4)
+    }
+
     @Test("the voice is looked for where the package installs it, then beside the program, then in a checkout above it")
     func theVoiceIsLookedForInOrder() {
         #expect(SpeechChoice.voicePlaces(executableFolder: "/src/kiosk/.build/x86_64-unknown-linux-gnu/release") == [

@@ -50,7 +50,7 @@ public struct WebConfiguration: Sendable, Equatable {
                     do throws(ListenAddressError) {
                         web.listen = try ListenAddress(parsing: text)
                     } catch {
-                        problems.append("web.listen: \(error.description); write an address and a port, like \"0.0.0.0:8080\" or \"[::]:8080\"")
+                        problems.append("web.listen: \(error.description)")
                     }
                 } else {
                     problems.append("web.listen: must be an address and a port, like \"0.0.0.0:8080\"")

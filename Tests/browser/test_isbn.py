@@ -117,8 +117,11 @@ def scan(page, isbn: str) -> None:
     which has the focus each time the page opens), then Enter."""
     expect(page.locator("input[name=isbn]")).to_be_focused()
     page.keyboard.type(isbn)
-    page.keyboard.press("Enter")
-    page.wait_for_load_state()
+    # Enter sends the form: wait for the page it brings before the next scan is typed
+    # (wait_for_load_state alone can return before that navigation has begun, and the next
+    # scan then goes into the page being left).
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
 
 
 def test_add_many_registers_each_scan_lists_it_and_prints_exactly_its_labels(page, words, text, library, tmp_path):

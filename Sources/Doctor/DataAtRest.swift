@@ -14,8 +14,16 @@ public struct DataAtRest: Sendable, Equatable {
         case fscrypt
         /// Neither: the device the folder's file system is on.
         case none(device: String)
-        /// The folder's file system could not be found (say why).
-        case unknown(String)
+        /// The folder's file system could not be found: why.
+        case unknown(Unknown)
+    }
+
+    /// Why the folder's file system could not be found.
+    public enum Unknown: Sendable, Equatable {
+        /// `/proc/self/mountinfo` could not be read.
+        case mountInfoUnreadable
+        /// No mount holds the folder: the file system is not visible here (a chroot, a container).
+        case notVisible
     }
 
     public var folder: String
@@ -81,11 +89,11 @@ public struct DataAtRest: Sendable, Equatable {
                              sysBlock: String = "/sys/dev/block") -> DataAtRest {
         let folder = existing(folder)
         guard let mountInfo else {
-            return DataAtRest(folder: folder, mountPoint: "?", protection: .unknown("/proc/self/mountinfo cannot be read"))
+            return DataAtRest(folder: folder, mountPoint: "?", protection: .unknown(.mountInfoUnreadable))
         }
         guard let mount = mount(holding: folder, in: mounts(mountInfo: mountInfo)) else {
             return DataAtRest(folder: folder, mountPoint: "?",
-                              protection: .unknown("the file system that holds it is not visible here, as in a chroot or a container"))
+                              protection: .unknown(.notVisible))
         }
         if isFscryptEncrypted(folder) {
             return DataAtRest(folder: folder, mountPoint: mount.mountPoint, protection: .fscrypt)

@@ -60,7 +60,7 @@ public protocol DoctorWords: Sendable {
     func encryptedDisk(_ folder: String, kind: String, device: String) -> String
     func encryptedDirectory(_ folder: String) -> String
     func notEncryptedAtRest(_ folder: String, device: String, mountPoint: String) -> String
-    func encryptionUnknown(_ folder: String, why: String) -> String
+    func encryptionUnknown(_ folder: String, why: DataAtRest.Unknown) -> String
 
     // journal
     func nothingWaits(_ path: String, exists: Bool) -> String

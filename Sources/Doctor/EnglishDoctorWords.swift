@@ -97,8 +97,12 @@ public struct EnglishDoctorWords: DoctorWords {
     public func notEncryptedAtRest(_ folder: String, device: String, mountPoint: String) -> String {
         "\(folder) is not encrypted (\(device) on \(mountPoint)): a kiosk carried off has every child's name on it — \(Self.encryptionGuide)"
     }
-    public func encryptionUnknown(_ folder: String, why: String) -> String {
-        "whether \(folder) is encrypted cannot be told (\(why)) — \(Self.encryptionGuide)"
+    public func encryptionUnknown(_ folder: String, why: DataAtRest.Unknown) -> String {
+        let because = switch why {
+        case .mountInfoUnreadable: "/proc/self/mountinfo cannot be read"
+        case .notVisible: "the file system that holds it is not visible here, as in a chroot or a container"
+        }
+        return "whether \(folder) is encrypted cannot be told (\(because)) — \(Self.encryptionGuide)"
     }
 
     public func nothingWaits(_ path: String, exists: Bool) -> String {

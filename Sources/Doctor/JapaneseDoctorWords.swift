@@ -111,8 +111,12 @@ public struct JapaneseDoctorWords: DoctorWords {
     public func notEncryptedAtRest(_ folder: String, device: String, mountPoint: String) -> String {
         "\(folder) は暗号化されていません(\(mountPoint) の \(device))。キオスクを持ち出されると、子どもの名前がすべて読めてしまいます — \(Self.encryptionGuide)"
     }
-    public func encryptionUnknown(_ folder: String, why: String) -> String {
-        "\(folder) が暗号化されているかわかりません(\(why)) — \(Self.encryptionGuide)"
+    public func encryptionUnknown(_ folder: String, why: DataAtRest.Unknown) -> String {
+        let because = switch why {
+        case .mountInfoUnreadable: "/proc/self/mountinfo を読めません"
+        case .notVisible: "それを入れているファイルシステムがここからは見えません。chroot やコンテナの中のように"
+        }
+        return "\(folder) が暗号化されているかわかりません(\(because)) — \(Self.encryptionGuide)"
     }
 
     public func nothingWaits(_ path: String, exists: Bool) -> String {

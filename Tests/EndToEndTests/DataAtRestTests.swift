@@ -85,7 +85,7 @@ struct DataAtRestTests {
     @Test("in a chroot, where no mount holds the folder, it says it cannot tell and why")
     func chroot() {
         let result = DataAtRest.check(folder: "/", mountInfo: "41 22 8:2 / /srv rw - ext4 /dev/sda2 rw\n")
-        #expect(result.protection == .unknown("the file system that holds it is not visible here, as in a chroot or a container"))
+        #expect(result.protection == .unknown(.notVisible))
     }
 
     @Test("without mountinfo it says it cannot tell, and still points at the guide")

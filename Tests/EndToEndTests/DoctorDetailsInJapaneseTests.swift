@@ -5,10 +5,10 @@ import POSIX
 import Testing
 @testable import Doctor
 
-/// A Japanese `doctor` says why the display gives no picture and why a lookup service gave no
-/// record in Japanese, not in the English the display and lookup modules word them in: every
-/// case, with what to do where the English says it.
-@Suite("bookkiosk doctor: the display's and the lookups' details in Japanese")
+/// A Japanese `doctor` says why the display gives no picture, why a lookup service gave no
+/// record and why a disk's encryption cannot be told in Japanese, not in the English the other
+/// modules word them in: every case, with what to do where the English says it.
+@Suite("bookkiosk doctor: the display's, the lookups' and the disk's details in Japanese")
 struct DoctorDetailsInJapaneseTests {
     static let denied = SystemCallError(call: "open", error: Errno(rawValue: EACCES))
 
@@ -56,5 +56,13 @@ struct DoctorDetailsInJapaneseTests {
         #expect(Self.isJapanese(japanese), "\(japanese)")
         #expect(!japanese.contains("could not") && !japanese.contains("did not") && !japanese.contains("answered HTTP"))
         #expect(EnglishDoctorWords().lookupFault(fault) == fault.description)
+    }
+
+    @Test("why encryption cannot be told", arguments: [DataAtRest.Unknown.mountInfoUnreadable, .notVisible])
+    func whyEncryptionCannotBeTold(_ why: DataAtRest.Unknown) {
+        let japanese = JapaneseDoctorWords().encryptionUnknown("/var/lib/bookkiosk", why: why)
+        let english = EnglishDoctorWords().encryptionUnknown("/var/lib/bookkiosk", why: why)
+        #expect(!japanese.contains("cannot be") && !japanese.contains("not visible"), "\(japanese)")
+        #expect(english.contains(why == .notVisible ? "not visible here" : "cannot be read"), "\(english)")
     }
 }

@@ -5,8 +5,10 @@ import KioskDisplay
 /// Every word `bookkiosk doctor` says, in one language: the area of each line, what was found
 /// and what to do. Each language is a type of its own (`JapaneseDoctorWords`,
 /// `EnglishDoctorWords`), so the compiler checks that none lacks a word; doctor speaks the
-/// language of the configuration it checks. A detail another part of the program words (a
-/// display's, a speech engine's or a server's error) is passed in as it is.
+/// language of the configuration it checks. What other modules give as values (a display's
+/// problem, a lookup service's fault, why a voice speaks) is worded here or by the value in
+/// this language; a detail only another program words (a server's, a speech engine's own
+/// error, a system call's) is passed in as it is.
 public protocol DoctorWords: Sendable {
     /// The language these words are in, for what other modules word themselves (`SpeechChoice`).
     var language: Language { get }

@@ -105,10 +105,10 @@ extension DoctorCommand {
         return [.ok(.lookup, say.pageServiceMayLookUp(PageServiceFiles.lookupDropIn))]
     }
 
-    /// Every address `host` stands for now (an address stands for itself).
+    /// Every address `host` (a URL's: an IPv6 address in brackets) stands for now; an address
+    /// stands for itself (`getaddrinfo` gives it back without asking anyone).
     static func addresses(of host: String) -> [String] {
         let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-        if bare.contains(":") || bare.allSatisfy({ $0.isNumber || $0 == "." }) { return [bare] }
         return ListenAddress.addresses(of: bare).map(\.host)
     }
 }

@@ -35,27 +35,7 @@ public struct SpeechChoice: Sendable, Equatable {
         }
 
         /// The sentence in `language`.
-        public func words(_ language: Language) -> String {
-            let ja = language == .ja
-            switch self {
-            case .off:
-                return ja ? "切っています(\"speech\": true で、メッセージを声でも読みます)" : "off (\"speech\": true has the messages spoken)"
-            case .openJTalk(let asked, let voice):
-                if ja {
-                    return "Open JTalk が話します(\(asked ? "\"speech\": {\"engine\": \"openjtalk\"}" : "日本語の標準で、入っています"))。声は \(voice)"
-                }
-                return "Open JTalk speaks (\(asked ? "\"speech\": {\"engine\": \"openjtalk\"}" : "the default for Japanese, and installed")), with the voice \(voice)"
-            case .espeakNG(let because, let voice):
-                let why = switch because {
-                case .asked: "\"speech\": {\"engine\": \"espeak-ng\"}"
-                case .english: ja ? "英語のエンジン" : "the engine for English"
-                case .insteadOfOpenJTalk: ja ? "ここでは話せない Open JTalk の代わり" : "instead of Open JTalk, which cannot speak here"
-                }
-                return ja ? "espeak-ng が話します(\(why))。声は「\(voice)」" : "espeak-ng speaks (\(why)), with the voice “\(voice)”"
-            case .silent:
-                return ja ? "無音です: 話せる音声エンジンがありません。合図の音は鳴ります" : "silent: no speech engine can speak (the cues still sound)"
-            }
-        }
+        public func words(_ language: Language) -> String { language.speechWords.why(self) }
     }
 
     /// What keeps an engine from speaking, with what to do.
@@ -71,29 +51,7 @@ public struct SpeechChoice: Sendable, Equatable {
         case voiceNotFound(places: [String])
 
         /// The problem and what to do, in `language`.
-        public func words(_ language: Language) -> String {
-            let ja = language == .ja
-            switch self {
-            case .openJTalkSpeaksJapaneseOnly:
-                return ja ? "Open JTalk が話すのは日本語だけで、\"language\" は \"en\" です — 英語は espeak-ng が話します。そう書くなら \"engine\": \"espeak-ng\""
-                    : "Open JTalk speaks Japanese only, and \"language\" is \"en\" — espeak-ng speaks English; set \"engine\": \"espeak-ng\" to say so"
-            case .espeakNGNotFound:
-                return ja ? "espeak-ng が PATH に見つかりません — 入れてください(`sudo apt install espeak-ng`)"
-                    : "espeak-ng is not found on PATH — install it (`sudo apt install espeak-ng`)"
-            case .openJTalkNotFound:
-                return ja ? "Open JTalk(open_jtalk)が PATH に見つかりません — 入れてください(`sudo apt install open-jtalk open-jtalk-mecab-naist-jdic`)"
-                    : "Open JTalk (open_jtalk) is not found on PATH — install it (`sudo apt install open-jtalk open-jtalk-mecab-naist-jdic`)"
-            case .dictionaryMissing(let dictionary):
-                return ja ? "Open JTalk の辞書がありません(\(dictionary)/sys.dic) — 入れてください(`sudo apt install open-jtalk-mecab-naist-jdic`)"
-                    : "Open JTalk's dictionary is missing (\(dictionary)/sys.dic) — install it (`sudo apt install open-jtalk-mecab-naist-jdic`)"
-            case .voiceFileMissing(let file):
-                return ja ? "声のファイル \(file)(\"speech\": {\"voice\"})がありません — .htsvoice ファイルのパスを書くか、\"voice\" を消して Mei を使ってください"
-                    : "the voice file \(file) (\"speech\": {\"voice\"}) does not exist — give the path of an .htsvoice file, or remove \"voice\" to use Mei"
-            case .voiceNotFound(let places):
-                return ja ? "声 \(SpeechChoice.voiceFileName) が見つかりません(探したところ: \(places.joined(separator: "、"))) — BookKiosk を入れ直すか、\"speech\": {\"voice\": パス} を書いてください"
-                    : "the voice \(SpeechChoice.voiceFileName) is not found (looked in \(places.joined(separator: ", "))) — reinstall BookKiosk, or set \"speech\": {\"voice\": PATH}"
-            }
-        }
+        public func words(_ language: Language) -> String { language.speechWords.problem(self) }
     }
 
     /// Debian's `open-jtalk-mecab-naist-jdic` puts the dictionary here.

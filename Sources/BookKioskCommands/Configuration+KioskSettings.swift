@@ -13,7 +13,7 @@ extension Configuration {
         var feedback = feedbackSettings(statusLine: statusLine, events: events, environment: environment)
         if let language { feedback.language = language }
         return KioskSettings(policy: policy, libraryName: self.libraryName, feedback: feedback, announces: announces,
-                             privacyDays: privacyDays, bookNumbering: bookNumbering,
+                             privacyDays: privacyDays, bookNumbering: bookNumbering, cardNumbering: cardNumbering,
                              screen: ScreenSettings(font: screen.font, covers: covers ?? screen.covers, libraryName: libraryName),
                              returnJournal: journal, logsEachScan: environment["BOOKKIOSK_LOG"] == "debug")
     }

@@ -126,17 +126,18 @@ public final class Announcer: Sendable {
     /// once each), rather than something a grown-up acts on.
     public static func isAboutOneScan(_ event: KioskEvent) -> Bool {
         switch event {
-        case .outcome, .duplicate, .sessionEnded, .deferred: true
+        case .outcome, .duplicate, .sessionEnded, .sessionClosed, .deferred: true
         case .error(let fault): fault.kind == .databaseUnreachable
         case .ready, .staff, .pinRefused, .scannerLost, .scannerBack: false
         }
     }
 
-    /// Whether `event` is said aloud: everything but the start and an Outcome carried out long
-    /// after its scan (the child who scanned has gone).
+    /// Whether `event` is said aloud: everything but the start, a Session closed by a scan (that
+    /// scan's own answer is said), and an Outcome carried out long after its scan (the child
+    /// who scanned has gone).
     public static func isSpoken(_ event: KioskEvent) -> Bool {
         switch event {
-        case .ready, .deferred: false
+        case .ready, .deferred, .sessionClosed: false
         case .outcome, .duplicate, .sessionEnded, .staff, .pinRefused, .scannerLost, .scannerBack, .error: true
         }
     }

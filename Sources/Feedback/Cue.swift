@@ -62,7 +62,7 @@ public enum Cue: String, Sendable, Hashable, CaseIterable {
     public init?(for event: KioskEvent) {
         switch event {
         // A deferred Outcome: the child who scanned has long gone.
-        case .ready, .sessionEnded, .deferred: return nil
+        case .ready, .sessionEnded, .sessionClosed, .deferred: return nil
         case .outcome(.greeted): self = .greeting
         case .outcome(.lent): self = .lent
         case .outcome(.returned): self = .returned

@@ -52,6 +52,9 @@ public enum EventStream {
             object.add("barcode", barcode)
         case .sessionEnded(let user):
             object.add("user", user.card)
+        case .sessionClosed(let user, let barcode):
+            object.add("user", user.card)
+            object.add("barcode", barcode)
         case .staff(let staff):
             object.add("action", staff.action.rawValue)
             object.add("staff", ifPresent: staff.staff)
@@ -107,6 +110,7 @@ public enum EventStream {
         case .outcome(.refused), .pinRefused: "refused"
         case .duplicate: "duplicate"
         case .sessionEnded: "sessionEnded"
+        case .sessionClosed: "sessionClosed"
         case .staff: "staff"
         case .scannerLost: "scannerLost"
         case .scannerBack: "scannerBack"

@@ -12,6 +12,11 @@ public enum KioskEvent: Sendable, Equatable {
     case duplicate(barcode: String)
     /// The Session of this User ended (timeout).
     case sessionEnded(User)
+    /// The Session of this User was closed by a scan that may be another child's: a Card that
+    /// was refused, or a barcode no Card or Book carries that may be a Card. That scan's answer
+    /// follows at once; nothing is said of the Session itself, so the child at the kiosk hears
+    /// only her own answer, and the next Book waits for a Card.
+    case sessionClosed(User, barcode: String)
     /// Something happened in staff mode.
     case staff(StaffEvent)
     /// A PIN was refused: `pinWrong`, or `pinLocked` with the seconds until entry opens again.

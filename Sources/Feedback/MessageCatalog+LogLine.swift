@@ -28,6 +28,8 @@ extension MessageCatalog {
             return "duplicate: \(barcode) read again within the debounce window; nothing done"
         case .sessionEnded(let user):
             return "session of \(describe(user)) ended"
+        case .sessionClosed(let user, let barcode):
+            return "session of \(describe(user)) closed: \(barcode) may be another child's Card, so no Book goes to \(user.card) until a Card is scanned again"
         case .staff(let staff):
             var parts = ["staff \(staff.action.rawValue) by \(staff.staff ?? "unknown staff")"]
             if let user = staff.user { parts.append("user \(describe(user))") }

@@ -37,6 +37,9 @@ public struct MessageCatalog: Sendable, Equatable {
             return words.alreadyScanned
         case .sessionEnded(let user):
             return words.farewell(called(user))
+        case .sessionClosed:
+            // No goodbye: another child may be at the kiosk, and her scan's answer follows.
+            return words.scanCard
         case .staff(let staff):
             return language == .ja ? japanese(staff) : english(staff)
         case .scannerLost:

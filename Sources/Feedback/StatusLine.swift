@@ -22,7 +22,7 @@ public enum StatusLine {
         case .outcome(.returned): Style(symbol: "↩", colour: "1;36")
         case .outcome(.refused), .pinRefused: Style(symbol: "✗", colour: "1;33")
         case .duplicate: Style(symbol: "↻", colour: "2")
-        case .sessionEnded: Style(symbol: "›", colour: "0")
+        case .sessionEnded, .sessionClosed: Style(symbol: "›", colour: "0")
         case .staff: Style(symbol: "✦", colour: "1;35")
         case .scannerLost: Style(symbol: "⊘", colour: "1;31")
         case .scannerBack: Style(symbol: "⟳", colour: "1;32")

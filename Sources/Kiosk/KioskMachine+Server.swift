@@ -16,9 +16,12 @@ extension KioskMachine {
 
     /// A scan the runtime could not carry out. An unreachable server starts (or continues) an
     /// absence: a Book with no Session goes into the journal, a scan in a Session is remembered
-    /// as a lend whose answer may have been lost.
+    /// as a lend whose answer may have been lost. Either way, a scan in a Session that was not
+    /// looked up and may have been a Card closes the Session.
     mutating func failed(_ fault: KioskFault, barcode: String, at now: Date) -> [KioskEffect] {
-        guard fault.kind == .databaseUnreachable else { return [announcement(.error(fault), at: now)] }
+        let session = sessionUser
+        let closed = session != nil && barcodeRules.mayBeCard(barcode) ? closeSession(scanning: barcode, at: now) : []
+        guard fault.kind == .databaseUnreachable else { return closed + [announcement(.error(fault), at: now)] }
         var effects: [KioskEffect] = []
         var absence: ServerAbsence
         if let known = serverAbsence {
@@ -30,12 +33,12 @@ extension KioskMachine {
         }
         absence.fault = fault
         serverAbsence = absence
-        guard let user = sessionUser else {
+        guard let user = session else {
             // Told once the journal has it (`journalled`): "leave it here" only if it is kept.
             return effects + [.keepInJournal(barcode: barcode, at: now)]
         }
         serverAbsence?.uncertainLends.append(UncertainLend(barcode: barcode, user: user, time: now))
-        return effects + [announcement(.error(fault), at: now)]
+        return effects + closed + [announcement(.error(fault), at: now)]
     }
 
     /// What keeping a return came to: kept, the child hears to leave the Book here; at the

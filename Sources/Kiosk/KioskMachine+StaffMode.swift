@@ -241,8 +241,16 @@ extension KioskMachine {
             return []
         }
         switch (result, step) {
-        case (.cardFound(let user), .lendCard(let staff)):
+        case (.cardFound(let user), .lendCard(let staff)), (.cardFound(let user), .lendBooks(let staff, _)):
             return go(to: .lendBooks(staff: staff, user: user), at: now)
+        // While lending to a child, a Card refused, the child made inactive, or a barcode that
+        // may be a Card: the next Book must not go to her, so the step asks for a Card again.
+        case (.outcome(.refused(let refusal, let barcode, let user, let book)), .lendBooks(let staff, _))
+            where mayBeAnotherChild(refusal, barcode: barcode, user: user, book: book):
+            let outcome = Outcome.refused(refusal, barcode: barcode, user: user, book: book)
+            return [announcement(.outcome(outcome), at: now)] + go(to: .lendCard(staff: staff), at: now, notice: .outcome(outcome))
+        case (.notice(.unknownBarcode(let barcode)), .lendBooks(let staff, _)) where barcodeRules.mayBeCard(barcode):
+            return go(to: .lendCard(staff: staff), at: now, notice: .unknownBarcode(barcode))
         case (.overdue(let loans), .menu(let staff)):
             return go(to: .overdue(staff: staff, loans: loans, index: 0), at: now)
         case (.bookNumber(let barcode), .registerBook(let staff)):

@@ -56,10 +56,14 @@ public struct KioskMachine: Sendable, Equatable {
     public internal(set) var serverAbsence: ServerAbsence?
     /// Seconds between tries of a server that is away.
     public let serverRetrySeconds: TimeInterval
+    /// The shapes of the library's Cards and Books: whether a barcode nobody knows may be a Card.
+    public let barcodeRules: BarcodeRules
 
     public init(policy: Policy, pinLock: PINLock = PINLock(), staffKey: KeyPress = .function(12),
-                inputMode: TextInputMode = .direct, serverRetrySeconds: TimeInterval = KioskMachine.defaultServerRetrySeconds) {
+                inputMode: TextInputMode = .direct, serverRetrySeconds: TimeInterval = KioskMachine.defaultServerRetrySeconds,
+                barcodeRules: BarcodeRules = .standard) {
         self.policy = policy
+        self.barcodeRules = barcodeRules
         self.serverRetrySeconds = serverRetrySeconds
         self.pinLock = pinLock
         self.staffKey = staffKey
@@ -167,15 +171,25 @@ public struct KioskMachine: Sendable, Equatable {
             return effects
 
         case .circulated(let outcome, let now):
+            var effects: [KioskEffect] = []
+            var told = outcome
             switch outcome {
             case .greeted(let user, _):
                 state = .session(user, lastActivity: now)
-            case .lent, .returned, .refused:
+            case .refused(let refusal, let barcode, let user, let book):
+                if sessionUser != nil, mayBeAnotherChild(refusal, barcode: barcode, user: user, book: book) {
+                    effects = closeSession(scanning: barcode, at: now)
+                    // An unknown barcode was answered in the closed Session's name: not hers.
+                    if refusal == .unknownBarcode { told = .refused(refusal, barcode: barcode, user: nil, book: book) }
+                } else {
+                    touch(at: now)
+                }
+            case .lent, .returned:
                 touch(at: now)
             }
             // A scan got through while the server was thought away: it is back, so the journal
             // goes in now.
-            return [announcement(.outcome(outcome), at: now)] + retryServer(at: now)
+            return effects + [announcement(.outcome(told), at: now)] + retryServer(at: now)
 
         case .failed(let fault, let barcode, let now):
             return failed(fault, barcode: barcode, at: now)
@@ -215,6 +229,28 @@ public struct KioskMachine: Sendable, Equatable {
             return .announce(event, at: now, sessionEnds: lastActivity.addingTimeInterval(policy.sessionTimeoutSeconds))
         }
         return .announce(event, at: now)
+    }
+
+    // MARK: Whose Session
+
+    /// Whether a scan refused in a Session may have been another child's, so that the next Book
+    /// must not go to the Session's child: a Card refused (another child's, or hers now
+    /// inactive), the Session's child made inactive, or a barcode nobody knows that may be a
+    /// Card. A Book's own refusal (withdrawn, a rule of hers) leaves the Session as it is.
+    func mayBeAnotherChild(_ refusal: Refusal, barcode: String, user: User?, book: Book?) -> Bool {
+        if book == nil, let user, user.card == barcode { return true }
+        switch refusal {
+        case .userInactive: return true
+        case .unknownBarcode: return barcodeRules.mayBeCard(barcode)
+        case .cardFirst, .bookNotLendable, .hasOverdue, .limitReached, .pinWrong, .pinLocked: return false
+        }
+    }
+
+    /// Closes the open Session, if any, because `barcode` may have been another child's.
+    mutating func closeSession(scanning barcode: String, at now: Date) -> [KioskEffect] {
+        guard let open = sessionUser else { return [] }
+        state = .idle
+        return [announcement(.sessionClosed(open, barcode: barcode), at: now)]
     }
 
     // MARK: Timers and debounce
@@ -257,7 +293,9 @@ public struct KioskMachine: Sendable, Equatable {
 extension KioskEvent {
     /// Whether this event ends a Session (it carries no deadline).
     var isSessionEnd: Bool {
-        if case .sessionEnded = self { return true }
-        return false
+        switch self {
+        case .sessionEnded, .sessionClosed: true
+        case .ready, .outcome, .duplicate, .staff, .pinRefused, .scannerLost, .scannerBack, .error, .deferred: false
+        }
     }
 }

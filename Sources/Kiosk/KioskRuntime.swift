@@ -80,8 +80,10 @@ public final class KioskRuntime {
     ///   - log: grown-up details (faults, what to do) for the log, never shown to a child.
     ///     A PIN never reaches it.
     ///   - serverRetrySeconds: how often a database server that is away is tried again.
+    ///   - barcodeRules: the shapes of the library's Cards and Books (the configuration's numbering).
     public init(policy: Policy, repository: any LendingRepository, staffKey: KeyPress = .function(12),
                 serverRetrySeconds: TimeInterval = KioskMachine.defaultServerRetrySeconds,
+                barcodeRules: BarcodeRules = .standard,
                 announceWithSessionEnd announce: @escaping (KioskEvent, Date, Date?) -> Void,
                 prompt: @escaping (StaffPrompt, StaffNotice?, Date) -> Void = { _, _, _ in },
                 log: @escaping (String) -> Void = { _ in }) {
@@ -97,7 +99,8 @@ public final class KioskRuntime {
         } catch {
             log("Could not read the PIN lock, so PIN entry starts open: \(error)")
         }
-        self.machine = KioskMachine(policy: policy, pinLock: lock, staffKey: staffKey, serverRetrySeconds: serverRetrySeconds)
+        self.machine = KioskMachine(policy: policy, pinLock: lock, staffKey: staffKey, serverRetrySeconds: serverRetrySeconds,
+                                    barcodeRules: barcodeRules)
     }
 
     /// A runtime whose `announce` needs no Session deadline (the event stream, tests).

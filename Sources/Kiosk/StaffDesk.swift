@@ -105,7 +105,9 @@ struct StaffDesk {
         case .onLoan(let book):
             return .notice(.notOnLoan(book))
         case .notABook(let barcode):
-            return .notice(.notABook(barcode))
+            // Another child's Card: the next Books are hers, so the step must know her.
+            guard let card = try tx.users(cards: [barcode]).first else { return .notice(.notABook(barcode)) }
+            return card.isActive ? .cardFound(card) : .outcome(.refused(.userInactive, barcode: barcode, user: card, book: nil))
         case .unknownBarcode(let barcode), .noSuchUser(let barcode):
             return .notice(.unknownBarcode(barcode))
         }

@@ -64,6 +64,7 @@ public final class KioskAssembly {
         self.outputs = outputs
         runtime = KioskRuntime(policy: policy, repository: repository, staffKey: settings.staffKey,
                                serverRetrySeconds: settings.serverRetrySeconds,
+                               barcodeRules: BarcodeRules(cards: settings.cardNumbering, books: settings.bookNumbering),
                                announceWithSessionEnd: { event, time, sessionEnds in
                                    outputs.announce(event, at: time, sessionEnds: sessionEnds)
                                },

@@ -26,6 +26,9 @@ public struct KioskSettings: Sendable {
     public var privacyDays: Int
     /// How staff registration numbers a Book that has no label yet.
     public var bookNumbering: BarcodeNumbering
+    /// How the library numbers its Cards: with `bookNumbering`, what tells a Book not yet
+    /// registered from a Card nobody knows (`BarcodeRules`).
+    public var cardNumbering: BarcodeNumbering
     public var staffKey: KeyPress
     /// The screen, when the caller gives the assembly somewhere to draw it.
     public var screen: ScreenSettings
@@ -42,6 +45,7 @@ public struct KioskSettings: Sendable {
 
     public init(policy: Policy = Policy(), libraryName: String = "", feedback: FeedbackSettings = FeedbackSettings(),
                 announces: Bool = true, privacyDays: Int = PrivacyPass.defaultDays, bookNumbering: BarcodeNumbering = .books,
+                cardNumbering: BarcodeNumbering = .cards,
                 staffKey: KeyPress = .function(12), screen: ScreenSettings = ScreenSettings(), returnJournal: String? = nil,
                 serverRetrySeconds: TimeInterval = KioskMachine.defaultServerRetrySeconds, logsEachScan: Bool = false,
                 convertsKana: Bool = true) {
@@ -51,6 +55,7 @@ public struct KioskSettings: Sendable {
         self.announces = announces
         self.privacyDays = privacyDays
         self.bookNumbering = bookNumbering
+        self.cardNumbering = cardNumbering
         self.staffKey = staffKey
         self.screen = screen
         self.returnJournal = returnJournal

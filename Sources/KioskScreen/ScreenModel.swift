@@ -212,6 +212,9 @@ public struct ScreenModel: Sendable, Equatable {
             break
         case .duplicate:
             break
+        case .sessionClosed:
+            // The answer to the scan that closed it follows at once and takes the screen.
+            session = nil
         case .sessionEnded(let user):
             session = nil
             // An unplugged scanner, a fault or staff mode stays on the screen until it is over.

@@ -36,6 +36,13 @@ struct ReferenceKiosk {
         return ["sessionEnded \(open.card)"]
     }
 
+    /// Closes the open Session: the barcode just scanned may be another child's Card.
+    mutating func close() -> [String] {
+        guard let open = session else { return [] }
+        session = nil
+        return ["sessionClosed \(open.card)"]
+    }
+
     mutating func scan(_ barcode: String, at time: Double) -> [String] {
         var said = expire(at: time)
         let duplicate = lastRead[barcode].map { time - $0 < debounce } ?? false
@@ -43,11 +50,12 @@ struct ReferenceKiosk {
         if session != nil { session!.last = time }
         if duplicate { return said + ["duplicate \(barcode)"] }
         if let person = users[barcode] {
-            guard person.active else { return said + ["refused userInactive \(barcode)"] }
+            guard person.active else { return said + close() + ["refused userInactive \(barcode)"] }
             session = (barcode, time)
             return said + ["greeted \(barcode)"]
         }
-        guard let lendable = books[barcode] else { return said + ["refused unknownBarcode \(barcode)"] }
+        // Unknown, and of neither numbering (Cards 1…, Books 2…, eight digits): it may be a Card.
+        guard let lendable = books[barcode] else { return said + close() + ["refused unknownBarcode \(barcode)"] }
         if let loan = loans.removeValue(forKey: barcode) { return said + ["returned \(barcode) \(loan.user)"] }
         guard let card = session?.card, let person = users[card] else {
             return said + ["refused \(lendable ? "cardFirst" : "bookNotLendable") \(barcode)"]
@@ -76,6 +84,7 @@ func describe(_ event: KioskEvent) -> String {
     case .outcome(.refused(let refusal, let barcode, _, _)): "refused \(refusal.rawValue) \(barcode)"
     case .duplicate(let barcode): "duplicate \(barcode)"
     case .sessionEnded(let user): "sessionEnded \(user.card)"
+    case .sessionClosed(let user, _): "sessionClosed \(user.card)"
     default: "other \(EventStream.name(of: event))"
     }
 }
@@ -144,7 +153,7 @@ struct RandomSequenceTests {
         report("random sequences: \(sequences) sequences, \(checkedSteps) steps agreed with the model; outcomes: \(summary)")
         #expect(checkedSteps == sequences * steps)
         // The sequences reached every Outcome the model knows, or they prove little.
-        for kind in ["greeted", "lent", "returned", "duplicate", "sessionEnded", "refused cardFirst", "refused limitReached",
+        for kind in ["greeted", "lent", "returned", "duplicate", "sessionEnded", "sessionClosed", "refused cardFirst", "refused limitReached",
                      "refused hasOverdue", "refused bookNotLendable", "refused userInactive", "refused unknownBarcode"] {
             #expect(counts[kind, default: 0] > 0, "no \(kind) in any sequence")
         }

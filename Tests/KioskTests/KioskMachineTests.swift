@@ -134,10 +134,24 @@ struct KioskMachineTests {
         ])
     }
 
-    @Test func unknownBarcodeMidSessionKeepsTheSession() {
+    @Test func anUnknownBarcodeThatMayBeACardClosesTheSession() {
         var machine = machine(withSessionOf: haruto, at: 0)
         #expect(machine.handle(.scanned("XYZ-99", at: at(10))) == [.circulate(barcode: "XYZ-99", session: haruto, at: at(10))])
         let refused = Outcome.refused(.unknownBarcode, barcode: "XYZ-99", user: haruto, book: nil)
+        // Answered in no one's name: the child at the kiosk may not be はると.
+        #expect(machine.handle(.circulated(refused, at: at(10))) == [
+            .announce(.sessionClosed(haruto, barcode: "XYZ-99"), at: at(10)),
+            .announce(.outcome(.refused(.unknownBarcode, barcode: "XYZ-99", user: nil, book: nil)), at: at(10)),
+        ])
+        #expect(machine.sessionUser == nil)
+        #expect(machine.nextDeadline == nil)
+    }
+
+    @Test(arguments: ["20000099", "9784834000825", "4834000826"])
+    func anUnknownBarcodeShapedLikeABookKeepsTheSession(barcode: String) {
+        var machine = machine(withSessionOf: haruto, at: 0)
+        _ = machine.handle(.scanned(barcode, at: at(10)))
+        let refused = Outcome.refused(.unknownBarcode, barcode: barcode, user: haruto, book: nil)
         #expect(machine.handle(.circulated(refused, at: at(10))) == [.announce(.outcome(refused), at: at(10), sessionEnds: at(40))])
         #expect(machine.sessionUser == haruto)
         #expect(machine.nextDeadline == at(10 + policy.sessionTimeoutSeconds))
@@ -153,20 +167,37 @@ struct KioskMachineTests {
         #expect(machine.sessionUser == nil)
     }
 
-    @Test func inactiveCardMidSessionLeavesTheSessionAsItWas() {
+    @Test func inactiveCardMidSessionClosesTheSession() {
         var machine = machine(withSessionOf: haruto, at: 0)
         let sleeping = User(card: "C0009", name: "そら", isActive: false)
         _ = machine.handle(.scanned("C0009", at: at(4)))
-        _ = machine.handle(.circulated(.refused(.userInactive, barcode: "C0009", user: sleeping, book: nil), at: at(4)))
+        let refused = Outcome.refused(.userInactive, barcode: "C0009", user: sleeping, book: nil)
+        #expect(machine.handle(.circulated(refused, at: at(4))) == [
+            .announce(.sessionClosed(haruto, barcode: "C0009"), at: at(4)),
+            .announce(.outcome(refused), at: at(4)),
+        ])
+        #expect(machine.sessionUser == nil)
+        // そら stands at the kiosk with the Book: it is lent to no one.
+        #expect(machine.handle(.scanned("B0042", at: at(6))) == [.circulate(barcode: "B0042", session: nil, at: at(6))])
+    }
+
+    @Test func faultOnABookShapedScanIsAnnouncedAndTheSessionStays() {
+        var machine = machine(withSessionOf: haruto, at: 0)
+        _ = machine.handle(.scanned("20000042", at: at(3)))
+        let fault = KioskFault(kind: .databaseBusy, detail: "locked")
+        #expect(machine.handle(.failed(fault, barcode: "20000042", at: at(3))) == [.announce(.error(fault), at: at(3), sessionEnds: at(33))])
         #expect(machine.sessionUser == haruto)
     }
 
-    @Test func faultIsAnnouncedAndTheSessionStays() {
+    @Test func faultOnAScanThatMayBeACardClosesTheSession() {
         var machine = machine(withSessionOf: haruto, at: 0)
-        _ = machine.handle(.scanned("B0042", at: at(3)))
+        _ = machine.handle(.scanned("C0002", at: at(3)))
         let fault = KioskFault(kind: .databaseBusy, detail: "locked")
-        #expect(machine.handle(.failed(fault, barcode: "B0042", at: at(3))) == [.announce(.error(fault), at: at(3), sessionEnds: at(33))])
-        #expect(machine.sessionUser == haruto)
+        #expect(machine.handle(.failed(fault, barcode: "C0002", at: at(3))) == [
+            .announce(.sessionClosed(haruto, barcode: "C0002"), at: at(3)),
+            .announce(.error(fault), at: at(3)),
+        ])
+        #expect(machine.sessionUser == nil)
     }
 
     @Test func scannerLostAndBackAreAnnounced() {

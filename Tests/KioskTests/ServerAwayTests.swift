@@ -75,25 +75,45 @@ struct ServerAwayTests {
     }
 
     @Test func aScanInASessionIsRememberedAsALendToLookUpNotJournalled() {
+        // A Book of the library's numbering: a scan that cannot be a Card.
+        let numbered = Book(barcode: "20000042", title: "ぐりとぐら")
         var machine = started()
         _ = machine.handle(.scanned("C0001", at: at(1)))
         _ = machine.handle(.circulated(.greeted(haruto), at: at(1)))
-        _ = machine.handle(.scanned("B0042", at: at(2)))
+        _ = machine.handle(.scanned("20000042", at: at(2)))
         // The lend's answer was lost with the connection: it may or may not have been written.
-        #expect(machine.handle(.failed(away, barcode: "B0042", at: at(2))) == [
+        #expect(machine.handle(.failed(away, barcode: "20000042", at: at(2))) == [
             .log(.serverAway(detail: away.detail, retrySeconds: 5), at: at(2)),
             // The Session stays open (the screen's countdown runs on from its last scan).
             .announce(.error(away), at: at(2), sessionEnds: at(32)),
         ])
-        let lend = UncertainLend(barcode: "B0042", user: haruto, time: at(2))
+        let lend = UncertainLend(barcode: "20000042", user: haruto, time: at(2))
         #expect(machine.handle(.tick(at: at(7))) == [.retryServer(lends: [lend], at: at(7))])
         // It was written: told as a deferred lend; the Session is still open, so no `ready`.
-        let loan = Loan(id: 1, book: "B0042", user: "C0001", lentAt: at(2), due: LocalDate(year: 2026, month: 12, day: 8))
-        #expect(machine.handle(.retried(ServerRetry(deferred: [.lent(loan, book: guri, user: haruto)], lendsLookedUp: 1), at: at(7))) == [
-            .announce(.deferred(.lent(loan, book: guri, user: haruto)), at: at(7), sessionEnds: at(32)),
+        let loan = Loan(id: 1, book: "20000042", user: "C0001", lentAt: at(2), due: LocalDate(year: 2026, month: 12, day: 8))
+        #expect(machine.handle(.retried(ServerRetry(deferred: [.lent(loan, book: numbered, user: haruto)], lendsLookedUp: 1), at: at(7))) == [
+            .announce(.deferred(.lent(loan, book: numbered, user: haruto)), at: at(7), sessionEnds: at(32)),
             .log(.serverBack(afterSeconds: 5, journalled: 0, returned: 0, lendsFound: 1), at: at(7)),
         ])
         #expect(machine.sessionUser == haruto)
+    }
+
+    @Test func aScanInASessionThatMayBeACardIsRememberedAndClosesTheSession() {
+        var machine = started()
+        _ = machine.handle(.scanned("C0001", at: at(1)))
+        _ = machine.handle(.circulated(.greeted(haruto), at: at(1)))
+        _ = machine.handle(.scanned("C0002", at: at(2)))
+        // Not looked up: it may have been a Book lent (remembered) or another child's Card.
+        #expect(machine.handle(.failed(away, barcode: "C0002", at: at(2))) == [
+            .log(.serverAway(detail: away.detail, retrySeconds: 5), at: at(2)),
+            .announce(.sessionClosed(haruto, barcode: "C0002"), at: at(2)),
+            .announce(.error(away), at: at(2)),
+        ])
+        #expect(machine.sessionUser == nil)
+        #expect(machine.handle(.tick(at: at(7))) == [.retryServer(lends: [UncertainLend(barcode: "C0002", user: haruto, time: at(2))], at: at(7))])
+        // The server back, the next Book is no one's until a Card is scanned.
+        _ = machine.handle(.retried(ServerRetry(lendsLookedUp: 1), at: at(7)))
+        #expect(machine.handle(.scanned("B0043", at: at(8))) == [.circulate(barcode: "B0043", session: nil, at: at(8))])
     }
 
     @Test func otherFaultsAreAnsweredWithoutJournalOrRetry() {

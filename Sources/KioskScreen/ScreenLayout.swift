@@ -454,8 +454,21 @@ public struct ScreenLayout: Sendable {
         let area = g.answerArea
         var top = area.minY + u * 0.15
         let message = words.catalog.message(for: refused.event)
-        // The title stands alone only where the sentence does not already say it.
-        if let title = refused.title, !message.contains(title) {
+        if let overdue = refused.overdue {
+            // The Book to bring back is what the child must find: big, with its cover; the one
+            // she scanned, small under it.
+            let (block, bottom) = titleBlock(title: overdue.title, barcode: overdue.book, isbn: overdue.isbn,
+                                             in: Rect(x: area.minX, y: top, width: area.width, height: area.height), size: u * 0.75, g)
+            items += block
+            top = bottom + u * 0.1
+            if let title = refused.title {
+                items.append(text(words.scannedMeanwhile(title), Rect(x: area.minX, y: top, width: area.width, height: u * 0.6),
+                                  size: u * 0.4, color: Palette.softInk, minimumScale: 0.6))
+                top += u * 0.6
+            }
+            top += u * 0.2
+        } else if let title = refused.title, !message.contains(title) {
+            // The title stands alone only where the sentence does not already say it.
             let (block, bottom) = titleBlock(title: title, barcode: refused.book, isbn: refused.isbn,
                                              in: Rect(x: area.minX, y: top, width: area.width, height: area.height), size: u * 0.75, g)
             items += block

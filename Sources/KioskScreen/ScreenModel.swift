@@ -63,6 +63,20 @@ public struct ScreenModel: Sendable, Equatable {
         public var retryAfterSeconds: Int?
         /// The event as the catalog words it (the sentence under the picture).
         public var event: KioskEvent
+        /// For `hasOverdue`: the Book to bring back first, shown big (the one scanned, small).
+        public var overdue: UserLoans.Entry?
+
+        public init(reason: Refusal, user: User? = nil, book: String? = nil, isbn: String? = nil, title: String? = nil,
+                    retryAfterSeconds: Int? = nil, event: KioskEvent, overdue: UserLoans.Entry? = nil) {
+            self.reason = reason
+            self.user = user
+            self.book = book
+            self.isbn = isbn
+            self.title = title
+            self.retryAfterSeconds = retryAfterSeconds
+            self.event = event
+            self.overdue = overdue
+        }
     }
 
     public struct StaffScreen: Sendable, Equatable {
@@ -288,8 +302,10 @@ public struct ScreenModel: Sendable, Equatable {
                                           lifted: loans?.liftedRefusal))
         case .refused(let refusal, _, let user, let book):
             touchSession(deadline: deadline)
-            face = .refused(RefusedScan(reason: refusal, user: user ?? session?.user, book: book?.barcode,
-                                        isbn: book?.isbn, title: book?.title, event: event))
+            let child = user ?? session?.user
+            let overdue = refusal == .hasOverdue ? child.flatMap { session(of: $0)?.loans.firstOverdue } : nil
+            face = .refused(RefusedScan(reason: refusal, user: child, book: book?.barcode,
+                                        isbn: book?.isbn, title: book?.title, event: event, overdue: overdue))
         }
         expireAnswer(at: time)
     }

@@ -48,6 +48,11 @@ public struct ScreenWords: Sendable, Equatable {
     var today: String { pick("きょう", "Today") }
     var lentHeadline: String { pick("かりたよ！", "Borrowed!") }
     var returnedHeadline: String { pick("ありがとう！", "Thank you!") }
+    /// Under the overdue Book shown big: the Book just scanned, which waits until it is back.
+    func scannedMeanwhile(_ title: String) -> String {
+        pick("「\(title)」は かえしてから かりようね", "\(title): after that one is back")
+    }
+
     var dueLabel: String { pick("かえす ひ", "Bring it back on") }
 
     func dueSentence(_ due: LocalDate) -> String {

@@ -167,3 +167,33 @@ struct ChildScreenTests {
             && abs(Double(pixel.blue) / 255 - color.blue) < 0.08
     }
 }
+
+/// A child with an overdue Book scans another: the one to bring back is shown big, with its
+/// cover where there is one; the one scanned, small.
+@Suite("The overdue answer shows the Book to bring back")
+struct OverdueAnswerTests {
+    static let aomushiScanned = KioskEvent.outcome(.refused(.hasOverdue, barcode: S.aomushi.barcode, user: ChildScreenTests.yamada, book: S.aomushi))
+
+    @Test(arguments: ChildScreenTests.sizes)
+    func theOverdueBookIsTheBigTitle(size: PixelSize) throws {
+        for language in [Language.ja, .en] {
+            let model = S.model([.ready, ChildScreenTests.blockedByOverdue, Self.aomushiScanned])
+            guard case .refused(let refused) = model.face else { Issue.record("not a refusal: \(model.face)"); return }
+            #expect(refused.overdue == ChildScreenTests.overdueGuri)
+            let scene = ScreenLayout(language: language).scene(for: model, size: size)
+            let runs = scene.textRuns
+            let overdue = try #require(runs.first { $0.text == "ぐりとぐら" && !$0.text.contains(S.aomushi.title) }, "\(language) at \(size)")
+            let scanned = try #require(runs.first { $0.text.contains(S.aomushi.title) }, "\(language) at \(size)")
+            #expect(overdue.size > scanned.size * 1.5, "\(language) at \(size): the Book to bring back is big, the one scanned small")
+            #expect(overdue.frame.minY < scanned.frame.minY, "\(language) at \(size): the Book to bring back comes first")
+        }
+    }
+
+    @Test func anotherRefusalShowsTheBookScanned() throws {
+        let model = S.model([.ready, ChildScreenTests.blockedByOverdue,
+                             .outcome(.refused(.bookNotLendable, barcode: S.aomushi.barcode, user: ChildScreenTests.yamada, book: S.aomushi))])
+        guard case .refused(let refused) = model.face else { Issue.record("not a refusal: \(model.face)"); return }
+        #expect(refused.overdue == nil)
+        #expect(refused.title == S.aomushi.title)
+    }
+}

@@ -4,8 +4,9 @@ import KioskConfiguration
 
 extension BookKiosk {
     /// Every command, in the order the usage lists them: `main` finds a command here by its
-    /// name, and the usage text is made from their configurations.
-    public static let commands: [any Command.Type] = [
+    /// name, and the usage text is made from their configurations. A constant of types, never
+    /// changed, so safe to share; metatypes of a protocol are not `Sendable` to the compiler.
+    public nonisolated(unsafe) static let commands: [any Command.Type] = [
         DemoCommand.self, RunCommand.self, Simulate.self, DecodeCommand.self, DevicesCommand.self,
         ImportCommand.self, LookupCommand.self, ExportCommand.self, ReportCommand.self, ClassesCommand.self, PromoteCommand.self, StaffCommand.self,
         PrintCommand.self, RestoreCommand.self, InitCommand.self,

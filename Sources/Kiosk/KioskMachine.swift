@@ -49,7 +49,7 @@ public struct KioskMachine: Sendable, Equatable {
     public internal(set) var composer: TextComposer
     /// The mode kana input starts in at each visit to staff mode.
     public let inputMode: TextInputMode
-    internal(set) var state: State = .idle
+    var state: State = .idle
     /// Each recently read barcode (normalized) and the time of its latest read.
     private var lastReads: [String: Date] = [:]
     /// The shared database server while it is away; nil while it answers (always, on a file).

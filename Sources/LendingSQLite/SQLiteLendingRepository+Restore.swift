@@ -193,7 +193,7 @@ extension SQLiteLendingRepository {
             // The Books' search text is the library's own fold of their columns, never the
             // file's: made again when the restored library is opened.
             if tables.contains("books"),
-               try fresh.rows("SELECT name FROM pragma_table_info('books', 'main') WHERE name = 'search_text'", []) { $0.text(0) }.count == 1 {
+               try fresh.rows("SELECT name FROM pragma_table_info('books', 'main') WHERE name = 'search_text'", [], { $0.text(0) }).count == 1 {
                 try fresh.execute("UPDATE main.books SET search_text = NULL")
             }
             // Nor is the mark of the Books' last change the file's: a connection that kept the

@@ -73,6 +73,11 @@ public struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
         return found.first { $0.family == .ipv4 } ?? found.first
     }
 
+    /// The text `inet_ntop` wrote into `buffer`, up to its terminating NUL.
+    private static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// Every address `name` stands for now, as `getaddrinfo` gives them (each once); empty when
     /// it has none. Calls `getaddrinfo` and `inet_ntop`.
     public static func addresses(of name: String) -> [(family: Family, host: String)] {
@@ -90,12 +95,12 @@ public struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
             case AF_INET:
                 var address = current.pointee.ai_addr.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr }
                 if inet_ntop(AF_INET, &address, &buffer, socklen_t(buffer.count)) != nil {
-                    found.append((.ipv4, String(cString: buffer)))
+                    found.append((.ipv4, Self.text(buffer)))
                 }
             case AF_INET6:
                 var address = current.pointee.ai_addr.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee.sin6_addr }
                 if inet_ntop(AF_INET6, &address, &buffer, socklen_t(buffer.count)) != nil {
-                    found.append((.ipv6, String(cString: buffer)))
+                    found.append((.ipv6, Self.text(buffer)))
                 }
             default:
                 break

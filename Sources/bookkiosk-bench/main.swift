@@ -779,8 +779,6 @@ do {
     cleanup.fail(error, during: currentStep)
 }
 
-finish()
-
 /// The JSON object (to --json-file, or standard output with --json) or the table.
 @MainActor func printReport() throws {
     let json = String(decoding: try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys]), as: UTF8.self)
@@ -800,3 +798,6 @@ finish()
         }
     }
 }
+
+// Last, so no declaration follows a call that never returns.
+finish()

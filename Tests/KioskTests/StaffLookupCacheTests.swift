@@ -39,7 +39,7 @@ extension StaffModeTests {
         }
         var prompts: [StaffPrompt] = []
         let runtime = KioskRuntime(policy: policy, repository: repository, announce: { _, _ in }, prompt: { prompt, _, _ in prompts.append(prompt) })
-        for key in [.function(12)] + "1234".map { KeyPress.character($0) } + [.enter, .character("b")] as [KeyPress] {
+        for key in [.function(12)] + "1234".map({ KeyPress.character($0) }) + [.enter, .character("b")] as [KeyPress] {
             runtime.press(key, at: t0)
         }
         runtime.feed(.scanned("9784344018471", at: t0))

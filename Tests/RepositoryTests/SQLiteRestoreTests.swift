@@ -74,7 +74,7 @@ struct SQLiteRestoreTests {
     func refused(kind: String) throws {
         try withTemporaryDirectory { directory in
             let path = directory + "/not.sqlite"
-            FileManager.default.createFile(atPath: path, contents: kind == "text" ? Data("hello, this is not a database at all, just some text".utf8) : Data())
+            _ = FileManager.default.createFile(atPath: path, contents: kind == "text" ? Data("hello, this is not a database at all, just some text".utf8) : Data())
             #expect(throws: RestoreRefusal.self) { try SQLiteLendingRepository.snapshot(ofBackupAt: path) }
         }
     }

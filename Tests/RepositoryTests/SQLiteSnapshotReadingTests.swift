@@ -33,7 +33,7 @@ struct SQLiteSnapshotReadingTests {
             let path = directory + "/library.sqlite"
             let page = try SQLiteLendingRepository(path: path)
             let kiosk = try SQLiteLendingRepository(path: path, busyTimeout: .milliseconds(50))
-            try page.transaction { _ in
+            _ = try page.transaction { _ in
                 #expect(throws: (any Error).self) {
                     try kiosk.transaction { try $0.save(Book(barcode: "B0002", title: "はらぺこあおむし")) }
                 }

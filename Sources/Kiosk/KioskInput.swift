@@ -17,8 +17,9 @@ public enum KioskInput: Sendable, Equatable {
     case tick(at: Date)
     /// The runtime carried out a `circulate` effect.
     case circulated(Outcome, at: Date)
-    /// The runtime could not carry out a `circulate` effect for `barcode`.
-    case failed(KioskFault, barcode: String, at: Date)
+    /// The runtime could not carry out a `circulate` effect for `barcode`. `isCard` says whether
+    /// `barcode` is a Card, where the store could still be read; nil where it could not.
+    case failed(KioskFault, barcode: String, isCard: Bool? = nil, at: Date)
     /// The runtime tried the database server again (a `retryServer` effect).
     case retried(ServerRetry, at: Date)
     /// The runtime carried out a `keepInJournal` effect: whether the return is kept (false at

@@ -16,11 +16,13 @@ extension KioskMachine {
 
     /// A scan the runtime could not carry out. An unreachable server starts (or continues) an
     /// absence: a Book with no Session goes into the journal, a scan in a Session is remembered
-    /// as a lend whose answer may have been lost. Either way, a scan in a Session that was not
-    /// looked up and may have been a Card closes the Session.
-    mutating func failed(_ fault: KioskFault, barcode: String, at now: Date) -> [KioskEffect] {
+    /// as a lend whose answer may have been lost. Either way, a scan in a Session that was a
+    /// Card (`isCard`, where the store could still be read), or may have been one (by the
+    /// library's numbering, where it could not), closes the Session.
+    mutating func failed(_ fault: KioskFault, barcode: String, isCard: Bool? = nil, at now: Date) -> [KioskEffect] {
         let session = sessionUser
-        let closed = session != nil && barcodeRules.mayBeCard(barcode) ? closeSession(scanning: barcode, at: now) : []
+        let mayBeCard = isCard ?? barcodeRules.mayBeCard(barcode)
+        let closed = session != nil && mayBeCard ? closeSession(scanning: barcode, at: now) : []
         guard fault.kind == .databaseUnreachable else { return closed + [announcement(.error(fault), at: now)] }
         var effects: [KioskEffect] = []
         var absence: ServerAbsence

@@ -191,8 +191,8 @@ public struct KioskMachine: Sendable, Equatable {
             // goes in now.
             return effects + [announcement(.outcome(told), at: now)] + retryServer(at: now)
 
-        case .failed(let fault, let barcode, let now):
-            return failed(fault, barcode: barcode, at: now)
+        case .failed(let fault, let barcode, let isCard, let now):
+            return failed(fault, barcode: barcode, isCard: isCard, at: now)
 
         case .retried(let retry, let now):
             return retried(retry, at: now)

@@ -295,6 +295,15 @@ public final class KioskRuntime {
     /// With a journal, the scan is noted first under an id of its own, which the transaction
     /// writes with the Loan it changes: if the answer is lost with the server, or the kiosk is
     /// killed before telling it, the id is looked up later and what it did is told then.
+    /// Whether `barcode` is a Card, read without the write lock where the store has such reads
+    /// (a full disk or another program's lock still lets SQLite read); nil where it cannot be read.
+    private func isCard(_ barcode: String) -> Bool? {
+        let code = Barcode.normalize(barcode)
+        let lookUp: (any LendingTransaction) throws -> Bool = { try !$0.users(cards: [code]).isEmpty }
+        if let snapshots = repository as? any SnapshotReading { return try? snapshots.read(lookUp) }
+        return try? repository.transaction(lookUp)
+    }
+
     private func circulate(_ barcode: String, session: User?, at now: Date) -> KioskInput {
         let noted = note(barcode, session: session, at: now)
         do {
@@ -309,12 +318,12 @@ public final class KioskRuntime {
                 debugLog(line)
                 // It may have been written: it stays in the journal, to be looked up.
                 lostScan = noted
-            } else {
-                log(line)
-                // Rolled back: nothing to look up.
-                if let noted { forget(noted.id) }
+                return .failed(fault, barcode: barcode, at: now)
             }
-            return .failed(fault, barcode: barcode, at: now)
+            log(line)
+            // Rolled back: nothing to look up.
+            if let noted { forget(noted.id) }
+            return .failed(fault, barcode: barcode, isCard: session == nil ? nil : isCard(barcode), at: now)
         }
     }
 

@@ -212,6 +212,14 @@ struct StorageFaultTests {
 
         #expect(try scan("@wait 3s\nB0001")?.name == "lent")
         #expect(try scan("@wait 3s\nB0002")?.name == "lent")
+
+        // Locked again, another child scans her Card: it cannot be answered, but it can be read
+        // as a Card, so the Session before it is closed and her Book is lent to no one.
+        try other.execute("BEGIN IMMEDIATE")
+        #expect(try scan("@wait 3s\nC0002")?.name == "sessionClosed")
+        expectCalmError(kiosk.readLine().flatMap(Event.init), fault: "databaseBusy", "locked, a Card")
+        try other.execute("COMMIT")
+        #expect(try scan("@wait 3s\nB0003")?["reason"] == "cardFirst")
         kiosk.closeInput()
         _ = kiosk.readToEnd()
         #expect(kiosk.wait() == (0, nil))

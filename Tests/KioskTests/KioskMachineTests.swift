@@ -189,6 +189,21 @@ struct KioskMachineTests {
         #expect(machine.sessionUser == haruto)
     }
 
+    @Test func faultOnAScanTheStoreCouldStillReadFollowsWhatItIs() {
+        let fault = KioskFault(kind: .databaseFull, detail: "disk full")
+        var book = machine(withSessionOf: haruto, at: 0)
+        _ = book.handle(.scanned("B0042", at: at(3)))
+        #expect(book.handle(.failed(fault, barcode: "B0042", isCard: false, at: at(3))) == [.announce(.error(fault), at: at(3), sessionEnds: at(33))])
+        #expect(book.sessionUser == haruto)
+        var card = machine(withSessionOf: haruto, at: 0)
+        _ = card.handle(.scanned("20000042", at: at(3)))
+        #expect(card.handle(.failed(fault, barcode: "20000042", isCard: true, at: at(3))) == [
+            .announce(.sessionClosed(haruto, barcode: "20000042"), at: at(3)),
+            .announce(.error(fault), at: at(3)),
+        ])
+        #expect(card.sessionUser == nil)
+    }
+
     @Test func faultOnAScanThatMayBeACardClosesTheSession() {
         var machine = machine(withSessionOf: haruto, at: 0)
         _ = machine.handle(.scanned("C0002", at: at(3)))

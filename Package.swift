@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+// SPDX-License-Identifier: Apache-2.0
 import PackageDescription
 
 /// BookKiosk's version, in this one place: `bookkiosk --version` prints it and `scripts/package`

@@ -12,7 +12,14 @@ extension BookKiosk {
 
     """] + commands.flatMap { $0.configuration.usageLines } + ["", commonOptionsLine, """
     --db and the configuration's "database" also take a postgresql:// URL: several kiosks, one library.
-    """]).joined(separator: "\n")
+    """, "", guides]).joined(separator: "\n")
+
+    /// Where a person reads on: the guides in the source and in the package, and the page's own.
+    static let guides = """
+    Guides: docs/ in BookKiosk's source (docs/README.md says which is for whom; in Japanese: docs/ja/).
+    On a kiosk: /usr/share/bookkiosk/guide/ (導入の手引き, 先生のページの使い方); the teachers' guide is also
+    「使い方」 on the teachers' page (bookkiosk serve), at /guide.
+    """
 
     /// Which commands take `--db` and `--config`, from what each declares
     /// (`CommandConfiguration.takesCommonOptions`): `copy` names both of its databases itself,
@@ -84,11 +91,11 @@ struct HelpCommand: Command {
     }
 }
 
-/// `bookkiosk version` (or `--version`): the program's version, alone on a line, as the Debian
-/// package and a script read it.
+/// `bookkiosk version` (or `--version`): the program's version alone on the first line, as the
+/// Debian package and a script read it (`head -n 1`), then the licence it is under.
 struct VersionCommand: Command {
     static let configuration = CommandConfiguration(commandName: "version", aliases: ["--version"], takesCommonOptions: false,
-                                                    usage: [.init("version", abstract: "the program's version (also --version)")])
+                                                    usage: [.init("version", abstract: "the program's version and its licence (also --version)")])
 
     let console: Console
 
@@ -99,6 +106,7 @@ struct VersionCommand: Command {
 
     func run() -> BookKiosk.Status {
         console.print(BookKiosk.version)
+        console.print(BookKiosk.licence)
         return .success
     }
 }

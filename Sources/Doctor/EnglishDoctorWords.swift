@@ -91,7 +91,7 @@ public struct EnglishDoctorWords: DoctorWords {
     }
     public func roundTrip(_ time: String) -> String { "round trip \(time) (median of 5)" }
 
-    static let encryptionGuide = "the README's “Encrypting the library” says how (LUKS when Debian is installed, the key in the TPM with systemd-cryptenroll)"
+    static let encryptionGuide = "“Encrypting the library” in docs/install.md says how (LUKS when Debian is installed, the key in the TPM with systemd-cryptenroll)"
     public func encryptedDisk(_ folder: String, kind: String, device: String) -> String { "\(folder) is on an encrypted disk (\(kind), \(device))" }
     public func encryptedDirectory(_ folder: String) -> String { "\(folder) is an encrypted directory (fscrypt)" }
     public func notEncryptedAtRest(_ folder: String, device: String, mountPoint: String) -> String {

@@ -105,7 +105,7 @@ public struct JapaneseDoctorWords: DoctorWords {
     }
     public func roundTrip(_ time: String) -> String { "往復 \(time)(5 回の中央値)" }
 
-    static let encryptionGuide = "README の「Encrypting the library」に方法があります(Debian のインストールで LUKS、鍵は systemd-cryptenroll で TPM に)"
+    static let encryptionGuide = "docs/install.md の「Encrypting the library」に方法があります(Debian のインストールで LUKS、鍵は systemd-cryptenroll で TPM に)"
     public func encryptedDisk(_ folder: String, kind: String, device: String) -> String { "\(folder) は暗号化されたディスクにあります(\(kind)、\(device))" }
     public func encryptedDirectory(_ folder: String) -> String { "\(folder) は暗号化されたフォルダーです(fscrypt)" }
     public func notEncryptedAtRest(_ folder: String, device: String, mountPoint: String) -> String {

@@ -153,9 +153,14 @@ struct InstallerOptionTests {
         }
     }
 
-    @Test("every option the install guide uses is one the installer has")
+    @Test("every option the guides use is one the installer has")
     func guideUsesRealOptions() throws {
-        let guide = try DeploymentFiles.text(of: DeploymentFiles.repository.appendingPathComponent("README.md"))
+        // The README and every guide under docs/ (the install guide, the Japanese 導入の手引き, …).
+        let docs = DeploymentFiles.repository.appendingPathComponent("docs")
+        let guides = [DeploymentFiles.repository.appendingPathComponent("README.md")]
+            + (FileManager.default.enumerator(at: docs, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL }
+                .filter { $0.pathExtension == "md" } ?? [])
+        let guide = try guides.map { try DeploymentFiles.text(of: $0) }.joined(separator: "\n")
         func options(in text: String) -> Set<String> {
             let separators: Set<Character> = [" ", "`", ",", ":", "(", ")", "\n"]
             let words = text.split(whereSeparator: { separators.contains($0) })

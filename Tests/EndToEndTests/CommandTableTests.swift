@@ -22,7 +22,10 @@ struct CommandTableTests {
         for name in listed where seen.last != name { seen.append(name) }
         #expect(seen == BookKiosk.commands.map { $0.configuration.commandName })
         #expect(lines.first == "BookKiosk: a self-service lending kiosk for a small library.")
-        #expect(lines.last == "--db and the configuration's \"database\" also take a postgresql:// URL: several kiosks, one library.")
+        #expect(lines.contains("--db and the configuration's \"database\" also take a postgresql:// URL: several kiosks, one library."))
+        // It ends with where the guides are: the source's docs/, the package's, the page's 「使い方」.
+        #expect(BookKiosk.usage.hasSuffix("\n\n" + BookKiosk.guides))
+        #expect(BookKiosk.guides.contains("docs/ja/") && BookKiosk.guides.contains("/usr/share/bookkiosk/guide/") && BookKiosk.guides.contains("「使い方」"))
     }
 
     @Test("the usage says which commands take --db and --config, as each declares, and those it names refuse them")

@@ -278,11 +278,11 @@ struct ExampleConfigurationTests {
         }
     }
 
-    @Test func theREADMEExplainsEveryKey() throws {
-        let readme = Self.file.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
-        let text = try String(contentsOf: readme, encoding: .utf8)
+    @Test func theConfigurationGuideExplainsEveryKey() throws {
+        let guide = Self.file.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/configuration.md")
+        let text = try String(contentsOf: guide, encoding: .utf8)
         for key in Configuration.keys {
-            #expect(text.contains("`\(key)`"), "README.md does not explain \(key)")
+            #expect(text.contains("`\(key)`"), "docs/configuration.md does not explain \(key)")
         }
     }
 }

@@ -60,6 +60,7 @@ public final class PageAssembly: Sendable {
         setup.cardNumbering = settings.cardNumbering
         setup.bookNumbering = settings.bookNumbering
         setup.lookup = settings.lookup
+        setup.guide = TeachersGuide.find(in: TeachersGuide.places(program: URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()))
         adjusting(&setup)
         page = TeachersPage(store: store, setup: setup, now: now)
     }

@@ -3,7 +3,7 @@
 struct PageLayout {
     /// Which navigation link is the current page.
     enum Section: Sendable, Equatable, CaseIterable {
-        case home, loans, books, users, classes, print, records, settings
+        case home, loans, books, users, classes, print, records, settings, guide
 
         var path: String {
             switch self {
@@ -15,6 +15,7 @@ struct PageLayout {
             case .print: PagePath.print
             case .records: PagePath.records
             case .settings: PagePath.settings
+            case .guide: PagePath.to(.guide)
             }
         }
 
@@ -28,6 +29,7 @@ struct PageLayout {
             case .print: words.print
             case .records: words.records
             case .settings: words.settings
+            case .guide: words.guide
             }
         }
     }

@@ -37,6 +37,8 @@ public struct PageRoute: Sendable, Hashable, CustomStringConvertible {
         // 印刷, 取り込み, backup and restore
         case printPage, printNotices, printCards, printLabels, importForm, previewImport, applyImport
         case backup, previewRestore, restore
+        // 「使い方」: the teachers' guide and its pictures
+        case guide, guidePicture
     }
 }
 

@@ -39,6 +39,8 @@ enum PageRoutes {
             .get("/print/notices", .printNotices) { page, _, context in try page.printNotices(context) },
             .get("/import", .importForm) { page, _, context in try page.importForm(context) },
             .get("/settings/backup", .backup) { page, _, context in try page.backup(context) },
+            .get("/guide", .guide) { page, _, context in try page.guide(context) },
+            .get("/guide/{}", .guidePicture) { page, values, _ in page.guidePicture(values[0]) },
         ]),
         .signedInChanges([
             .post("/sign-out", .signOut) { page, _, context in page.signOut(context) },

@@ -5,7 +5,7 @@ import Lending
 /// Every word the teachers' page shows, in one language. Each language is a type of its own
 /// (`JapanesePageWords`, `EnglishPageWords`), so the compiler checks that none lacks a word.
 /// The names of links and buttons are contracts: teachers are told them and tests find them.
-public protocol PageWords: Sendable, SchoolYearPageWords, TransferPageWords, AuditPageWords, LookupPageWords {
+public protocol PageWords: Sendable, SchoolYearPageWords, TransferPageWords, AuditPageWords, LookupPageWords, GuidePageWords {
     /// The `lang` attribute.
     var languageCode: String { get }
     var pageTitle: String { get }

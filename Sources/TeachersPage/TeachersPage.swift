@@ -40,6 +40,8 @@ public final class TeachersPage: Sendable {
         /// Finding a Book by its ISBN, when the box can; nil: the page offers no lookup.
         public var lookup: (any ISBNLookup)?
         /// A photo (「表紙の写真」) made ready to keep as a cover: upright, small, encoded.
+        /// 「使い方」, the teachers' guide the page serves; nil: the page says it is not here.
+        public var guide: TeachersGuide?
         public var prepareCoverPhoto: @Sendable ([UInt8]) -> Result<CoverPhoto.Prepared, CoverPhoto.Refusal> = { CoverPhoto.prepare($0) }
 
         public init(language: Language = .default, policy: Policy = Policy(), libraryName: String = "",

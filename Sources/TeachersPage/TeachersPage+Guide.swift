@@ -1,0 +1,25 @@
+import Foundation
+import HTTPServer
+
+extension TeachersPage {
+    /// `GET /guide`: 「使い方」, the teachers' guide, in the page's frame.
+    func guide(_ context: PageContext) throws -> HTTPResponse {
+        let library = try store.read { try self.library($0) }
+        guard let guide = setup.guide else {
+            return page(context, library, heading: words.guide, section: .guide,
+                        content: [.el(.p, [.class("warning")], .text(words.guideMissing))])
+        }
+        let note: [HTML] = words.guideLanguageNote.isEmpty ? [] : [.el(.p, [.class("hint")], .text(words.guideLanguageNote))]
+        return page(context, library, heading: guide.title, section: .guide,
+                    content: note + [.el(.section, [.class("guide"), HTMLAttribute(.lang, "ja")], children: guide.content)])
+    }
+
+    /// `GET /guide/NAME`: one of the guide's pictures (the page's own screenshots).
+    func guidePicture(_ name: String) -> HTTPResponse {
+        guard let file = setup.guide?.pictures[name], let data = FileManager.default.contents(atPath: file.path) else {
+            return HTTPResponse(status: 404, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array("no such picture".utf8))
+        }
+        let type = file.pathExtension.lowercased() == "png" ? "image/png" : "image/jpeg"
+        return HTTPResponse(status: 200, headers: [("Content-Type", type), ("Cache-Control", "private, max-age=3600")], body: Array(data))
+    }
+}

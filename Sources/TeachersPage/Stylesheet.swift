@@ -137,6 +137,7 @@ enum Stylesheet {
     input[type="month"] { min-height: 44px; padding: .4rem .6rem; font: inherit; border: 1px solid #767680; border-radius: .4rem; background: var(--paper); color: var(--ink); }
     /* 「使い方」: the guide's screenshots fit the screen, framed like a page within the page. */
     .guide-picture img { max-width: 100%; height: auto; border: 1px solid var(--line); border-radius: .5rem; }
+    .guide pre { white-space: pre-wrap; overflow-wrap: anywhere; background: var(--tint); padding: .5rem; border-radius: .4rem; }
     @media (min-width: 48rem) {
       main { padding: 1rem 1.5rem; }
       .top { padding: .5rem 1.5rem; }

@@ -40,4 +40,17 @@ struct PackageScriptTests {
         let script = try String(contentsOf: DeploymentFiles.packageScript, encoding: .utf8)
         #expect(script.contains(#"let version = Context.environment\["BOOKKIOSK_VERSION"\] ?? "#))
     }
+
+    @Test("the package carries the Japanese guides and the pictures they show, where the page looks for them")
+    func guides() throws {
+        let script = try String(contentsOf: DeploymentFiles.packageScript, encoding: .utf8)
+        // TeachersGuide looks in /usr/share/bookkiosk/guide/ for ja/teachers.md, laid out as docs/.
+        #expect(script.contains("guide=usr/share/$name/guide"))
+        #expect(script.contains("for file in docs/ja/teachers.md docs/ja/setup.md; do"))
+        #expect(script.contains(#"put "$file" "$guide/${file#docs/}" 0644"#))
+        #expect(script.contains(#"put "$source" "$guide/${source#docs/}" 0644"#))
+        for guide in ["docs/ja/teachers.md", "docs/ja/setup.md"] {
+            #expect(FileManager.default.fileExists(atPath: DeploymentFiles.repository.appendingPathComponent(guide).path))
+        }
+    }
 }

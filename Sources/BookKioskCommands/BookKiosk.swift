@@ -92,7 +92,7 @@ struct HelpCommand: Command {
 }
 
 /// `bookkiosk version` (or `--version`): the program's version alone on the first line, as the
-/// Debian package and a script read it (`head -n 1`), then the licence it is under.
+/// Debian package and a script read it (`sed -n 1p`), then the licence it is under.
 struct VersionCommand: Command {
     static let configuration = CommandConfiguration(commandName: "version", aliases: ["--version"], takesCommonOptions: false,
                                                     usage: [.init("version", abstract: "the program's version and its licence (also --version)")])

@@ -46,7 +46,7 @@ as_kiosk() { runuser -u bookkiosk -- env HOME=/var/lib/bookkiosk "$@"; }
 
 check() {
     local name=package-systemd state version pid owner node runs device recorded
-    version=$(bookkiosk --version | head -n 1)
+    version=$(bookkiosk --version | sed -n 1p)
     state=$(systemctl is-active bookkiosk.service)
     [ "$state" = active ] || { fail $name "bookkiosk.service is $state: $(systemctl status bookkiosk.service --no-pager 2>&1 | tail -n 5 | tr '\n' ' ')"; return; }
     pid=$(systemctl show -p MainPID --value bookkiosk.service)

@@ -251,4 +251,6 @@ def every_page(page: Page) -> list[str]:
             "/books/B0001", "/books/B0001/edit", "/books/B0003", "/books/B0002/lend", "/users", "/users/new",
             "/users/C0001", "/users/C0001/edit", "/settings",
             # The school year
-            "/classes", "/classes/promote", "/records", "/print", "/import"]
+            "/classes", "/classes/promote", "/records", "/print", "/import",
+            # 「使い方」, the teachers' guide the page serves
+            "/guide"]

@@ -60,7 +60,9 @@ public final class PageAssembly: Sendable {
         setup.cardNumbering = settings.cardNumbering
         setup.bookNumbering = settings.bookNumbering
         setup.lookup = settings.lookup
-        setup.guide = TeachersGuide.find(in: TeachersGuide.places(program: URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()))
+        // The running program as the kernel names it (argv[0] is only "bookkiosk" when found on the PATH).
+        let program = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        setup.guide = TeachersGuide.find(in: TeachersGuide.places(program: URL(fileURLWithPath: program).standardizedFileURL))
         adjusting(&setup)
         page = TeachersPage(store: store, setup: setup, now: now)
     }

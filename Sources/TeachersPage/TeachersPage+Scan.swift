@@ -36,7 +36,7 @@ extension TeachersPage {
                 .el(.h2, .text(words.printLabels)),
                 .el(.p, .text(words.printRunLabelsExplained)),
                 .el(.form, [HTMLAttribute(.method, "post"), HTMLAttribute(.action, PagePath.printLabels)],
-                    children: [Form.hidden(PageSecurity.csrfField, csrf), Form.hidden("which", "run")] + runSheetFields()
+                    children: [Form.hidden(PageSecurity.csrfField, csrf), Form.hidden("which", "run")] + sheetFields(.label, prefix: "run")
                         + [Form.submit(words.printRunLabels(added.count), style: "primary")]))
         let credits = run.sources.sorted { $0.rawValue < $1.rawValue }.map(attribution)
         let restart: HTML = run.entries.isEmpty ? .empty :
@@ -85,19 +85,6 @@ extension TeachersPage {
                 cell(words.scanSource, .text("")),
                 .el(.td, [.class("actions")]))
         }
-    }
-
-    /// The label sheet and start position for the run's labels.
-    private func runSheetFields() -> [HTML] {
-        let options: [HTML] = sheets.map { sheet in
-            var attributes: [HTMLAttribute] = [.value(sheet.name)]
-            if sheet.name == Sheet.defaultLabelSheet { attributes.append(.flag(.selected)) }
-            return .el(.option, attributes, .text("\(sheet.name) — \(sheet.title) (\(sheet.count))"))
-        }
-        return [.el(.div, [.class("field")], .el(.label, [.for("run-sheet")], .text(words.sheet)),
-                    .el(.select, [.name("sheet"), .id("run-sheet")], children: options)),
-                Form.text("startAt", label: words.startAt, value: "1", type: "number", hint: words.startAtHint,
-                          extra: [HTMLAttribute(.min, "1"), HTMLAttribute(.inputmode, "numeric"), .id("run-startAt")])]
     }
 
     /// `POST /books/scan` (`isbn`, and `barcode` when a label was scanned with it): the ISBN

@@ -233,9 +233,9 @@ final class WriteProbe: @unchecked Sendable {
 
 /// まとめて登録: ISBNs scanned one after another, each a copy at once.
 @Suite struct ScanPagesTests {
-    static func run() throws -> (PageFixture, Browser, CannedLookup) {
+    static func run(language: Language = .ja) throws -> (PageFixture, Browser, CannedLookup) {
         let lookup = CannedLookup(LookupFormTests.found)
-        let (fixture, browser) = try LookupFormTests.signedIn(lookup)
+        let (fixture, browser) = try LookupFormTests.signedIn(lookup, language: language)
         browser.get("/books/scan")
         return (fixture, browser, lookup)
     }
@@ -288,6 +288,29 @@ final class WriteProbe: @unchecked Sendable {
         let book = try #require(try fixture.repository.transaction { try $0.book(barcode: "20000001") })
         #expect(book.title == "ぐりとぐら" && book.isbn == "9784834000825")
         #expect(!browser.get("/books/scan").text.contains("書名が必要です"))
+    }
+
+    @Test("the label sheets only, each named once in the page's language", arguments: Language.allCases)
+    func labelSheets(language: Language) throws {
+        let (_, browser, _) = try Self.run(language: language)
+        _ = Self.scan(browser, "9784344018471")
+        let page = browser.get("/books/scan").text
+        let select = try #require(page.range(of: "<select name=\"sheet\" id=\"run-sheet\">").map { page[$0.lowerBound...] })
+        let options = String(select[..<select.range(of: "</select>")!.lowerBound])
+        let labelSheets = Sheet.builtIn.filter { !$0.holdsCards }
+        #expect(options.components(separatedBy: "<option").count - 1 == labelSheets.count)
+        for sheet in Sheet.builtIn {
+            #expect(options.contains("value=\"\(sheet.name)\"") == !sheet.holdsCards, "\(sheet.name)")
+        }
+        #expect(options.contains("<option value=\"\(Sheet.defaultLabelSheet)\" selected>"))
+        switch language {
+        case .ja:
+            #expect(options.contains(">A-One 28368(A4・44面)</option>"))
+            #expect(!options.contains("labels"))
+        case .en:
+            #expect(options.contains(">A-One 28368 (A4, 44 labels)</option>"))
+        }
+        #expect(!options.contains("(44)"))
     }
 
     @Test("a wrong ISBN is refused before any request, and nothing is registered")

@@ -44,7 +44,7 @@ struct LookupCommand {
         return allFound ? .success : .failure
     }
 
-    /// One ISBN's block of text, in `language` (a problem worded as the import's report words it).
+    /// One ISBN's block of text, in `language` (a service out of reach in the words the page uses).
     static func block(_ answer: LookupAnswer, asked: String, language: Language) -> [String] {
         let say = commandWords(language)
         switch answer {
@@ -61,7 +61,7 @@ struct LookupCommand {
             return lines
         case .notFound(let problem):
             let isbn = (try? ISBN(asked).digits) ?? asked
-            return ["\(isbn)  \(say.notFound)", "  \(catalogWords(language).lookupProblem(problem))"]
+            return ["\(isbn)  \(problem.isWorthRetrying ? say.notLookedUp : say.notFound)", "  \(catalogWords(language).lookupCommandProblem(problem))"]
         }
     }
 

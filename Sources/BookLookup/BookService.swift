@@ -56,7 +56,7 @@ public enum ServiceFault: Error, Sendable, Equatable, CustomStringConvertible {
     /// Another status than an answer (403, 404, …).
     case status(Int)
     /// Not asked: it is resting after `reason`, until `until`.
-    case resting(until: Date, reason: String)
+    case resting(until: Date, reason: ServiceTrouble)
     /// It answered, but not with what a record is.
     case unreadable(String)
 

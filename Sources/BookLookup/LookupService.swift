@@ -150,7 +150,7 @@ private final class ServiceLine: @unchecked Sendable {
         case .failure(let failure):
             // A handle that failed may hold a broken connection: the next request starts afresh.
             self.session = nil
-            schedule.finished(at: now, .unreachable(reason: failure.description))
+            schedule.finished(at: now, .unreachable(failure))
             return .failure(.transfer(failure))
         case .success(let reply) where reply.status == 429 || (500...599).contains(reply.status):
             schedule.finished(at: now, .busy(status: reply.status, retryAfter: reply.retryAfterSeconds))

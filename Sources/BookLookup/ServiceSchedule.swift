@@ -15,7 +15,7 @@ public struct ServiceSchedule: Sendable, Equatable {
     /// No request goes before this time.
     public private(set) var restingUntil: Date?
     /// The last rest's reason, for the person told to wait.
-    public private(set) var restReason: String?
+    public private(set) var restReason: ServiceTrouble?
     /// Busy answers and failed connections in a row.
     public private(set) var troublesInARow = 0
 
@@ -36,12 +36,12 @@ public struct ServiceSchedule: Sendable, Equatable {
         /// Wait this many seconds (the polite pause), then send.
         case sendAfter(Double)
         /// Do not send: the service is resting until then, because of `reason`.
-        case resting(until: Date, reason: String)
+        case resting(until: Date, reason: ServiceTrouble)
     }
 
     public func admission(at now: Date) -> Admission {
-        if let restingUntil, now < restingUntil {
-            return .resting(until: restingUntil, reason: restReason ?? "it was busy")
+        if let restingUntil, let restReason, now < restingUntil {
+            return .resting(until: restingUntil, reason: restReason)
         }
         guard let lastFinished else { return .sendNow }
         let wait = lastFinished.addingTimeInterval(pause).timeIntervalSince(now)
@@ -54,8 +54,8 @@ public struct ServiceSchedule: Sendable, Equatable {
         case answered
         /// 429 or 5xx: the service asks for less; `retryAfter` is its `Retry-After`, if any.
         case busy(status: Int, retryAfter: Double?)
-        /// No answer: the connection failed or timed out (`reason` says which).
-        case unreachable(reason: String)
+        /// No answer: the connection failed or timed out (the failure says which).
+        case unreachable(TransferFailure)
     }
 
     public mutating func finished(at now: Date, _ ending: Ending) {
@@ -67,17 +67,33 @@ public struct ServiceSchedule: Sendable, Equatable {
             restReason = nil
         case .busy(let status, let retryAfter):
             troublesInARow += 1
-            rest(at: now, atLeast: retryAfter ?? 0, reason: "it answered \(status) (busy)")
-        case .unreachable(let reason):
+            rest(at: now, atLeast: retryAfter ?? 0, reason: .busy(status: status))
+        case .unreachable(let failure):
             troublesInARow += 1
-            rest(at: now, atLeast: 0, reason: reason)
+            rest(at: now, atLeast: 0, reason: .unreachable(failure))
         }
     }
 
-    private mutating func rest(at now: Date, atLeast asked: Double, reason: String) {
+    private mutating func rest(at now: Date, atLeast asked: Double, reason: ServiceTrouble) {
         let growing = firstRest * pow(2, Double(min(troublesInARow - 1, 16)))
         let seconds = min(longestRest, max(asked, growing))
         restingUntil = now.addingTimeInterval(seconds)
         restReason = reason
+    }
+}
+
+/// What went wrong the last time a service was asked, so that it rests: kept as a value, so
+/// that whoever is told to wait hears the same reason as for the request that failed.
+public enum ServiceTrouble: Sendable, Equatable, CustomStringConvertible {
+    /// It answered 429 or 5xx.
+    case busy(status: Int)
+    /// No answer came (DNS, connection, timeout).
+    case unreachable(TransferFailure)
+
+    public var description: String {
+        switch self {
+        case .busy(let status): "it answered \(status) (busy)"
+        case .unreachable(let failure): failure.description
+        }
     }
 }

@@ -19,8 +19,13 @@ public protocol CatalogWords: Sendable {
     func syntax(_ reason: CSV.SyntaxError.Reason) -> String
     /// The problem, starting with its line when it has one.
     func problem(_ problem: ImportProblem) -> String
-    /// Why a lookup found no title, and what to do (the import's report and `bookkiosk lookup`).
+    /// Why a lookup found no title, and what to do (the import's report).
     func lookupProblem(_ problem: LookupProblem) -> String
+    /// Why `bookkiosk lookup` shows no record for an ISBN, and what to do.
+    func lookupCommandProblem(_ problem: LookupProblem) -> String
+    /// What kept the services from answering, in the few words the page, `bookkiosk lookup` and
+    /// the import all say it in (「インターネットにつながっていないようです」).
+    func lookupTrouble(_ trouble: LookupTrouble) -> String
     func warning(_ warning: ImportWarning) -> String
     /// The text encoding a file was read in.
     func encoding(_ encoding: CSVText.Encoding) -> String

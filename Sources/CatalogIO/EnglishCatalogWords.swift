@@ -22,6 +22,25 @@ public struct EnglishCatalogWords: CatalogWords {
     private func key(_ kind: CatalogImport.Kind) -> String { kind == .books ? "barcode" : "card" }
 
     public func lookupProblem(_ problem: LookupProblem) -> String { problem.description }
+
+    public func lookupCommandProblem(_ problem: LookupProblem) -> String {
+        switch problem {
+        case .unanswered(let isbn, let faults, let notFoundAt):
+            "ISBN \(isbn) could not be looked up (\(lookupTrouble(LookupTrouble(faults, notFoundAt: notFoundAt)))). Run `bookkiosk lookup` again later."
+        case .invalidISBN, .lookupsOff, .notFound:
+            lookupProblem(problem)
+        }
+    }
+
+    public func lookupTrouble(_ trouble: LookupTrouble) -> String {
+        switch trouble {
+        case .offline: "this box does not seem to reach the internet"
+        case .someUnreached: "one of the services could not be reached"
+        case .timedOut(let seconds): "no answer came within \(Int(seconds.rounded())) seconds"
+        case .busy: "the service is busy; wait a little"
+        case .unreadable: "the service gave an answer that could not be read"
+        }
+    }
     public func problem(_ problem: ImportProblem) -> String {
         let text: String = switch problem.reason {
         case .syntax(let reason): syntax(reason)

@@ -146,6 +146,25 @@ public struct JapaneseCatalogWords: CatalogWords {
         }
     }
 
+    public func lookupCommandProblem(_ problem: LookupProblem) -> String {
+        switch problem {
+        case .unanswered(let isbn, let faults, let notFoundAt):
+            "ISBN \(isbn) を調べられませんでした(\(lookupTrouble(LookupTrouble(faults, notFoundAt: notFoundAt))))。あとでもう一度 `bookkiosk lookup` で調べてください"
+        case .invalidISBN, .lookupsOff, .notFound:
+            lookupProblem(problem)
+        }
+    }
+
+    public func lookupTrouble(_ trouble: LookupTrouble) -> String {
+        switch trouble {
+        case .offline: "インターネットにつながっていないようです"
+        case .someUnreached: "調べる先の一つにつながりませんでした"
+        case .timedOut(let seconds): "相手が \(Int(seconds.rounded())) 秒のうちに答えませんでした"
+        case .busy: "相手が混み合っています。少し待ってください"
+        case .unreadable: "相手から読めない答えが返りました"
+        }
+    }
+
     private func service(_ service: BookService) -> String {
         switch service {
         case .ndl: "国立国会図書館"
@@ -155,10 +174,13 @@ public struct JapaneseCatalogWords: CatalogWords {
 
     private func fault(_ fault: ServiceFault) -> String {
         switch fault {
+        case .transfer(.hostNotFound), .transfer(.couldNotConnect): lookupTrouble(.offline)
+        case .transfer(.timedOut(let seconds)): lookupTrouble(.timedOut(seconds: seconds))
         case .transfer(let failure): "つながりませんでした(\(failure.description))"
         case .busy(let status): "混んでいるか止まっています(HTTP \(status))"
         case .status(let status): "記録の代わりに HTTP \(status) が返りました"
-        case .resting(let until, _): "少し前にうまくいかなかったので、\(until.formatted(date: .omitted, time: .shortened)) まで待っています"
+        case .resting(let until, _):
+            "少し前にうまくいかなかった(\(lookupTrouble(fault.trouble)))ので、\(until.formatted(date: .omitted, time: .shortened)) まで待っています"
         case .unreadable(let detail): "答えを読めませんでした(\(detail))"
         }
     }

@@ -176,6 +176,8 @@ public protocol CommandWords: Sendable {
     var fromLookupCache: String { get }
     func differingTitle(source: String, title: String) -> String
     var notFound: String { get }
+    /// `bookkiosk lookup`: no service could answer (not the same as not found).
+    var notLookedUp: String { get }
     var ndlName: String { get }
 
     // bookkiosk simulate

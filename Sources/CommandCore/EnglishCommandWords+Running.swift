@@ -69,6 +69,7 @@ extension EnglishCommandWords {
     public var fromLookupCache: String { ", from the library's lookup cache" }
     public func differingTitle(source: String, title: String) -> String { "\(source) gives the title as 「\(title)」; the NDL's is used" }
     public var notFound: String { "not found" }
+    public var notLookedUp: String { "could not be looked up" }
     public var ndlName: String { "NDL Search (国立国会図書館サーチ)" }
 
     public func simulateTakesNoWords(got: String) -> String { "simulate reads its scans from standard input and takes no words (got \(got))" }

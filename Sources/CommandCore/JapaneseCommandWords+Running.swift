@@ -78,6 +78,7 @@ extension JapaneseCommandWords {
     public var fromLookupCache: String { "(図書館に保存済みの結果)" }
     public func differingTitle(source: String, title: String) -> String { "\(source) では書名が「\(title)」です。国立国会図書館の書名を使います" }
     public var notFound: String { "見つかりません" }
+    public var notLookedUp: String { "調べられませんでした" }
     public var ndlName: String { "国立国会図書館サーチ" }
 
     public func simulateTakesNoWords(got: String) -> String { "simulate はスキャンを標準入力から読むので、言葉を付けません(付いていたのは \(got))" }

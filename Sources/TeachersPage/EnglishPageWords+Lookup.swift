@@ -46,22 +46,8 @@ extension EnglishPageWords {
             return "This book cannot be looked up (lookups are turned off in the configuration). Please type its title."
         case .notFound(let isbn):
             return "ISBN \(isbn) was found neither at the National Diet Library nor at openBD. Please type its title."
-        case .unanswered(let isbn, let faults, _):
-            return "ISBN \(isbn) could not be looked up (\(Self.reason(faults))). Please type its title, or press Look up again later."
-        }
-    }
-
-    /// The first fault, in plain words.
-    static func reason(_ faults: [ServiceFaultAt]) -> String {
-        switch faults.first?.fault {
-        case .transfer(.hostNotFound), .transfer(.couldNotConnect):
-            "this box does not seem to reach the internet"
-        case .transfer(.timedOut(let seconds)):
-            "no answer came within \(Int(seconds.rounded())) seconds"
-        case .busy, .resting:
-            "the service is busy; wait a little"
-        case .transfer, .status, .unreadable, nil:
-            "the service gave an answer that could not be read"
+        case .unanswered(let isbn, let faults, let notFoundAt):
+            return "ISBN \(isbn) could not be looked up (\(catalogWords.lookupTrouble(LookupTrouble(faults, notFoundAt: notFoundAt)))). Please type its title, or press \(lookUp) again later."
         }
     }
 
@@ -87,7 +73,25 @@ extension EnglishPageWords {
     public var scanRegister: String { "Register" }
     public var scanNothing: String { "Please scan or type an ISBN." }
     public func scanAdded(title: String, barcode: String) -> String { "\"\(title)\" is registered as \(barcode)." }
-    public func scanNeedsTitle(isbn: String) -> String { "ISBN \(isbn) was not found. Type its title in the list below to register it." }
+    public func scanNeedsTitle(_ problem: LookupProblem) -> String {
+        switch problem {
+        case .invalidISBN: lookupProblem(problem)
+        case .lookupsOff(let isbn): "ISBN \(isbn) was not looked up (lookups are turned off in the configuration). Type its title in the list below to register it."
+        case .notFound(let isbn): "ISBN \(isbn) was not found. Type its title in the list below to register it."
+        case .unanswered(let isbn, let faults, let notFoundAt):
+            "ISBN \(isbn) could not be looked up (\(catalogWords.lookupTrouble(LookupTrouble(faults, notFoundAt: notFoundAt)))). Type its title in the list below to register it."
+        }
+    }
+    public func scanProblem(_ problem: LookupProblem) -> String {
+        let register = "Type its title and press \(scanAddWithTitle)."
+        return switch problem {
+        case .invalidISBN: lookupProblem(problem)
+        case .lookupsOff: "Not looked up: lookups are turned off in the configuration. " + register
+        case .notFound: "Found neither at the National Diet Library nor at openBD. " + register
+        case .unanswered(_, let faults, let notFoundAt):
+            "Could not be looked up (\(catalogWords.lookupTrouble(LookupTrouble(faults, notFoundAt: notFoundAt)))). " + register
+        }
+    }
     public var scanListHeading: String { "Books registered in this run (newest first)" }
     public var scanListEmpty: String { "None yet. Scan an ISBN and it shows here." }
     public var scanSource: String { "Data from" }

@@ -46,22 +46,8 @@ extension JapanesePageWords {
             return "この本は調べられません(設定で調べる機能を止めてあります)。書名を入力してください。"
         case .notFound(let isbn):
             return "ISBN \(isbn) は国立国会図書館サーチにも openBD にも見つかりませんでした。書名を入力してください。"
-        case .unanswered(let isbn, let faults, _):
-            return "ISBN \(isbn) を調べられませんでした(\(Self.reason(faults)))。書名を入力するか、あとでもう一度「調べる」を押してください。"
-        }
-    }
-
-    /// The first fault, in plain words.
-    static func reason(_ faults: [ServiceFaultAt]) -> String {
-        switch faults.first?.fault {
-        case .transfer(.hostNotFound), .transfer(.couldNotConnect):
-            "インターネットにつながっていないようです"
-        case .transfer(.timedOut(let seconds)):
-            "相手が \(Int(seconds.rounded())) 秒のうちに答えませんでした"
-        case .busy, .resting:
-            "相手が混み合っています。少し待ってください"
-        case .transfer, .status, .unreadable, nil:
-            "相手から読めない答えが返りました"
+        case .unanswered(let isbn, let faults, let notFoundAt):
+            return "ISBN \(isbn) を調べられませんでした(\(catalogWords.lookupTrouble(LookupTrouble(faults, notFoundAt: notFoundAt))))。書名を入力するか、あとでもう一度「\(lookUp)」を押してください。"
         }
     }
 
@@ -87,7 +73,25 @@ extension JapanesePageWords {
     public var scanRegister: String { "登録" }
     public var scanNothing: String { "ISBN を読み取るか入力してください。" }
     public func scanAdded(title: String, barcode: String) -> String { "「\(title)」を \(barcode) で登録しました。" }
-    public func scanNeedsTitle(isbn: String) -> String { "ISBN \(isbn) は見つかりませんでした。下の一覧で書名を入力して登録してください。" }
+    public func scanNeedsTitle(_ problem: LookupProblem) -> String {
+        switch problem {
+        case .invalidISBN: lookupProblem(problem)
+        case .lookupsOff(let isbn): "ISBN \(isbn) は調べていません(設定で調べる機能を止めてあります)。下の一覧で書名を入力して登録してください。"
+        case .notFound(let isbn): "ISBN \(isbn) は見つかりませんでした。下の一覧で書名を入力して登録してください。"
+        case .unanswered(let isbn, let faults, let notFoundAt):
+            "ISBN \(isbn) を調べられませんでした(\(catalogWords.lookupTrouble(LookupTrouble(faults, notFoundAt: notFoundAt))))。下の一覧で書名を入力して登録してください。"
+        }
+    }
+    public func scanProblem(_ problem: LookupProblem) -> String {
+        let register = "書名を入力して「\(scanAddWithTitle)」を押してください。"
+        return switch problem {
+        case .invalidISBN: lookupProblem(problem)
+        case .lookupsOff: "設定で調べる機能を止めてあるので、調べていません。" + register
+        case .notFound: "国立国会図書館サーチにも openBD にも見つかりませんでした。" + register
+        case .unanswered(_, let faults, let notFoundAt):
+            "調べられませんでした(\(catalogWords.lookupTrouble(LookupTrouble(faults, notFoundAt: notFoundAt))))。" + register
+        }
+    }
     public var scanListHeading: String { "この回に登録した絵本(新しい順)" }
     public var scanListEmpty: String { "まだありません。ISBN を読み取ると、ここに並びます。" }
     public var scanSource: String { "書誌データ" }

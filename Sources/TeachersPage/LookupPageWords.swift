@@ -45,7 +45,10 @@ public protocol LookupPageWords {
     var scanRegister: String { get }
     var scanNothing: String { get }
     func scanAdded(title: String, barcode: String) -> String
-    func scanNeedsTitle(isbn: String) -> String
+    /// The headline after a scan found no record: why (as 「調べる」 says it), and where to type the title.
+    func scanNeedsTitle(_ problem: LookupProblem) -> String
+    /// The row of an ISBN waiting for its title: why, and the one thing to do on this page.
+    func scanProblem(_ problem: LookupProblem) -> String
     var scanListHeading: String { get }
     var scanListEmpty: String { get }
     var scanSource: String { get }

@@ -1,3 +1,4 @@
+import BookLookup
 import Foundation
 import Lending
 
@@ -19,8 +20,8 @@ struct ScanRun: Sendable, Equatable {
         /// `fromCache` whether the library had looked it up before.
         case added(barcode: String, title: String, source: BookRecordSource?, fromCache: Bool)
         /// Found nowhere (or not looked up): waits for its title. `barcode` is the label scanned
-        /// with it, if any; `reason` says why nothing was found.
-        case needsTitle(barcode: String?, reason: String)
+        /// with it, if any; `problem` says why nothing was found.
+        case needsTitle(barcode: String?, problem: LookupProblem)
         /// Registered, then undone.
         case undone(barcode: String, title: String)
     }

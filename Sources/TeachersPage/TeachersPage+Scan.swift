@@ -67,12 +67,12 @@ extension TeachersPage {
                 .el(.td, [.class("actions")],
                     .el(.a, [.class("button"), .href(PagePath.to(.editBookForm, barcode))], .text(words.edit)),
                     Form.post(PagePath.to(.undoScannedBook), csrf: csrf, button: words.undo, style: "danger", fields: [number])))
-        case .needsTitle(let barcode, let reason):
+        case .needsTitle(let barcode, let problem):
             let titleField: HTML = .el(.input, [.type("text"), .name("title"), HTMLAttribute(.ariaLabel, words.title + " (ISBN \(entry.isbn))"),
                                                .flag(.required), HTMLAttribute(.autocomplete, "off")])
             return .el(.tr, [.id("scanned-\(entry.number)"), .class("needs-title")],
                 cell(words.barcode, .text(barcode ?? "")),
-                cell(words.title, .el(.strong, .text(words.needsTitle)), .el(.p, [.class("hint")], .text(reason)),
+                cell(words.title, .el(.strong, .text(words.needsTitle)), .el(.p, [.class("hint")], .text(words.scanProblem(problem))),
                      Form.post(PagePath.to(.titleScannedBook), csrf: csrf, button: words.scanAddWithTitle, fields: [number, titleField])),
                 cell(words.isbn, .text(entry.isbn)),
                 cell(words.scanSource, .text("")),
@@ -105,9 +105,9 @@ extension TeachersPage {
             return try registerScanned(book, source: record.source, fromCache: origin == .cache, entry: nil, context)
         case .notFound(let problem):
             scanRuns.withLock {
-                $0[context.session.id].append(isbn: isbn.digits, .needsTitle(barcode: label.isEmpty ? nil : label, reason: words.lookupProblem(problem)))
+                $0[context.session.id].append(isbn: isbn.digits, .needsTitle(barcode: label.isEmpty ? nil : label, problem: problem))
             }
-            return redirect(PagePath.scanBooks, notice: words.scanNeedsTitle(isbn: isbn.digits), refusal: true, context)
+            return redirect(PagePath.scanBooks, notice: words.scanNeedsTitle(problem), refusal: true, context)
         }
     }
 

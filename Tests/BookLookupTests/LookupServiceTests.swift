@@ -119,7 +119,8 @@ struct LookupServiceTests {
         guard case .notFound(.unanswered(_, let faults, let notFoundAt)) = resting else { Issue.record("unanswered: \(resting)"); return }
         #expect(faults.map(\.service) == [.ndl])
         guard case .resting(_, let reason) = faults[0].fault else { Issue.record("resting: \(faults)"); return }
-        #expect(reason == "it answered 503 (busy)")
+        #expect(reason == .busy(status: 503))
+        #expect(faults[0].fault.description.hasPrefix("it was not asked: it answered 503 (busy) a moment ago"))
         #expect(notFoundAt == [.openBD])
         #expect(server.requests(.ndl) == 1)
     }
@@ -170,6 +171,23 @@ struct LookupServiceTests {
         #expect(answer.problemText.hasPrefix("ISBN 9784344018471 could not be looked up: the NDL — it could not be reached ("))
     }
 
+    @Test("nothing listening, then the rest that follows: both are the same trouble, offline, not a busy service")
+    func refusedThenResting() throws {
+        let listener = try SilentListener()
+        let url = listener.url
+        listener.close()
+        let lookup = Self.service(ndl: url, openBD: url)
+        let first = lookup.lookUp(try ISBN("9784344018471"))
+        guard case .notFound(let refused) = first else { Issue.record("unanswered: \(first)"); return }
+        #expect(refused.trouble == .offline)
+        // Both services rest after the failed connection: the next ISBN is not sent anywhere.
+        let second = lookup.lookUp(try ISBN("9784834000825"))
+        guard case .notFound(.unanswered(_, let faults, let notFoundAt)) = second else { Issue.record("unanswered: \(second)"); return }
+        #expect(faults.count == 2 && notFoundAt.isEmpty)
+        guard case .resting(_, .unreachable(.couldNotConnect)) = faults[0].fault else { Issue.record("resting after refused: \(faults)"); return }
+        #expect(LookupTrouble(faults, notFoundAt: notFoundAt) == .offline)
+    }
+
     @Test("a service that never answers costs at most the timeout")
     func timeout() throws {
         let listener = try SilentListener()
@@ -182,6 +200,34 @@ struct LookupServiceTests {
         #expect(faults[0].fault.description == "it did not answer within 0.3 s")
         // Two services, each at most its timeout (with room for a loaded machine).
         #expect(spent < .seconds(5))
+    }
+}
+
+@Suite("LookupTrouble: what a person is told kept the services from answering")
+struct LookupTroubleTests {
+    static let until = Date(timeIntervalSince1970: 1_790_000_000)
+    static func at(_ service: BookService, _ fault: ServiceFault) -> ServiceFaultAt { ServiceFaultAt(service: service, fault: fault) }
+
+    @Test(arguments: [
+        ([at(.ndl, .transfer(.couldNotConnect("refused"))), at(.openBD, .transfer(.hostNotFound("api.openbd.jp")))], [BookService](), LookupTrouble.offline),
+        ([at(.ndl, .resting(until: until, reason: .unreachable(.couldNotConnect("refused")))),
+          at(.openBD, .resting(until: until, reason: .unreachable(.hostNotFound("api.openbd.jp"))))], [], .offline),
+        ([at(.ndl, .resting(until: until, reason: .unreachable(.timedOut(seconds: 5))))], [.openBD], .timedOut(seconds: 5)),
+        ([at(.ndl, .resting(until: until, reason: .busy(status: 429)))], [.openBD], .busy),
+        ([at(.ndl, .busy(status: 503))], [], .busy),
+        ([at(.ndl, .transfer(.couldNotConnect("refused")))], [.openBD], .someUnreached),
+        ([at(.ndl, .transfer(.couldNotConnect("refused"))), at(.openBD, .unreadable("not JSON"))], [], .unreadable),
+        ([at(.ndl, .status(403))], [.openBD], .unreadable),
+    ])
+    func trouble(faults: [ServiceFaultAt], notFoundAt: [BookService], expected: LookupTrouble) {
+        #expect(LookupTrouble(faults, notFoundAt: notFoundAt) == expected)
+        #expect(LookupProblem.unanswered(isbn: "9784834000825", faults: faults, notFoundAt: notFoundAt).trouble == expected)
+    }
+
+    @Test("a problem that is not a service's has no trouble")
+    func noTrouble() {
+        #expect(LookupProblem.notFound(isbn: "9784834000825").trouble == nil)
+        #expect(LookupProblem.lookupsOff(isbn: "9784834000825").trouble == nil)
     }
 }
 

@@ -19,18 +19,18 @@ struct ServiceScheduleTests {
     func backOff() {
         var schedule = ServiceSchedule(pause: 1, firstRest: 15, longestRest: 600)
         schedule.finished(at: t0, .busy(status: 429, retryAfter: 30))
-        #expect(schedule.admission(at: t0.addingTimeInterval(29)) == .resting(until: t0.addingTimeInterval(30), reason: "it answered 429 (busy)"))
+        #expect(schedule.admission(at: t0.addingTimeInterval(29)) == .resting(until: t0.addingTimeInterval(30), reason: .busy(status: 429)))
         #expect(schedule.admission(at: t0.addingTimeInterval(30)) == .sendNow)
         schedule.finished(at: t0.addingTimeInterval(31), .busy(status: 503, retryAfter: nil))
-        #expect(schedule.admission(at: t0.addingTimeInterval(31)) == .resting(until: t0.addingTimeInterval(61), reason: "it answered 503 (busy)"))
+        #expect(schedule.admission(at: t0.addingTimeInterval(31)) == .resting(until: t0.addingTimeInterval(61), reason: .busy(status: 503)))
         schedule.finished(at: t0.addingTimeInterval(61), .busy(status: 503, retryAfter: 10_000))
-        #expect(schedule.admission(at: t0.addingTimeInterval(61)) == .resting(until: t0.addingTimeInterval(661), reason: "it answered 503 (busy)"))
+        #expect(schedule.admission(at: t0.addingTimeInterval(61)) == .resting(until: t0.addingTimeInterval(661), reason: .busy(status: 503)))
     }
 
     @Test("an answer ends the rest and the count of troubles")
     func recovery() {
         var schedule = ServiceSchedule(pause: 0, firstRest: 15, longestRest: 600)
-        schedule.finished(at: t0, .unreachable(reason: "it could not be reached"))
+        schedule.finished(at: t0, .unreachable(.couldNotConnect("Connection refused")))
         #expect(schedule.troublesInARow == 1)
         schedule.finished(at: t0.addingTimeInterval(15), .answered)
         #expect(schedule.troublesInARow == 0)

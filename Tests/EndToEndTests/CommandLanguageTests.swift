@@ -56,5 +56,10 @@ struct CommandLanguageTests {
         let unanswered = JapaneseCatalogWords().problem(ImportProblem(line: 3, .titleNotFound(
             .unanswered(isbn: "9784834000825", faults: [ServiceFaultAt(service: .ndl, fault: .busy(status: 503))], notFoundAt: [.openBD]))))
         #expect(unanswered == "3行目: ISBN 9784834000825 を調べられませんでした(国立国会図書館: 混んでいるか止まっています(HTTP 503)、openBD にはありません)。書名を書くか、あとでもう一度取り込んでください")
+        // Out of reach, in the page's words, with no English nested in it.
+        let offline = JapaneseCatalogWords().problem(ImportProblem(line: 3, .titleNotFound(
+            .unanswered(isbn: "9784834000825", faults: [ServiceFaultAt(service: .ndl, fault: .transfer(.couldNotConnect("Failed to connect to ndlsearch.ndl.go.jp port 443")))],
+                        notFoundAt: [.openBD]))))
+        #expect(offline == "3行目: ISBN 9784834000825 を調べられませんでした(国立国会図書館: インターネットにつながっていないようです、openBD にはありません)。書名を書くか、あとでもう一度取り込んでください")
     }
 }

@@ -28,7 +28,7 @@ struct DoctorDetailsInJapaneseTests {
     static let faults: [ServiceFault] = [
         .transfer(.hostNotFound("ndlsearch.ndl.go.jp")), .transfer(.couldNotConnect("Connection refused")),
         .transfer(.timedOut(seconds: 3)), .transfer(.tooLarge(bytes: 4 << 20)), .transfer(.other("SSL certificate problem")),
-        .busy(status: 503), .status(403), .resting(until: Date(timeIntervalSince1970: 1_796_083_200), reason: "it answered 503"),
+        .busy(status: 503), .status(403), .resting(until: Date(timeIntervalSince1970: 1_796_083_200), reason: .busy(status: 503)),
         .unreadable("not XML"),
     ]
 

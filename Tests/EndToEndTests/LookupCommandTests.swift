@@ -158,6 +158,36 @@ struct DoctorLookupTests {
         #expect(server.requests(.ndl) == 1 && server.requests(.openbd) == 1)
     }
 
+    @Test("nothing reachable: each ISBN, the second one asked during the rest after the first, says it in the page's words, in Japanese")
+    func offlineInJapanese() throws {
+        let folder = try TemporaryFolder()
+        // BookKioskBinary sends lookups to a local port where nothing listens.
+        let result = try BookKioskBinary.run(["lookup", "--db", folder.path("library.sqlite"), "9784834000825", "4-12-201795-5"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.output == """
+            9784834000825  調べられませんでした
+              ISBN 9784834000825 を調べられませんでした(インターネットにつながっていないようです)。あとでもう一度 `bookkiosk lookup` で調べてください
+
+            9784122017955  調べられませんでした
+              ISBN 9784122017955 を調べられませんでした(インターネットにつながっていないようです)。あとでもう一度 `bookkiosk lookup` で調べてください
+
+            """, "\(result.output)")
+        #expect(!result.output.contains("見つかりません") && !result.output.contains("reached") && !result.output.contains("混"))
+    }
+
+    @Test("nothing reachable, in English: the same words as the page's")
+    func offlineInEnglish() throws {
+        let folder = try TemporaryFolder()
+        let result = try BookKioskBinary.run(["lookup", "--db", folder.path("library.sqlite"), "--config", try LookupCommandTests.english(in: folder), "9784834000825"],
+                                             in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.output == """
+            9784834000825  could not be looked up
+              ISBN 9784834000825 could not be looked up (this box does not seem to reach the internet). Run `bookkiosk lookup` again later.
+
+            """, "\(result.output)")
+    }
+
     @Test("doctor warns, and says what it means, when a service cannot be reached")
     func unreachable() throws {
         let folder = try TemporaryFolder()

@@ -290,6 +290,57 @@ final class WriteProbe: @unchecked Sendable {
         #expect(!browser.get("/books/scan").text.contains("書名が必要です"))
     }
 
+    static let unreached: [ServiceFaultAt] = [
+        ServiceFaultAt(service: .ndl, fault: .transfer(.couldNotConnect("Failed to connect to ndlsearch.ndl.go.jp port 443"))),
+        ServiceFaultAt(service: .openBD, fault: .transfer(.couldNotConnect("Failed to connect to api.openbd.jp port 443"))),
+    ]
+    /// The next scan, while both services rest after the failed connections.
+    static let resting: [ServiceFaultAt] = unreached.map {
+        guard case .transfer(let failure) = $0.fault else { return $0 }
+        return ServiceFaultAt(service: $0.service, fault: .resting(until: PageFixture.start.addingTimeInterval(15), reason: .unreachable(failure)))
+    }
+
+    @Test("services out of reach, now or in the rest after: headline and row say so in 調べる's words, and name only this page's buttons",
+          arguments: [(Language.ja, unreached), (.ja, resting), (.en, unreached), (.en, resting)])
+    func outOfReach(language: Language, faults: [ServiceFaultAt]) throws {
+        let isbn = "9784834000825"
+        let lookup = CannedLookup([isbn: .notFound(.unanswered(isbn: isbn, faults: faults, notFoundAt: []))])
+        let (fixture, browser) = try LookupFormTests.signedIn(lookup, language: language)
+        browser.get("/books/scan")
+        #expect(Self.scan(browser, isbn).status == 303)
+        let page = browser.get("/books/scan").text
+        let register = language == .ja ? "この書名で登録" : "Register with this title"
+        #expect(page.contains(">\(register)</button>"), "the row's button is the one the words name")
+        switch language {
+        case .ja:
+            #expect(page.contains("ISBN \(isbn) を調べられませんでした(インターネットにつながっていないようです)。下の一覧で書名を入力して登録してください。"))
+            #expect(page.contains("調べられませんでした(インターネットにつながっていないようです)。書名を入力して「この書名で登録」を押してください。"))
+            #expect(!page.contains("見つかりませんでした") && !page.contains("「調べる」") && !page.contains("混み合って"))
+        case .en:
+            #expect(page.contains("ISBN \(isbn) could not be looked up (this box does not seem to reach the internet). Type its title in the list below"))
+            #expect(page.contains("Could not be looked up (this box does not seem to reach the internet). Type its title and press Register with this title."))
+            #expect(!page.contains("was not found") && !page.contains("press Look up") && !page.contains("busy"))
+        }
+        #expect(!page.contains("Failed to connect"))
+        #expect(try fixture.repository.transaction { try $0.allBooks().count } == 3)
+    }
+
+    @Test("found nowhere: the headline says not found, and the row names its own button", arguments: Language.allCases)
+    func foundNowhere(language: Language) throws {
+        let (_, browser) = try LookupFormTests.signedIn(CannedLookup([:]), language: language)
+        browser.get("/books/scan")
+        _ = Self.scan(browser, "9784834000825")
+        let page = browser.get("/books/scan").text
+        switch language {
+        case .ja:
+            #expect(page.contains("ISBN 9784834000825 は見つかりませんでした。下の一覧で書名を入力して登録してください。"))
+            #expect(page.contains("国立国会図書館サーチにも openBD にも見つかりませんでした。書名を入力して「この書名で登録」を押してください。"))
+        case .en:
+            #expect(page.contains("ISBN 9784834000825 was not found. Type its title in the list below to register it."))
+            #expect(page.contains("Found neither at the National Diet Library nor at openBD. Type its title and press Register with this title."))
+        }
+    }
+
     @Test("the label sheets only, each named once in the page's language", arguments: Language.allCases)
     func labelSheets(language: Language) throws {
         let (_, browser, _) = try Self.run(language: language)
@@ -420,6 +471,12 @@ final class WriteProbe: @unchecked Sendable {
         let list = offline.get("/books/scan").text
         #expect(list.contains("インターネットにつながっていないようです"))
         #expect(list.contains("書名が必要です"))
+        // The next scan comes while both services rest after the refused connections: the same words, not a busy service.
+        _ = offline.post("/books/scan", [("isbn", "9784780802047"), ("barcode", "")])
+        let paused = offline.get("/books/scan").text
+        #expect(paused.contains("ISBN 9784780802047 を調べられませんでした(インターネットにつながっていないようです)"))
+        #expect(paused.components(separatedBy: "調べられませんでした(インターネットにつながっていないようです)。書名を入力して「この書名で登録」").count == 3)
+        #expect(!paused.contains("混み合って") && !paused.contains("見つかりませんでした"))
         #expect(try fixture.repository.transaction { try $0.allBooks().count } == 3)
     }
 }

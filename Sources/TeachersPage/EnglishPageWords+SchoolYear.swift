@@ -32,6 +32,10 @@ extension EnglishPageWords {
     public var classNameMissing: String { "Please enter the class's name." }
     public var gradeInvalid: String { "The grade must be a number from 1 to 99 (or empty for no grade)." }
     public func classTaken(_ name: String) -> String { "There is already a class “\(name)”. Please choose another name." }
+    public func classProbableTypo(_ name: String, meant: String) -> String {
+        "There is no class “\(name)”, but there is “\(meant)”: probably a typo. If you meant “\(meant)”, there is nothing to add. If “\(name)” is really a new class, tick the box below that says so, and press \(addClass) again."
+    }
+    public func classIsNew(_ name: String) -> String { "“\(name)” is a new class" }
     public func classAdded(_ name: String) -> String { "Added “\(name)”." }
     public func gradeSet(_ name: String, grade: Int?) -> String {
         grade.map { "“\(name)” is now grade \($0)." } ?? "“\(name)” has no grade now."

@@ -36,6 +36,11 @@ public protocol SchoolYearPageWords: Sendable {
     var classNameMissing: String { get }
     var gradeInvalid: String { get }
     func classTaken(_ name: String) -> String
+    /// 「組を追加」 with a name close to a class's (`bookkiosk import`'s typo rule): probably
+    /// `meant`; tick the box if it is really new.
+    func classProbableTypo(_ name: String, meant: String) -> String
+    /// The box that says `name` is really a new class.
+    func classIsNew(_ name: String) -> String
     func classAdded(_ name: String) -> String
     func gradeSet(_ name: String, grade: Int?) -> String
     func classRenamed(_ old: String, to new: String) -> String

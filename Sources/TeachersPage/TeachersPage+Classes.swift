@@ -1,3 +1,4 @@
+import CatalogIO
 import Foundation
 import HTTPServer
 import Lending
@@ -11,6 +12,9 @@ extension TeachersPage {
         var name = ""
         var grade = ""
         var problems: [String: String] = [:]
+        /// The class the name is probably a typo of (by `bookkiosk import`'s rule): the form
+        /// asks whether it is really a new one.
+        var probablyMeant: String?
     }
 
     /// `GET /classes?map=FROM=TO…`: the classes with grade and number of Users, forms to add,
@@ -52,6 +56,7 @@ extension TeachersPage {
                       extra: [HTMLAttribute(.autocomplete, "off")]),
             Form.text("grade", label: words.grade, value: form.grade, type: "number", hint: words.gradeHint, error: form.problems["grade"],
                       extra: [HTMLAttribute(.min, "1"), HTMLAttribute(.max, "\(Self.largestGrade)"), HTMLAttribute(.inputmode, "numeric")]),
+            form.probablyMeant.map { _ in Form.checkbox(Self.newClassField, label: words.classIsNew(form.name), checked: false) } ?? .empty,
             Form.submit(words.addClass, style: "primary"),
         ])
         return page(context, library, heading: words.classes, section: .classes, status: status, content: [
@@ -64,8 +69,14 @@ extension TeachersPage {
         ] + promotionSection(plan, classes: classes, mapping: mapping))
     }
 
+    /// The 「組を追加」 checkbox that says a name close to a class's is really a new class.
+    static let newClassField = "newClass"
+
     /// `POST /classes` with `name` and `grade`: a new class; a name taken is refused, as by
-    /// `bookkiosk classes add` (both are `LibraryDesk.addClass`).
+    /// `bookkiosk classes add` (both are `LibraryDesk.addClass`). A name that differs from a
+    /// class's only as a typo would (`CatalogImport.classKey`, the rule `bookkiosk import` stops
+    /// at: ひよこぐみ beside ひよこ組) is asked about first, and added once the teacher ticks that it
+    /// is really a new class (`newClass`), as the import's message tells her to add it here.
     func addClass(_ context: PageContext) throws -> HTTPResponse {
         var form = ClassForm(name: (context.request.value("name") ?? "").trimmingCharacters(in: .whitespacesAndNewlines),
                              grade: (context.request.value("grade") ?? "").trimmingCharacters(in: .whitespaces))
@@ -74,14 +85,27 @@ extension TeachersPage {
         if grade == nil { form.problems["grade"] = words.gradeInvalid }
         guard form.problems.isEmpty, let grade else { return try classesPage(context, form: form, status: 400) }
         let name = form.name
-        let added = try store.write { tx -> Bool in
-            try LibraryDesk(staff: context.staff, at: context.now).addClass(name, grade: grade, in: tx) == .done
+        let confirmed = context.request.value(Self.newClassField) == "1"
+        enum Added { case added, taken, probablyMeant(String) }
+        let added = try store.write { tx -> Added in
+            if !confirmed, let meant = try tx.classes().map(\.name).first(where: {
+                $0 != name && CatalogImport.classKey($0) == CatalogImport.classKey(name)
+            }) {
+                return .probablyMeant(meant)
+            }
+            return try LibraryDesk(staff: context.staff, at: context.now).addClass(name, grade: grade, in: tx) == .done ? .added : .taken
         }
-        guard added else {
+        switch added {
+        case .added:
+            return redirect(PagePath.classes, notice: words.classAdded(name), context)
+        case .taken:
             form.problems["name"] = words.classTaken(name)
             return try classesPage(context, form: form, status: 400)
+        case .probablyMeant(let meant):
+            form.problems["name"] = words.classProbableTypo(name, meant: meant)
+            form.probablyMeant = meant
+            return try classesPage(context, form: form, status: 400)
         }
-        return redirect(PagePath.classes, notice: words.classAdded(name), context)
     }
 
     /// `POST /classes/NAME/grade` with `grade` (empty: none).

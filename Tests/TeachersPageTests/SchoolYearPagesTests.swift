@@ -1,3 +1,4 @@
+import CatalogIO
 import Foundation
 import HTTPServer
 import Lending
@@ -131,6 +132,50 @@ import Testing
         #expect(response.text.contains(message))
         #expect(response.text.contains("value=\"\(fields[0].1)\""))
         #expect(try fixture.repository.transaction { try $0.classes() } == before)
+    }
+
+    @Test("a name import would call a typo of a class's (ひよこぐみ beside ひよこ組) is asked about, and added once the box says it is new",
+          arguments: ["ひよこぐみ", "ﾋﾖｺ組", "ひよこ くみ"])
+    func aLikelyTypoIsAskedAbout(name: String) throws {
+        let fixture = try Self.classes()
+        let browser = Browser(fixture)
+        browser.signIn()
+        let before = try fixture.repository.transaction { try $0.classes() }
+        let asked = browser.post("/classes", [("name", name), ("grade", "1")])
+        #expect(asked.status == 400)
+        #expect(asked.text.contains("組「\(name)」はありませんが「ひよこ組」があります。打ち間違いではありませんか。"))
+        #expect(asked.text.contains("<input type=\"checkbox\" name=\"newClass\" id=\"field-newClass\" value=\"1\">"))
+        #expect(asked.text.contains("<label for=\"field-newClass\">「\(name)」は新しい組です</label>"))
+        #expect(asked.text.contains("value=\"\(name)\""), "what was typed is kept")
+        #expect(try fixture.repository.transaction { try $0.classes() } == before)
+        // The import's own rule, so the page and `bookkiosk import` agree on what is a likely typo.
+        #expect(CatalogImport.classKey(name) == CatalogImport.classKey("ひよこ組"))
+
+        let confirmed = browser.post("/classes", [("name", name), ("grade", "1"), ("newClass", "1")])
+        #expect(confirmed.status == 303)
+        #expect(try fixture.repository.transaction { try $0.classes() }.contains(SchoolClass(name: name, grade: 1)))
+        #expect(try fixture.audit().last?.action.kind == .addedClass)
+    }
+
+    @Test func aNameUnlikeAnyClassNeedsNoConfirmationAndTheBoxIsNotShown() throws {
+        let fixture = try Self.classes()
+        let browser = Browser(fixture)
+        browser.signIn()
+        #expect(!browser.get("/classes").text.contains("newClass"))
+        #expect(browser.post("/classes", [("name", "ひよこ2組"), ("grade", "1")]).status == 303)
+        #expect(try fixture.repository.transaction { try $0.classes() }.contains { $0.name == "ひよこ2組" })
+    }
+
+    @Test func aLikelyTypoIsAskedAboutInEnglish() throws {
+        let fixture = try PageFixture(language: .en)
+        try fixture.repository.transaction { try $0.save(SchoolClass(name: "ひよこ組", grade: 1)) }
+        let browser = Browser(fixture)
+        browser.signIn()
+        let asked = browser.post("/classes", [("name", "ひよこぐみ"), ("grade", "1")])
+        #expect(asked.status == 400)
+        #expect(asked.text.contains("There is no class “ひよこぐみ”, but there is “ひよこ組”: probably a typo."))
+        #expect(asked.text.contains("tick the box below that says so, and press Add a class again."))
+        #expect(asked.text.contains("<label for=\"field-newClass\">“ひよこぐみ” is a new class</label>"))
     }
 
     @Test func aClassGetsAGradeIsRenamedAndRemovedOnlyWhenEmpty() throws {

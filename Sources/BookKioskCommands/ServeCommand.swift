@@ -20,11 +20,15 @@ struct ServeCommand {
 
     /// The journal of the kiosk on this computer, for ホーム.
     var journalPath: String
+    /// ` --config F --db D` as given (empty for the defaults): what a command needs to reach
+    /// the same library, for the one that adds a teacher while nobody can sign in.
+    var libraryOptions: String
 
     init(_ words: [String], places: Places, console: Console) throws {
         journalPath = places.returnJournal
         let arguments = try Arguments(words, for: Self.configuration)
         options = try CommonOptions(arguments, places: places)
+        libraryOptions = Self.libraryOptions(config: arguments.options["config"], database: arguments.options["db"])
         let say = commandWords(options.language)
         guard arguments.words.isEmpty else { throw Arguments.Invalid(description: say.serveUsage) }
         if let text = arguments.options["listen"] {
@@ -56,9 +60,15 @@ struct ServeCommand {
         // On a shared server, ホーム shows the returns the kiosk on this computer (the same state
         // folder) holds in its journal, not yet applied.
         let journal = options.postgresURL == nil ? nil : journalPath
+        let libraryOptions = libraryOptions
+        // Read before the page starts: the demo's teacher, say, is in demo.sqlite, not here.
+        let anyoneCanSignIn = try repository.transaction { tx in
+            try tx.staffAccounts().contains { try tx.passwordHash(staff: $0.name) != nil }
+        }
         let assembly = try PageAssembly(settings: pageSettings, repository: repository, publicAddresses: PageAssembly.publicAddresses(pageSettings),
                                         adjusting: { setup in
                                             if let journal { setup.unsentReturns = { (try? ReturnJournalSummary.read(journal))??.returnsOwed } }
+                                            setup.libraryOptions = libraryOptions
                                         })
 
         // Blocked before the daemon's threads start, so this thread's wait takes them and stops the daemon in order.
@@ -74,6 +84,9 @@ struct ServeCommand {
         let addresses = daemon.address.reachableURLs(secure: daemon.isSecure, interfaces: InterfaceAddress.current())
         for url in addresses.isEmpty ? [daemon.url] : addresses {
             console.print("先生のページ: \(url)")
+        }
+        if !anyoneCanSignIn {
+            console.print(say.nobodyCanSignIn(database: options.databaseForPeople, libraryOptions: libraryOptions))
         }
         console.print(say.serving("\(daemon.address)", database: options.databaseForPeople))
         stopSignals.wait()
@@ -91,6 +104,15 @@ struct ServeCommand {
         stopped.signal()
         console.print(say.pageStopped)
         return .success
+    }
+
+    /// ` --config F --db D` for the options given, each path quoted when the shell would split it.
+    static func libraryOptions(config: String?, database: String?) -> String {
+        func word(_ text: String) -> String {
+            let plain = text.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "/._-+:@,=".unicodeScalars.contains($0) }
+            return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }
+        return [config.map { " --config " + word($0) }, database.map { " --db " + word($0) }].compactMap { $0 }.joined()
     }
 
     /// How long `serve` waits for the requests under way once told to stop (systemd's own

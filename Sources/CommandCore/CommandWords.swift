@@ -150,6 +150,9 @@ public protocol CommandWords: Sendable {
     func listenUsage(_ error: ListenAddressError) -> String
     func pageDidNotStart(_ detail: String) -> String
     func serving(_ address: String, database: String) -> String
+    /// `serve`, when no Staff member of the library has a page password: nobody can sign in yet,
+    /// and the command that adds a teacher to it (`libraryOptions` after it).
+    func nobodyCanSignIn(database: String, libraryOptions: String) -> String
     func pageStopTimedOut(seconds: Int) -> String
     var pageStopped: String { get }
     func certificateUnreadable(_ path: String) -> String

@@ -35,6 +35,9 @@ extension EnglishCommandWords {
     public var serveUsage: String { "`bookkiosk serve` takes no words, only --listen ADDRESS:PORT, --db and --config" }
     public func listenUsage(_ error: ListenAddressError) -> String { "--listen: \(error.description)" }
     public func pageDidNotStart(_ detail: String) -> String { "The teachers' page did not start. \(detail)" }
+    public func nobodyCanSignIn(database: String, libraryOptions: String) -> String {
+        "Nobody can sign in to the teachers' page yet: this library (\(database)) has no Staff member with a page password. Run `bookkiosk staff add NAME\(libraryOptions)` and answer y when it offers to set the password."
+    }
     public func serving(_ address: String, database: String) -> String {
         "Serving the teachers' page on \(address) (database \(database)); stop with Ctrl-C or SIGTERM."
     }

@@ -51,6 +51,13 @@ public struct HTTPRequest: Sendable, Equatable {
 
     /// The header `name` (any case).
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+    /// Whether the client is this computer itself (`127.0.0.0/8`, `::1`, or IPv4 loopback as an
+    /// IPv6 socket names it); false when the address is unknown.
+    public var comesFromLoopback: Bool {
+        guard let address = clientAddress else { return false }
+        return address.hasPrefix("127.") || address == "::1" || address.hasPrefix("::ffff:127.")
+    }
 }
 
 /// One `name=value` of a form or a query string.

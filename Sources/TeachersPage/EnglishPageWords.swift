@@ -22,6 +22,9 @@ public struct EnglishPageWords: PageWords {
     public let password = "Password"
     public let signIn = "Sign in"
     public let wrongNameOrPassword = "The name or the password is not right. Please type them again."
+    public func nobodyCanSignIn(libraryOptions: String) -> String {
+        "Nobody can sign in yet: this library has no Staff member with a page password. On this computer, run `bookkiosk staff add NAME\(libraryOptions)` and answer y when it offers to set the password."
+    }
     public func tryAgain(inSeconds seconds: Int) -> String {
         "After several wrong passwords the page waits a little. Please try again in \(seconds) seconds."
     }

@@ -26,6 +26,9 @@ public protocol PageWords: Sendable, SchoolYearPageWords, TransferPageWords, Aud
     var password: String { get }
     var signIn: String { get }
     var wrongNameOrPassword: String { get }
+    /// To someone at the server itself while no Staff member has a page password: nobody can
+    /// sign in yet, and the command that adds a teacher to this library (`libraryOptions` after it).
+    func nobodyCanSignIn(libraryOptions: String) -> String
     func tryAgain(inSeconds seconds: Int) -> String
     func locked(until time: String, minutes: Int) -> String
     /// A fault while signing in, for someone not signed in: no detail (that goes to the log).

@@ -39,6 +39,10 @@ public final class TeachersPage: Sendable {
         public var unsentReturns: (@Sendable () -> Int?)?
         /// Finding a Book by its ISBN, when the box can; nil: the page offers no lookup.
         public var lookup: (any ISBNLookup)?
+        /// The options that name this library to a command (` --config F --db D`, as `serve` was
+        /// given them; empty when it used the defaults), so the command the sign-in page quotes
+        /// while nobody can sign in adds a teacher to this library and not another.
+        public var libraryOptions = ""
         /// A photo (「表紙の写真」) made ready to keep as a cover: upright, small, encoded.
         /// 「使い方」, the teachers' guide the page serves; nil: the page says it is not here.
         public var guide: TeachersGuide?

@@ -61,7 +61,8 @@ struct PageFixture {
 
     init(language: Language = .ja, sessionMinutes: Int = 30, cover: (@Sendable (Book) -> String?)? = nil,
          qrCode: (@Sendable (String) -> String?)? = nil, repository: any LendingRepository = InMemoryLendingRepository(),
-         storage: LibraryStorage? = nil, lookup: (any ISBNLookup)? = nil, sheets: [Sheet] = Sheet.builtIn) throws {
+         storage: LibraryStorage? = nil, lookup: (any ISBNLookup)? = nil, sheets: [Sheet] = Sheet.builtIn,
+         libraryOptions: String = "") throws {
         self.repository = repository
         policy = Policy(timeZone: PageFixture.tokyo)
         let clock = self.clock
@@ -72,6 +73,7 @@ struct PageFixture {
             if let cover { setup.cover = cover }
             setup.qrCode = qrCode
             if let storage { setup.storage = storage }
+            setup.libraryOptions = libraryOptions
         }.page
         try repository.transaction { tx in
             try tx.save(StaffAccount(name: "佐藤", pinHash: PageFixture.passwordHash))

@@ -1,3 +1,4 @@
+import Feedback
 import Foundation
 import HTTPServer
 import Lending
@@ -145,5 +146,66 @@ import Testing
         let later = Self.t0.addingTimeInterval(1_000)
         record = SignInThrottle.failing(record, at: later)
         #expect(record.lockedUntil == later.addingTimeInterval(900))
+    }
+}
+
+/// A library where nobody can sign in yet (the demo's teacher is in demo.sqlite, not here): the
+/// sign-in page says so, and how to add a teacher, to someone at the server itself only.
+@Suite struct NobodyCanSignInTests {
+    /// The fixture's library with its Staff members' page passwords taken away (their PINs stay).
+    static func withoutPasswords(language: Language = .ja, libraryOptions: String = "") throws -> PageFixture {
+        let fixture = try PageFixture(language: language, libraryOptions: libraryOptions)
+        try fixture.repository.transaction { tx in
+            for account in try tx.staffAccounts() { _ = try tx.setPasswordHash(nil, staff: account.name) }
+        }
+        return fixture
+    }
+
+    static func signInPage(_ fixture: PageFixture, from client: String?) -> HTTPResponse {
+        fixture.page.handle(HTTPRequest(method: "GET", path: "/sign-in", headers: ["host": "localhost:8080"], clientAddress: client))
+    }
+
+    @Test("from this computer: nobody can sign in yet, and the command that adds a teacher to this library",
+          arguments: ["127.0.0.1", "::1", "::ffff:127.0.0.1"])
+    func saidOnTheServer(client: String) throws {
+        let fixture = try Self.withoutPasswords(libraryOptions: " --db /srv/library.sqlite")
+        let page = Self.signInPage(fixture, from: client).text
+        #expect(page.contains("まだ誰もサインインできません。この図書の記録には、パスワードのある先生がいません。"))
+        #expect(page.contains("`bookkiosk staff add 名前 --db /srv/library.sqlite`"))
+    }
+
+    @Test("from another device, or with a teacher who has a password: nothing more than the form",
+          arguments: [("192.168.1.20", false), ("fe80::1", false), ("127.0.0.1", true)])
+    func notSaidElsewhere(client: String, passwords: Bool) throws {
+        let fixture = passwords ? try PageFixture() : try Self.withoutPasswords()
+        let response = Self.signInPage(fixture, from: client)
+        #expect(response.status == 200)
+        #expect(response.text.contains("name=\"password\""))
+        #expect(!response.text.contains("nobody-can-sign-in") && !response.text.contains("staff add"))
+    }
+
+    @Test("a sign-in tried from this computer is refused as any wrong one, and the page says why and what to run")
+    func afterATry() throws {
+        let fixture = try Self.withoutPasswords()
+        var form = HTTPRequest(method: "GET", path: "/sign-in", headers: ["host": "localhost:8080"], clientAddress: "127.0.0.1")
+        let first = fixture.page.handle(form)
+        let cookie = try #require(first.header("Set-Cookie")?.split(separator: ";")[0].split(separator: "=", maxSplits: 1).last.map(String.init))
+        let token = try #require(Browser.token(in: first.text))
+        form = HTTPRequest(method: "POST", path: "/sign-in", headers: ["host": "localhost:8080", "origin": "http://localhost:8080"],
+                           cookies: ["bookkiosk_session": cookie],
+                           form: [FormField(name: "name", value: "佐藤"), FormField(name: "password", value: PageFixture.password),
+                                  FormField(name: "csrf", value: token)],
+                           clientAddress: "127.0.0.1")
+        let tried = fixture.page.handle(form)
+        #expect(tried.status == 401)
+        #expect(tried.text.contains("名前かパスワードが違います"))
+        #expect(tried.text.contains("`bookkiosk staff add 名前`"))
+    }
+
+    @Test func inEnglish() throws {
+        let fixture = try Self.withoutPasswords(language: .en, libraryOptions: " --config '/etc/my kiosk.json'")
+        let page = Self.signInPage(fixture, from: "127.0.0.1").text
+        #expect(page.contains("Nobody can sign in yet: this library has no Staff member with a page password."))
+        #expect(page.contains("run `bookkiosk staff add NAME --config &#39;/etc/my kiosk.json&#39;`"))
     }
 }

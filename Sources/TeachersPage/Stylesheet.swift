@@ -61,7 +61,7 @@ enum Stylesheet {
     table.scanned tr.needs-title td { background: var(--alert-tint); }
     table.scanned tr.undone td { color: var(--muted); text-decoration: line-through; }
     table.scanned tr.needs-title form.inline { display: flex; flex-wrap: wrap; gap: .5rem; margin-top: .25rem; }
-    table.scanned tr.needs-title input[name="title"] { flex: 1 1 12rem; width: auto; }
+    table.scanned tr.needs-title input[name="title"] { flex: 1 1 10rem; width: 6rem; min-width: 6rem; }
     .choices, .actions { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
     /* 「貸出」's children to choose from: a row of buttons, not a bulleted list. */
     ul.choose { list-style: none; padding: 0; margin: 0 0 1rem; display: flex; flex-wrap: wrap; gap: .5rem; }
@@ -109,6 +109,14 @@ enum Stylesheet {
     /* The body's overflow-wrap: anywhere lets a table squeeze a column to one letter
        ("B001|5", "貸出|中"); in lists a word breaks only when it cannot fit otherwise. */
     table.list th, table.list td { overflow-wrap: break-word; }
+    /* まとめて登録 fits an iPad held upright with rows of every kind: a title with nowhere to
+       break breaks anywhere, and a row's 編集 and 取り消し stack when the row is narrow. */
+    table.scanned td.title { overflow-wrap: anywhere; }
+    @media (min-width: 40rem) {
+      table.scanned td.actions { white-space: normal; }
+      table.scanned td.actions > *, table.scanned td.actions > * + * { margin: .125rem .5rem .125rem 0; }
+      table.scanned td.actions .button, table.scanned td.actions button { white-space: nowrap; }
+    }
     ul.differences { list-style: none; margin: 0; padding: 0; }
     ul.differences del { color: var(--muted); }
     ul.differences ins { text-decoration: none; font-weight: 600; }

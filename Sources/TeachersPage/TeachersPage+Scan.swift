@@ -56,12 +56,14 @@ extension TeachersPage {
     private func scanRow(_ entry: ScanRun.Entry, csrf: String) -> HTML {
         let number = Form.hidden("entry", String(entry.number))
         func cell(_ label: String, _ content: HTML...) -> HTML { .el(.td, [HTMLAttribute(.title, label)], children: content) }
+        // The title may break anywhere: one with nowhere to break must not widen the list.
+        func titleCell(_ content: HTML...) -> HTML { .el(.td, [HTMLAttribute(.title, words.title), .class("title")], children: content) }
         switch entry.state {
         case .added(let barcode, let title, let source, let fromCache):
             let from = source.map { words.sourceName($0) + (fromCache ? " " + words.scanFromCache : "") } ?? ""
             return .el(.tr, [.id("scanned-\(entry.number)")],
                 cell(words.barcode, .text(barcode)),
-                cell(words.title, .el(.a, [.href(PagePath.book(barcode))], .text(title))),
+                titleCell(.el(.a, [.href(PagePath.book(barcode))], .text(title))),
                 cell(words.isbn, .text(entry.isbn)),
                 cell(words.scanSource, .text(from)),
                 .el(.td, [.class("actions")],
@@ -72,7 +74,7 @@ extension TeachersPage {
                                                .flag(.required), HTMLAttribute(.autocomplete, "off")])
             return .el(.tr, [.id("scanned-\(entry.number)"), .class("needs-title")],
                 cell(words.barcode, .text(barcode ?? "")),
-                cell(words.title, .el(.strong, .text(words.needsTitle)), .el(.p, [.class("hint")], .text(words.scanProblem(problem))),
+                titleCell(.el(.strong, .text(words.needsTitle)), .el(.p, [.class("hint")], .text(words.scanProblem(problem))),
                      Form.post(PagePath.to(.titleScannedBook), csrf: csrf, button: words.scanAddWithTitle, fields: [number, titleField])),
                 cell(words.isbn, .text(entry.isbn)),
                 cell(words.scanSource, .text("")),
@@ -80,7 +82,7 @@ extension TeachersPage {
         case .undone(let barcode, let title):
             return .el(.tr, [.id("scanned-\(entry.number)"), .class("undone")],
                 cell(words.barcode, .text(barcode)),
-                cell(words.title, .text(title), .text(" — "), .el(.em, .text(words.undone))),
+                titleCell(.text(title), .text(" — "), .el(.em, .text(words.undone))),
                 cell(words.isbn, .text(entry.isbn)),
                 cell(words.scanSource, .text("")),
                 .el(.td, [.class("actions")]))

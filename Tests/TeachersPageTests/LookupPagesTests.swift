@@ -267,6 +267,8 @@ final class WriteProbe: @unchecked Sendable {
         #expect(positions[0]! < positions[1]! && positions[1]! < positions[2]!, "newest first")
         #expect(list.contains("国立国会図書館サーチ (以前に調べた記録)"))
         #expect(list.contains("href=\"/books/20000001/edit\""))
+        #expect(list.contains("<td title=\"書名\" class=\"title\"><a href=\"/books/300123\">おにぎりレシピ101</a></td>"),
+                "a title may break anywhere (the stylesheet's td.title), so a long one does not widen the list")
         #expect(list.contains("書誌データ：国立国会図書館サーチ") && list.contains("書誌データ：openBD"))
         #expect(list.contains("ラベルを印刷(3 冊)"))
         let registered = try fixture.audit().filter { if case .registeredBook = $0.action { true } else { false } }

@@ -3,7 +3,7 @@ real data: long titles (one without a place to break), long names and class name
 long title to a child with a long name, several buttons. The pages are found as a teacher finds
 them, by following every link from ホーム (the navigation, a Book's page, a child's page, 記録's
 tabs…), and the pages a form leads to are added: the 取り込み preview with old → new values, the
-restore check, まとめて登録 with a run.
+restore check, まとめて登録 with a run (a copy registered, one undone, one waiting for its title).
 
 BOOKKIOSK_SCREENSHOTS=DIR keeps a screenshot of each page at each size there, to look at."""
 import os
@@ -148,12 +148,35 @@ def after_forms(page, words, long_data, language: str) -> list[tuple[str, object
         page.get_by_role("button", name=words["restore_check"], exact=True).click()
         page.wait_for_load_state()
 
-    def scan_run():
-        page.goto("/books/scan")
+    def scan(isbn: str) -> None:
         field = page.locator("input[name=isbn]")
-        field.fill(ISBN)
-        field.press("Enter")
-        page.wait_for_load_state()
+        field.fill(isbn)
+        with page.expect_navigation():
+            field.press("Enter")
+
+    def scan_run():
+        # Rows of every kind, as a run has them: one registered with a long title typed in
+        # (編集 and 取り消し beside it), one undone, and one still waiting for its title (the
+        # lookups reach nothing here, so every scan asks for one).
+        page.goto("/books/scan")
+        restart = page.locator("form[action='/books/scan/restart'] button")
+        if restart.count():
+            with page.expect_navigation():
+                restart.click()
+        for title in [LONG_TITLE, UNBROKEN_TITLE]:
+            scan(ISBN)
+            waiting = page.locator("main table.scanned tr.needs-title").first
+            waiting.locator("input[name=title]").fill(title)
+            with page.expect_navigation():
+                waiting.locator("button").click()
+        with page.expect_navigation():
+            page.locator("main table.scanned tbody tr").nth(1).locator("button.danger").click()
+        scan(ISBN)
+        rows = page.locator("main table.scanned tbody tr")
+        assert rows.count() == 3, rows.all_inner_texts()
+        assert page.locator("main table.scanned tr.needs-title").count() == 1
+        assert page.locator("main table.scanned tr.undone").count() == 1
+        assert page.locator("main table.scanned button.danger").count() == 1, "取り消し on the registered row"
 
     def search_long():
         page.goto("/books?q=" + LONG_TITLE[:6])

@@ -45,7 +45,7 @@ extension JapaneseCommandWords {
     }
     public func pageDidNotStart(_ detail: String) -> String { "先生のページを始められませんでした。\(detail)" }
     public func nobodyCanSignIn(database: String, libraryOptions: String) -> String {
-        "まだ誰も先生のページにサインインできません。この図書の記録(\(database))には、パスワードのある先生がいません。`bookkiosk staff add 名前\(libraryOptions)` を実行し、パスワードも決めるか聞かれたら y と答えてください。"
+        "まだ誰も先生のページにログインできません。この図書の記録(\(database))には、パスワードのある先生がいません。`bookkiosk staff add 名前\(libraryOptions)` を実行し、パスワードも決めるか聞かれたら y と答えてください。"
     }
     public func serving(_ address: String, database: String) -> String {
         "先生のページを \(address) で開いています(図書の記録: \(database))。止めるときは Ctrl-C か SIGTERM。"

@@ -23,7 +23,7 @@ public struct JapanesePageWords: PageWords {
     public let signIn = "ログイン"
     public let wrongNameOrPassword = "名前かパスワードが違います。もう一度入力してください。"
     public func nobodyCanSignIn(libraryOptions: String) -> String {
-        "まだ誰もサインインできません。この図書の記録には、パスワードのある先生がいません。このコンピューターで `bookkiosk staff add 名前\(libraryOptions)` を実行し、パスワードも決めるか聞かれたら y と答えてください。"
+        "まだ誰もログインできません。この図書の記録には、パスワードのある先生がいません。このコンピューターで `bookkiosk staff add 名前\(libraryOptions)` を実行し、パスワードも決めるか聞かれたら y と答えてください。"
     }
     public func tryAgain(inSeconds seconds: Int) -> String {
         "続けて間違えたので、少し間をおいています。\(seconds)秒たってから、もう一度ためしてください。"

@@ -42,10 +42,10 @@ struct ServeNobodyCanSignInTests {
     func emptyLibrary() throws {
         let folder = try TemporaryFolder()
         let output = try Self.serve(in: folder) { port, startup in
-            #expect(startup.contains("まだ誰も先生のページにサインインできません。この図書の記録(library.sqlite)には、パスワードのある先生がいません。"), "\(startup)")
+            #expect(startup.contains("まだ誰も先生のページにログインできません。この図書の記録(library.sqlite)には、パスワードのある先生がいません。"), "\(startup)")
             #expect(startup.contains("`bookkiosk staff add 名前 --db library.sqlite` を実行し"), "\(startup)")
             let page = try ServeEndToEndTests.get("/sign-in", port: port)
-            #expect(page.contains("まだ誰もサインインできません。"))
+            #expect(page.contains("まだ誰もログインできません。"))
             #expect(page.contains("`bookkiosk staff add 名前 --db library.sqlite`"))
         }
         #expect(output.components(separatedBy: "staff add").count == 2, "said once: \(output)")
@@ -78,6 +78,6 @@ struct ServeNobodyCanSignInTests {
             #expect(page.contains(">ログイン</button>"))
             #expect(!page.contains("staff add"))
         }
-        #expect(!output.contains("staff add") && !output.contains("サインインできません"), "\(output)")
+        #expect(!output.contains("staff add") && !output.contains("ログインできません"), "\(output)")
     }
 }

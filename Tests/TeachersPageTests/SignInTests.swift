@@ -170,7 +170,7 @@ import Testing
     func saidOnTheServer(client: String) throws {
         let fixture = try Self.withoutPasswords(libraryOptions: " --db /srv/library.sqlite")
         let page = Self.signInPage(fixture, from: client).text
-        #expect(page.contains("まだ誰もサインインできません。この図書の記録には、パスワードのある先生がいません。"))
+        #expect(page.contains("まだ誰もログインできません。この図書の記録には、パスワードのある先生がいません。"))
         #expect(page.contains("`bookkiosk staff add 名前 --db /srv/library.sqlite`"))
     }
 

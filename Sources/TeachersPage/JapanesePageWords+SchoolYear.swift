@@ -33,7 +33,7 @@ extension JapanesePageWords {
     public var gradeInvalid: String { "学年は 1 から 99 までの数字で入力してください(空なら学年なし)。" }
     public func classTaken(_ name: String) -> String { "「\(name)」という組はもうあります。別の名前にしてください。" }
     public func classProbableTypo(_ name: String, meant: String) -> String {
-        "組「\(name)」はありませんが「\(meant)」があります。打ち間違いではありませんか。「\(meant)」のことなら追加はいりません。本当に新しい組なら、下の「\(classIsNew(name))」にチェックを入れて、もう一度「\(addClass)」を押してください。"
+        "組「\(name)」はありませんが「\(meant)」があります。打ち間違いではありませんか。「\(meant)」のことなら追加はいりません。本当に新しい組なら、下のチェックを入れて、もう一度「\(addClass)」を押してください。"
     }
     public func classIsNew(_ name: String) -> String { "「\(name)」は新しい組です" }
     public func classAdded(_ name: String) -> String { "「\(name)」を追加しました。" }

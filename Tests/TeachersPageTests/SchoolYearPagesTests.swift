@@ -143,7 +143,7 @@ import Testing
         let before = try fixture.repository.transaction { try $0.classes() }
         let asked = browser.post("/classes", [("name", name), ("grade", "1")])
         #expect(asked.status == 400)
-        #expect(asked.text.contains("組「\(name)」はありませんが「ひよこ組」があります。打ち間違いではありませんか。"))
+        #expect(asked.text.contains("組「\(name)」はありませんが「ひよこ組」があります。打ち間違いではありませんか。「ひよこ組」のことなら追加はいりません。本当に新しい組なら、下のチェックを入れて、もう一度「組を追加」を押してください。"))
         #expect(asked.text.contains("<input type=\"checkbox\" name=\"newClass\" id=\"field-newClass\" value=\"1\">"))
         #expect(asked.text.contains("<label for=\"field-newClass\">「\(name)」は新しい組です</label>"))
         #expect(asked.text.contains("value=\"\(name)\""), "what was typed is kept")

@@ -5,6 +5,7 @@ import Foundation
 import KioskConfiguration
 import HTTPServer
 import Lending
+import LendingPostgres
 import LendingSQLite
 import PageAssembly
 import TeachersPage
@@ -106,13 +107,15 @@ struct ServeCommand {
         return .success
     }
 
-    /// ` --config F --db D` for the options given, each path quoted when the shell would split it.
+    /// ` --config F --db D` for the options given, each path quoted when the shell would split it;
+    /// a PostgreSQL URL without its password (the line is shown, and the page may show it).
     static func libraryOptions(config: String?, database: String?) -> String {
         func word(_ text: String) -> String {
             let plain = text.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "/._-+:@,=".unicodeScalars.contains($0) }
             return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
         }
-        return [config.map { " --config " + word($0) }, database.map { " --db " + word($0) }].compactMap { $0 }.joined()
+        let shown = database.map { PostgresURL($0)?.redacted ?? $0 }
+        return [config.map { " --config " + word($0) }, shown.map { " --db " + word($0) }].compactMap { $0 }.joined()
     }
 
     /// How long `serve` waits for the requests under way once told to stop (systemd's own

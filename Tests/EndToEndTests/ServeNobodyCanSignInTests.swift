@@ -1,3 +1,4 @@
+@testable import BookKioskCommands
 import Foundation
 import Lending
 import LendingSQLite
@@ -79,5 +80,16 @@ struct ServeNobodyCanSignInTests {
             #expect(!page.contains("staff add"))
         }
         #expect(!output.contains("staff add") && !output.contains("ログインできません"), "\(output)")
+    }
+
+    @Test("the options in the command: as given, quoted where the shell would split them, a URL without its password",
+          arguments: [
+            (String?.none, String?.none, ""),
+            ("/etc/bookkiosk/config.json", "library.sqlite", " --config /etc/bookkiosk/config.json --db library.sqlite"),
+            (nil, "/srv/my library's.sqlite", " --db '/srv/my library'\\''s.sqlite'"),
+            (nil, "postgres://kiosk:secret@db.local/library", " --db 'postgres://kiosk:***@db.local/library'"),
+          ])
+    func libraryOptions(config: String?, database: String?, expected: String) {
+        #expect(ServeCommand.libraryOptions(config: config, database: database) == expected)
     }
 }

@@ -59,6 +59,12 @@ struct ImportCommand {
             if !report.createdClasses.isEmpty {
                 console.print(words.createdClasses(report.createdClasses))
             }
+            if !report.matched.isEmpty {
+                console.print(words.matchedHeading)
+                for matched in report.matched {
+                    console.print("  \(words.line(matched.line)): \(matched.card) \(matched.name)")
+                }
+            }
             if !report.numbered.isEmpty {
                 console.print(words.numberedHeading(kind))
                 for given in report.numbered {

@@ -23,6 +23,8 @@ extension CatalogImport {
         public var added: [Change] = []
         public var updated: [Change] = []
         public var numbered: [Numbered] = []
+        /// The rows without a card that update the User of their name (they are among `updated`).
+        public var matched: [Matched] = []
         public var createdClasses: [String] = []
         /// Every problem, by line; any one stops the import.
         public var problems: [ImportProblem] = []
@@ -37,7 +39,7 @@ extension CatalogImport {
         public var canApply: Bool { problems.isEmpty }
 
         public static func == (lhs: Preview, rhs: Preview) -> Bool {
-            lhs.added == rhs.added && lhs.updated == rhs.updated && lhs.numbered == rhs.numbered
+            lhs.added == rhs.added && lhs.updated == rhs.updated && lhs.numbered == rhs.numbered && lhs.matched == rhs.matched
                 && lhs.createdClasses == rhs.createdClasses && lhs.problems == rhs.problems && lhs.warnings == rhs.warnings
         }
 
@@ -104,14 +106,17 @@ extension CatalogImport {
             guard planned.problems.isEmpty else { throw Failure(problems: planned.problems) }
             let written = try self.apply(planned, in: tx)
             try desk.imported(kind.imported, added: written.added, updated: written.updated, newClasses: written.createdClasses, in: tx)
-            return .imported(Report(added: written.added, updated: written.updated, warnings: file.warnings,
-                                    numbered: written.numbered, createdClasses: written.createdClasses, lookedUp: lookedUp))
+            return .imported(Report(added: written.added, updated: written.updated, warnings: file.warnings + written.warnings,
+                                    numbered: written.numbered, matched: written.matched, createdClasses: written.createdClasses,
+                                    lookedUp: lookedUp))
         }
         return outcome
     }
 
     static func preview(_ changes: Changes, warnings: [ImportWarning]) -> Preview {
-        var preview = Preview(numbered: changes.numbered, createdClasses: changes.createdClasses, problems: changes.problems, warnings: warnings)
+        var preview = Preview(numbered: changes.numbered, createdClasses: changes.createdClasses, problems: changes.problems,
+                              warnings: warnings + changes.warnings)
+        preview.matched = changes.matched
         for (row, isNew, differences) in changes.records {
             let change: Preview.Change = switch row {
             case .book(let book, let line, _):

@@ -21,7 +21,9 @@ extension CatalogImport {
         var added = 0
         var updated = 0
         var numbered: [Numbered] = []
+        var matched: [Matched] = []
         var createdClasses: [String] = []
+        var warnings: [ImportWarning] = []
     }
 
     /// What the import would do to the library `tx` reads, without writing anything: the
@@ -30,6 +32,11 @@ extension CatalogImport {
     struct Changes: Equatable {
         var createdClasses: [String] = []
         var numbered: [Numbered] = []
+        /// The rows without a card that update a User the library has (see `CardlessMatching`).
+        var matched: [Matched] = []
+        /// What the rows without a barcode or card bring to mind: a name several Users have, a
+        /// title the library has.
+        var warnings: [ImportWarning] = []
         /// Each row as it would be saved, whether the library lacks it (added) or has it
         /// (updated), and for an update what it changes.
         var records: [(row: Row, isNew: Bool, differences: [Difference])] = []
@@ -37,6 +44,7 @@ extension CatalogImport {
 
         static func == (lhs: Changes, rhs: Changes) -> Bool {
             lhs.createdClasses == rhs.createdClasses && lhs.numbered == rhs.numbered && lhs.problems == rhs.problems
+                && lhs.matched == rhs.matched && lhs.warnings == rhs.warnings
                 && lhs.records.map(\.isNew) == rhs.records.map(\.isNew) && lhs.records.map(\.row) == rhs.records.map(\.row)
                 && lhs.records.map(\.differences) == rhs.records.map(\.differences)
         }
@@ -59,6 +67,13 @@ extension CatalogImport {
                 changes.createdClasses.append(name)
             }
             known.append(name)
+        }
+        // Rows without a card are first matched to the Users the library has, so a file imported
+        // twice updates its children rather than adding them again; rows without a barcode are
+        // only warned about (copies of one title are many Books).
+        switch kind {
+        case .users: try matchCardless(&rows, &changes, plan, in: tx)
+        case .books: try warnAboutUnnumberedTitles(rows, &changes, in: tx)
         }
         // Rows without a barcode get the next free numbers, clear of the library's barcodes
         // and of every barcode in the file.
@@ -108,11 +123,56 @@ extension CatalogImport {
         return changes
     }
 
+    /// Gives each users row without a card the card of the stored User it names, if exactly one,
+    /// and leaves out the rows that cannot be told apart (`CardlessMatching`).
+    private func matchCardless(_ rows: inout [Row], _ changes: inout Changes, _ plan: Plan, in tx: any LendingTransaction) throws {
+        let users: [CardlessMatching.Row] = rows.compactMap { row in
+            if case .user(let user, let line, _, _) = row { CardlessMatching.Row(line: line, user: user) } else { nil }
+        }
+        guard users.contains(where: { $0.user.card.isEmpty }) else { return }
+        let matching = CardlessMatching(rows: users, stored: try tx.allUsers(), comparingClass: plan.hasClass)
+        var leftOut = Set<Int>()
+        for (line, decision) in matching.decisions() {
+            if let warning = decision.warning { changes.warnings.append(warning) }
+            guard let index = rows.firstIndex(where: { $0.line == line }) else { continue }
+            switch decision.outcome {
+            case .add: break
+            case .update(let card):
+                rows[index].key = card
+                changes.matched.append(Matched(line: line, card: card, name: rows[index].name))
+            case .leftOut: leftOut.insert(line)
+            }
+        }
+        rows.removeAll { leftOut.contains($0.line) }
+    }
+
+    /// Warns about each books row without a barcode whose ISBN, or title, the library's Books
+    /// have: it is added as one more copy, as the file says, but a file imported twice doubles.
+    private func warnAboutUnnumberedTitles(_ rows: [Row], _ changes: inout Changes, in tx: any LendingTransaction) throws {
+        let unnumbered: [(book: Book, line: Int)] = rows.compactMap { row in
+            if case .book(let book, let line, _) = row, book.barcode.isEmpty { (book, line) } else { nil }
+        }
+        guard !unnumbered.isEmpty else { return }
+        let stored = try tx.allBooks()
+        for (book, line) in unnumbered {
+            let title = CardlessMatching.folded(book.title)
+            let same = stored.filter { stored in
+                if let isbn = book.isbn, stored.isbn == isbn { return true }
+                return !title.isEmpty && CardlessMatching.folded(stored.title) == title
+            }
+            guard !same.isEmpty else { continue }
+            let name = book.title.isEmpty ? (same[0].title) : book.title
+            changes.warnings.append(ImportWarning(line: line, .sameTitleInLibrary(title: name, barcodes: same.map(\.barcode).sorted())))
+        }
+    }
+
     /// Writes `changes` (which have no problems) in `tx`. Pure apart from `tx`.
     func apply(_ changes: Changes, in tx: any LendingTransaction) throws -> Written {
         var written = Written()
         written.createdClasses = changes.createdClasses
         written.numbered = changes.numbered
+        written.matched = changes.matched
+        written.warnings = changes.warnings
         for name in changes.createdClasses { try tx.save(SchoolClass(name: name)) }
         // Each row is locked (read, then saved) in barcode or card order, the order in which
         // every path locks several rows of one table (see `PostgresLendingRepository`).

@@ -46,6 +46,8 @@ public struct CatalogImport {
         public var warnings: [ImportWarning] = []
         /// The rows that came without a barcode or card, and the number each was given.
         public var numbered: [Numbered] = []
+        /// The rows that came without a card and updated the User of their name and class.
+        public var matched: [Matched] = []
         /// Classes the file named that the library did not have: made, with no grade yet.
         public var createdClasses: [String] = []
         /// The titles found by ISBN for rows that had none.
@@ -57,6 +59,15 @@ public struct CatalogImport {
         public var line: Int
         public var barcode: String
         /// The Book's title or the User's name.
+        public var name: String
+    }
+
+    /// A row without a card that names a User the library has, and that User's card: the row
+    /// updates it rather than adding the child again.
+    public struct Matched: Sendable, Equatable {
+        public var line: Int
+        public var card: String
+        /// The User's name, as the row writes it.
         public var name: String
     }
 
@@ -101,10 +112,11 @@ public struct CatalogImport {
             return written
         }
         var report = Report()
-        report.warnings = file.warnings
+        report.warnings = file.warnings + written.warnings
         report.added = written.added
         report.updated = written.updated
         report.numbered = written.numbered
+        report.matched = written.matched
         report.createdClasses = written.createdClasses
         report.lookedUp = lookedUp
         return report

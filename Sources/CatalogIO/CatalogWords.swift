@@ -38,6 +38,8 @@ public protocol CatalogWords: Sendable {
     /// The heading of the titles an import found by ISBN (`fromCache` of them in the lookup cache).
     func lookedUpHeading(rows: Int, fromCache: Int) -> String
     func numberedHeading(_ kind: CatalogImport.Kind) -> String
+    /// The heading of the rows without a card that updated a User the library has.
+    var matchedHeading: String { get }
     var importUsage: String { get }
 
     // bookkiosk export

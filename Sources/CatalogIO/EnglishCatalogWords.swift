@@ -75,8 +75,30 @@ public struct EnglishCatalogWords: CatalogWords {
         switch warning.reason {
         case .unknownColumn(let name, let kind):
             "line \(warning.line): column \"\(name)\" is not one BookKiosk knows, so it was ignored (known: \(columns(kind)))"
+        case .sameNameAsSeveralUsers(let name, let className, let cards):
+            "line \(warning.line): \(who(name, className)) has no card, and the library has \(cards.count) users of that name (\(cards.joined(separator: ", "))): "
+                + "the row is left out, as it cannot be told which one it is. Add a card column and write the row's card"
+        case .sameNameOnOtherLines(let name, let className, let lines, nil):
+            "line \(warning.line): \(who(name, className)) has no card and is also on \(lineList(lines)): each row is added as a user of its own. "
+                + "If they are one child, keep one row"
+        case .sameNameOnOtherLines(let name, let className, let lines, let card?):
+            "line \(warning.line): \(who(name, className)) has no card, is also on \(lineList(lines)), and the library has one user of that name (\(card)): "
+                + "the row is left out, as it cannot be told which row is \(card). Write \(card) in a card column on that row"
+        case .sameTitleInLibrary(let title, let barcodes):
+            "line \(warning.line): \(title) has no barcode and the library has it already (\(barcodes.joined(separator: ", "))): it is added as one more copy. "
+                + "If this file was imported before, its books are in the library already"
         }
     }
+
+    private func who(_ name: String, _ className: String?) -> String {
+        className.map { "\(name) (\($0))" } ?? name
+    }
+
+    private func lineList(_ lines: [Int]) -> String {
+        (lines.count == 1 ? "line " : "lines ") + lines.map(String.init).joined(separator: ", ")
+    }
+
+    public let matchedHeading = "Rows without a card that updated the user of their name (and class) the library has, rather than adding them again:"
 
     public func encoding(_ encoding: CSVText.Encoding) -> String {
         switch encoding {

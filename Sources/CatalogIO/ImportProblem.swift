@@ -52,6 +52,16 @@ public struct ImportWarning: Sendable, Equatable, CustomStringConvertible {
     public enum Reason: Sendable, Equatable {
         /// A header BookKiosk does not know; the column is left out.
         case unknownColumn(String, kind: CatalogImport.Kind)
+        /// A row without a card whose name (in its class) several stored Users have: it is left
+        /// out, as it cannot be told which one it is.
+        case sameNameAsSeveralUsers(name: String, className: String?, cards: [String])
+        /// A row without a card whose name (in its class) other rows of the file have too
+        /// (`lines`). Without a stored User of that name (`storedCard` nil) each row is added as
+        /// a User of its own; with one, the row is left out, as it cannot be told which is which.
+        case sameNameOnOtherLines(name: String, className: String?, lines: [Int], storedCard: String?)
+        /// A row without a barcode whose title (or ISBN) the library's Books have already: it is
+        /// added as one more copy, which is what the file says, but would double a file imported twice.
+        case sameTitleInLibrary(title: String, barcodes: [String])
     }
 
     public var line: Int

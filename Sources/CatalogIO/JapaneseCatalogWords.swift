@@ -77,8 +77,30 @@ public struct JapaneseCatalogWords: CatalogWords {
         switch warning.reason {
         case .unknownColumn(let name, let kind):
             "\(line(warning.line)): 列「\(name)」は BookKiosk の知らない列なので読みませんでした(使える列: \(kind.columns.map(header).joined(separator: "・")))"
+        case .sameNameAsSeveralUsers(let name, let className, let cards):
+            "\(line(warning.line)): \(who(name, className))にはカード番号がなく、図書館には同じ名前の利用者が \(cards.count) 人います(\(cards.joined(separator: "・")))。"
+                + "どの人か分からないので、この行は取り込みません。カード番号の列を加えて、この行の番号を書いてください"
+        case .sameNameOnOtherLines(let name, let className, let lines, nil):
+            "\(line(warning.line)): \(who(name, className))にはカード番号がなく、\(lineList(lines))にも同じ名前があります。それぞれ別の利用者として追加します。"
+                + "同じ子なら1行にしてください"
+        case .sameNameOnOtherLines(let name, let className, let lines, let card?):
+            "\(line(warning.line)): \(who(name, className))にはカード番号がなく、\(lineList(lines))にも同じ名前があり、図書館には同じ名前の利用者(\(card))がいます。"
+                + "どの行が \(card) か分からないので、この行は取り込みません。その行のカード番号の列に \(card) と書いてください"
+        case .sameTitleInLibrary(let title, let barcodes):
+            "\(line(warning.line)): 「\(title)」にはバーコードがなく、図書館にはもうあります(\(barcodes.joined(separator: "・")))。もう1冊として追加します。"
+                + "前に取り込んだファイルなら、その絵本はもう図書館にあります"
         }
     }
+
+    private func who(_ name: String, _ className: String?) -> String {
+        "「\(name)」" + (className.map { "(\($0))" } ?? "")
+    }
+
+    private func lineList(_ lines: [Int]) -> String {
+        lines.map(line).joined(separator: "・")
+    }
+
+    public let matchedHeading = "カード番号のない行のうち、図書館にいる同じ名前(と組)の利用者を更新した行(二重には追加していません):"
 
     public func encoding(_ encoding: CSVText.Encoding) -> String {
         switch encoding {

@@ -87,7 +87,8 @@ public final class KioskAssembly {
             log("returns scanned while the database server is away are kept in \(path)")
         }
         let privacy = PrivacyPass(days: settings.privacyDays)
-        runtime.daily = { now in privacy.run(in: repository, at: now).logLines.forEach(log) }
+        let privacyWords = privacyPassWords(settings.feedback.language)
+        runtime.daily = { now in privacyWords.lines(privacy.run(in: repository, at: now)).forEach(log) }
         if let sqlite = repository as? SQLiteLendingRepository {
             // A local file is checkpointed while the kiosk is quiet; a shared server looks after its own WAL.
             runtime.checkpointWhenQuiet(sqlite, log: log)

@@ -19,19 +19,32 @@ public struct PrivacyPass: Sendable, Equatable {
         now.addingTimeInterval(-Double(days) * 86_400)
     }
 
-    /// What one pass did, as lines for the grown-ups' log (nothing when nothing changed).
+    /// What one pass did; the kiosk's log words it in its language (`PrivacyPassWords`).
     public struct Report: Sendable, Equatable {
+        /// One half of the pass that failed; it is tried again on the next day.
+        public struct Failure: Sendable, Equatable {
+            public enum Half: Sendable, Hashable {
+                /// Returned Loans forgetting their User.
+                case loans
+                /// Audit entries forgetting their User.
+                case auditEntries
+            }
+
+            public var half: Half
+            /// The fault, as the store describes it.
+            public var detail: String
+        }
+
         public var forgottenLoans = 0
         public var forgottenAuditEntries = 0
-        /// Each half that failed, with why; it is tried again on the next day.
-        public var failures: [String] = []
-        let days: Int
+        public var failures: [Failure] = []
+        public let days: Int
 
-        public var logLines: [String] {
-            var lines: [String] = []
-            if forgottenLoans > 0 { lines.append("privacy: \(forgottenLoans) Loans returned over \(days) days ago no longer name their User") }
-            if forgottenAuditEntries > 0 { lines.append("privacy: \(forgottenAuditEntries) audit entries over \(days) days old no longer name their User") }
-            return lines + failures
+        public init(days: Int, forgottenLoans: Int = 0, forgottenAuditEntries: Int = 0, failures: [Failure] = []) {
+            self.days = days
+            self.forgottenLoans = forgottenLoans
+            self.forgottenAuditEntries = forgottenAuditEntries
+            self.failures = failures
         }
     }
 
@@ -42,12 +55,12 @@ public struct PrivacyPass: Sendable, Equatable {
         do {
             report.forgottenLoans = try repository.anonymizeReturnedLoans(olderThan: cutoff)
         } catch {
-            report.failures.append("privacy: could not forget old borrowers (will try again tomorrow): \(error)")
+            report.failures.append(Report.Failure(half: .loans, detail: "\(error)"))
         }
         do {
             report.forgottenAuditEntries = try repository.transaction { try $0.forgetAuditedUsers(recordedBefore: cutoff) }
         } catch {
-            report.failures.append("privacy: could not remove Users from old audit entries (will try again tomorrow): \(error)")
+            report.failures.append(Report.Failure(half: .auditEntries, detail: "\(error)"))
         }
         return report
     }

@@ -110,9 +110,9 @@ library() {
     "$bookkiosk" import users "$work/users.csv" --db "$db" --config "$work/config-$lang.json" >/dev/null 2>&1
     printf '1234\n' | "$bookkiosk" staff add "$3" --db "$db" --config "$work/config-$lang.json" >/dev/null
     # Mei borrowed B0003 and B0007 three weeks before the scenario: they are overdue.
-    printf 'C0002\nB0003\nB0007\n' | "$bookkiosk" simulate --db "$db" --config "$work/config-$lang.json" --now 2026-11-12T09:00:00 >/dev/null
+    printf 'C0002\nB0003\nB0007\n' | "$bookkiosk" simulate --write --db "$db" --config "$work/config-$lang.json" --now 2026-11-12T09:00:00 >/dev/null
     # Aoi borrowed B0008 and B0009 yesterday: her slots are full, nothing is overdue.
-    printf 'C0004\nB0008\nB0009\n' | "$bookkiosk" simulate --db "$db" --config "$work/config-$lang.json" --now 2026-12-02T09:00:00 >/dev/null
+    printf 'C0004\nB0008\nB0009\n' | "$bookkiosk" simulate --write --db "$db" --config "$work/config-$lang.json" --now 2026-12-02T09:00:00 >/dev/null
 }
 
 # A cover for Guri and Gura, drawn by cairo through a tiny scene (no image files in the repository).
@@ -148,14 +148,14 @@ render() {
     rm -f "$db"
     library "$db" "$lang" "$staff"
     rm -rf "$work/frames"
-    scenario | "$bookkiosk" simulate --db "$db" --config "$work/config-$lang.json" --now 2026-12-03T09:00:00 \
+    scenario | "$bookkiosk" simulate --write --db "$db" --config "$work/config-$lang.json" --now 2026-12-03T09:00:00 \
         --screens "$work/frames" --screen-size "$size" --covers "$work/covers" --library-name "$library_name" > "$work/events-$lang.jsonl"
     # Database trouble: another process holds the database past the busy timeout. The lock is
     # taken once simulate is ready (its start-up housekeeping done), then a Book on loan is
     # scanned: its return must write (a card's greeting only reads, which WAL lets through).
     rm -f "$work/in" "$work/trouble.out"
     mkfifo "$work/in"
-    "$bookkiosk" simulate --db "$db" --config "$work/config-$lang.json" --now 2026-12-03T09:00:00 \
+    "$bookkiosk" simulate --write --db "$db" --config "$work/config-$lang.json" --now 2026-12-03T09:00:00 \
         --screens "$work/trouble" --screen-size "$size" --library-name "$library_name" < "$work/in" > "$work/trouble.out" 2>/dev/null &
     exec 3> "$work/in"
     until grep -q '"ready"' "$work/trouble.out" 2>/dev/null; do sleep 0.1; done

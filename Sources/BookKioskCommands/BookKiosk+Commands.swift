@@ -31,9 +31,10 @@ extension RunCommand: Command {
 
 extension Simulate: Command {
     static let configuration = CommandConfiguration(commandName: "simulate", usage: [
-        .init("simulate", .value("now", "T"), .value("speech", "DIR"), .value("screens", "DIR"), .flag("screens-in-memory"),
+        .init("simulate", .value("now", "T"), .flag("write"), .value("speech", "DIR"), .value("screens", "DIR"), .flag("screens-in-memory"),
               .value("screen-size", "WxH"), .value("covers", "DIR"), .value("library-name", "NAME"), abstract: """
             scans and directives from standard input, the event stream on standard output;
+            on a copy of the library, which stays as it was; with --write, in the library itself;
             with --speech, each sentence the kiosk would say as DIR/0001.wav and 0001.txt;
             with --screens, the screen after each event as DIR/0001-EVENT.png;
             with --screens-in-memory, painted as into the display's buffer, no files

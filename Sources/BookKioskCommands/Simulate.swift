@@ -9,6 +9,7 @@ import Lending
 /// `bookkiosk simulate`: scans and directives from standard input, the event stream on
 /// standard output, one JSON line per event, in the order the lines came. The clock stands
 /// still except where `@at` and `@wait` move it, so a scenario gives the same events every run.
+/// It lends and returns in a copy of the library unless told `--write` (`SimulatedLibrary`).
 struct Simulate {
     let arguments: Arguments
     let common: CommonOptions
@@ -33,8 +34,15 @@ struct Simulate {
         let say = commandWords(common.language)
         let config = common.configuration
         let policy = config.policy
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("bookkiosk-simulate-\(UUID().uuidString)").path
+        let library = SimulatedLibrary.choose(write: arguments.flags.contains("write"), setup: common, scratch: scratch)
+        console.error(library.firstLine(say))
+        if let folder = library.scratch {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        }
+        defer { if let folder = library.scratch { try? FileManager.default.removeItem(atPath: folder) } }
         // A shared server that is away is waited for, as `run` does: returns go to the journal.
-        let repository = try common.openRepository(connectLater: true)
+        guard let repository = try library.open(common, connectLater: true) else { return .failure }
         var clock = try currentTime(arguments, timeZone: policy.timeZone)
         let frames = try ScreenFrames.make(arguments)
         let settings = config.kioskSettings(announces: false, journal: common.postgresURL == nil ? nil : journalPath,

@@ -185,6 +185,14 @@ public protocol CommandWords: Sendable {
 
     // bookkiosk simulate
     func simulateTakesNoWords(got: String) -> String
+    /// `simulate`'s first line: it works on a copy of the library at `place`, which stays as it was.
+    func simulateOnCopy(_ place: String) -> String
+    /// `simulate`'s first line: there is no library at `place` yet; it works on an empty one it does not keep.
+    func simulateOnEmptyLibrary(_ place: String) -> String
+    /// `simulate`'s first line with `--write`: its lends and returns go into the library at `place`.
+    func simulateWrites(_ place: String) -> String
+    /// `simulate`'s only line on a shared PostgreSQL library without `--write`: why it does not run.
+    func simulateRefusedOnSharedLibrary(_ place: String) -> String
     func kioskNotStarted(_ detail: String) -> String
     func lineSkipped(_ number: Int, problem: String) -> String
     func speechFolderNotMade(_ folder: String, _ detail: String) -> String

@@ -76,6 +76,17 @@ extension EnglishCommandWords {
     public var ndlName: String { "NDL Search (国立国会図書館サーチ)" }
 
     public func simulateTakesNoWords(got: String) -> String { "simulate reads its scans from standard input and takes no words (got \(got))" }
+    public func simulateOnCopy(_ place: String) -> String {
+        "simulate: on a copy of \(place); the library itself stays as it was (--write to lend and return in it)"
+    }
+    public func simulateOnEmptyLibrary(_ place: String) -> String {
+        "simulate: there is no library at \(place) yet, so on an empty one that is not kept (--write to make it there)"
+    }
+    public func simulateWrites(_ place: String) -> String { "simulate: lends and returns in the library \(place) itself (--write)" }
+    public func simulateRefusedOnSharedLibrary(_ place: String) -> String {
+        "simulate: \(place) is a shared PostgreSQL library, which the kiosks use: simulate lends and returns in it only with --write. "
+            + "No copy of it can be made here; to try scans without it, run simulate with --db on a SQLite file"
+    }
     public func kioskNotStarted(_ detail: String) -> String { "The kiosk could not be started: \(detail)" }
     public func lineSkipped(_ number: Int, problem: String) -> String { "line \(number): \(problem); the line was skipped" }
     public func speechFolderNotMade(_ folder: String, _ detail: String) -> String { "--speech \(folder) could not be made (\(detail)). Check the path." }

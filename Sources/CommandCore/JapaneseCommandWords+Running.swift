@@ -85,6 +85,17 @@ extension JapaneseCommandWords {
     public var ndlName: String { "国立国会図書館サーチ" }
 
     public func simulateTakesNoWords(got: String) -> String { "simulate はスキャンを標準入力から読むので、言葉を付けません(付いていたのは \(got))" }
+    public func simulateOnCopy(_ place: String) -> String {
+        "simulate: \(place) のコピーで動かします。図書館そのものは変わりません(図書館に貸出・返却を書き込むときは --write)"
+    }
+    public func simulateOnEmptyLibrary(_ place: String) -> String {
+        "simulate: \(place) にはまだ図書館がないので、残らない空の図書館で動かします(そこに作るときは --write)"
+    }
+    public func simulateWrites(_ place: String) -> String { "simulate: 図書館 \(place) そのものに貸出・返却を書き込みます(--write)" }
+    public func simulateRefusedOnSharedLibrary(_ place: String) -> String {
+        "simulate: \(place) はキオスクたちが使っている共有の PostgreSQL の図書館なので、--write を付けたときだけ貸出・返却を書き込みます。"
+            + "ここではコピーを作れません。図書館に触れずに試すなら、--db で SQLite のファイルを指定してください"
+    }
     public func kioskNotStarted(_ detail: String) -> String { "キオスクを始められませんでした: \(detail)" }
     public func lineSkipped(_ number: Int, problem: String) -> String { "\(number)行目: \(problem)。この行はとばしました" }
     public func speechFolderNotMade(_ folder: String, _ detail: String) -> String { "--speech \(folder) のフォルダーを作れませんでした(\(detail))。場所を確かめてください。" }

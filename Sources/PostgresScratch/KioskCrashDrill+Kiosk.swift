@@ -68,7 +68,7 @@ final class KioskDriver: @unchecked Sendable {
         do throws(Errno) {
             process = try ChildProcess(
                 executable: drill.executable,
-                arguments: ["simulate", "--db", url.text, "--config", config, "--now", formatter.string(from: now)],
+                arguments: ["simulate", "--write", "--db", url.text, "--config", config, "--now", formatter.string(from: now)],
                 environment: ["HOME": home, "STATE_DIRECTORY": home + "/state", "TZ": "UTC", "LANG": "C.UTF-8",
                               "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"],
                 errorsTo: home + "/stderr.log")

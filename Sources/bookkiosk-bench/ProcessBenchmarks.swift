@@ -26,7 +26,7 @@ struct ProcessBenchmarks {
 
     func simulate(database: String, extraArguments: [String] = []) throws -> KioskProcess {
         try KioskProcess(executable: executable,
-                         arguments: ["simulate", "--db", database, "--config", configPath, "--now", "2026-12-01T09:00:00Z"] + extraArguments,
+                         arguments: ["simulate", "--write", "--db", database, "--config", configPath, "--now", "2026-12-01T09:00:00Z"] + extraArguments,
                          environment: environment, errorsTo: errorLog)
     }
 

@@ -149,7 +149,7 @@ struct ShippedPageBenchmark {
         }
         let kiosk = try KioskProcess(
             executable: "/bin/sh",
-            arguments: ["-c", kioskGroup.enterCommand + " && exec \(pinning)\"$0\" \"$@\"", executable, "simulate", "--db", databasePath,
+            arguments: ["-c", kioskGroup.enterCommand + " && exec \(pinning)\"$0\" \"$@\"", executable, "simulate", "--write", "--db", databasePath,
                         "--config", configPath, "--now", "2026-12-01T09:00:00Z"] + (screens ? ["--screens-in-memory"] : []),
             environment: environment, errorsTo: errorLog)
         defer { kiosk.finish() }

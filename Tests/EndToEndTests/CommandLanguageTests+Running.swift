@@ -40,9 +40,9 @@ extension CommandLanguageTests {
         #expect(lookup.output.contains("最後の文字は 1 のはずです"), "\(lookup.output)")
         #expect(try ran(["lookup"], in: folder).errors.contains("ISBN を 1 つ以上書いてください"))
 
-        let simulated = try ran(["simulate"], input: "@wait soon\n", in: folder)
+        let simulated = try ran(["simulate", "--write"], input: "@wait soon\n", in: folder)
         #expect(simulated.errors.contains("1行目: ") && simulated.errors.contains("この行はとばしました"), "\(simulated.errors)")
-        #expect(try ran(["simulate", "extra"], in: folder).errors.contains("simulate はスキャンを標準入力から読むので"))
+        #expect(try ran(["simulate", "--write", "extra"], in: folder).errors.contains("simulate はスキャンを標準入力から読むので"))
 
         #expect(try ran(["serve", "extra"], in: folder).errors.contains("`bookkiosk serve` には言葉を付けません"))
         let badPort = try ran(["serve", "--listen", "127.0.0.1:99999"], in: folder).errors
@@ -90,6 +90,7 @@ extension CommandLanguageTests {
              say.lookupUsage, say.readingLabel, say.authorsLabel, say.publisherLabel, say.sourceLabel, say.noteLabel, say.noneGiven,
              say.fromLookupCache, say.differingTitle(source: "x", title: "x"), say.notFound, say.ndlName,
              say.simulateTakesNoWords(got: "x"), say.kioskNotStarted("x"), say.lineSkipped(1, problem: "x"),
+             say.simulateOnCopy("x"), say.simulateOnEmptyLibrary("x"), say.simulateWrites("x"), say.simulateRefusedOnSharedLibrary("x"),
              say.speechFolderNotMade("x", "x"), say.speechNotWritten("x", text: "x", "x"), say.speechFolderNotWritable("x", "x"),
              say.demoTakesNoWords, say.languageUsage, say.screenSizeUsage(got: "x"), say.demoNoDesktop, say.demoWindow("x"),
              say.demoWindowFailed("x"), say.demoWindowTitle, say.inactiveMark, say.demoTyping(interactive: true),

@@ -329,7 +329,7 @@ struct ConfigurationMistakeTests {
         let report = try BookKioskBinary.run(["report", "overdue", "--now", "2026-12-01T09:00:00Z"] + common, in: folder.url)
         #expect(report.status == 0, "\(report.errors)")
         #expect(report.output.contains("No Loans are overdue on 2026-12-01."))
-        let simulate = try BookKioskBinary.run(["simulate"] + common, in: folder.url)
+        let simulate = try BookKioskBinary.run(["simulate", "--write"] + common, in: folder.url)
         #expect(simulate.status != 0)
         #expect(simulate.errors.contains("loanDays"))
     }

@@ -14,7 +14,7 @@ struct ImportFromPipeTests {
     /// The barcodes of the Books in the library, through `export`-free `simulate`: each is
     /// refused `cardFirst` when known, `unknownBarcode` when not.
     func known(_ barcodes: [String], in folder: TemporaryFolder, _ common: [String]) throws -> [String] {
-        let scan = try BookKioskBinary.run(["simulate"] + common, input: barcodes.joined(separator: "\n") + "\n", in: folder.url)
+        let scan = try BookKioskBinary.run(["simulate", "--write"] + common, input: barcodes.joined(separator: "\n") + "\n", in: folder.url)
         return try scan.events().compactMap { event in
             event["reason"] as? String == "cardFirst" ? event["barcode"] as? String ?? event["book"] as? String : nil
         }

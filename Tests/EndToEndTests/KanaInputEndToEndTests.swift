@@ -20,7 +20,7 @@ struct KanaInputEndToEndTests {
     }
 
     func simulate(_ scenario: String, _ common: [String], in folder: TemporaryFolder) throws -> BookKioskBinary.Result {
-        let result = try BookKioskBinary.run(["simulate", "--now", "2026-12-01T09:00:00Z"] + common, input: scenario, in: folder.url)
+        let result = try BookKioskBinary.run(["simulate", "--write", "--now", "2026-12-01T09:00:00Z"] + common, input: scenario, in: folder.url)
         #expect(result.status == 0, "\(result.errors)")
         return result
     }

@@ -91,7 +91,7 @@ struct OutageScenarioTests {
         let config = try folder.write("config.json", #"{"timeZone": "UTC"}"#)
         let process = Process()
         process.executableURL = BookKioskBinary.url
-        process.arguments = ["simulate", "--db", url.text, "--config", config, "--now", "2026-12-01T09:00:00Z"]
+        process.arguments = ["simulate", "--write", "--db", url.text, "--config", config, "--now", "2026-12-01T09:00:00Z"]
         process.environment = ["HOME": folder.url.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
                                "TZ": "UTC", "LANG": "C.UTF-8"]
         let input = Pipe(), output = Pipe()

@@ -18,7 +18,7 @@ struct PostgresEndToEndTests {
         (["import", "users", "@users.csv"], ""),
         (["staff", "add", "Tanaka"], pin + "\n"),
         (["staff", "list"], ""),
-        (["simulate", "--now", "2026-12-01T09:00:00"], """
+        (["simulate", "--write", "--now", "2026-12-01T09:00:00"], """
             C0001
             B0001
             B0001
@@ -44,7 +44,7 @@ struct PostgresEndToEndTests {
             @enter
             @type q
             """),
-        (["simulate", "--now", "2026-12-20T10:00:00"], "C0002\nB0001\n"),
+        (["simulate", "--write", "--now", "2026-12-20T10:00:00"], "C0002\nB0001\n"),
         (["report", "overdue", "--now", "2026-12-20T10:00:00"], ""),
         (["report", "audit"], ""),
         (["export", "loans"], ""),

@@ -11,7 +11,7 @@ struct PostgresSchoolYearTests {
         (["import", "users", "@users.csv"], ""),
         (["classes", "grade", "ひよこ組", "1"], ""),
         (["classes", "grade", "きりん組", "2"], ""),
-        (["simulate", "--now", "2026-10-01T09:00:00"], "C0001\nB0001\nB0002\n@wait 60s\nC0002\nB0004\n"),
+        (["simulate", "--write", "--now", "2026-10-01T09:00:00"], "C0001\nB0001\nB0002\n@wait 60s\nC0002\nB0004\n"),
         (["classes"], ""),
         (["promote"], ""),
         (["report", "popular", "--now", "2026-11-24T10:00:00"], ""),

@@ -189,7 +189,7 @@ struct PrintEndToEndTests {
         // What was read, scanned at the kiosk.
         let card = try #require(cardScan.symbols[4]?.first?.data)
         let book = try #require(labelScan.symbols[31]?.first?.data)
-        let events = try bookkiosk(["simulate", "--now", "2026-12-01T09:00:00"], input: "\(card)\n\(book)\n").events()
+        let events = try bookkiosk(["simulate", "--write", "--now", "2026-12-01T09:00:00"], input: "\(card)\n\(book)\n").events()
         let greeted = try #require(events.first { $0["event"] as? String == "greeted" })
         #expect(greeted["name"] as? String == "さくら")
         let lent = try #require(events.first { $0["event"] as? String == "lent" })
@@ -234,7 +234,7 @@ struct PrintEndToEndTests {
         #expect(try bookkiosk(["print", "labels", "--out", "old.pdf"]).status == 0)
         #expect(try bookkiosk(["staff", "add", "たなか"], input: "1234\n").status == 0)
         let staff = "@key F12\n@type 1234\n@enter\n@type b\n@type n\n@type もりのなか\n@enter\n@enter\n@key Esc\n@type q\n"
-        let registered = try bookkiosk(["simulate", "--now", "2026-12-01T09:00:00"], input: staff).events()
+        let registered = try bookkiosk(["simulate", "--write", "--now", "2026-12-01T09:00:00"], input: staff).events()
         #expect(registered.contains { $0["action"] as? String == "registeredBook" && $0["book"] as? String == "20000004" })
 
         let printed = try bookkiosk(["print", "labels", "--out", "new.pdf"])
@@ -242,7 +242,7 @@ struct PrintEndToEndTests {
         let scan = try decode(folder.url.appendingPathComponent("new.pdf").path, sheet: try sheet("a-one-28368"))
         let read = try #require(scan.symbols[1]?.first?.data)
         #expect(Set(scan.symbols.keys) == [1] && Barcode.normalize(read) == "20000004")
-        let lent = try bookkiosk(["simulate", "--now", "2026-12-01T10:00:00"], input: "10000001\n\(read)\n").events()
+        let lent = try bookkiosk(["simulate", "--write", "--now", "2026-12-01T10:00:00"], input: "10000001\n\(read)\n").events()
         #expect(lent.contains { $0["event"] as? String == "lent" && $0["title"] as? String == "もりのなか" })
     }
 

@@ -28,7 +28,7 @@ struct RestoreCraftedEndToEndTests {
 
         let process = Process()
         process.executableURL = BookKioskBinary.url
-        process.arguments = ["simulate", "--now", "2026-11-24T09:00:00"] + db
+        process.arguments = ["simulate", "--write", "--now", "2026-11-24T09:00:00"] + db
         process.environment = ["HOME": folder.url.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
                                "TZ": "UTC", "LANG": "C.UTF-8"]
         let input = Pipe(), output = Pipe()
@@ -53,7 +53,7 @@ struct RestoreCraftedEndToEndTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.contains("before-restore") }.isEmpty)
 
         // A lend afterwards runs no trigger of the file: the titles are the library's own.
-        let lend = try BookKioskBinary.run(["simulate", "--now", "2026-11-24T10:00:00"] + db, input: "C0003\nB0003\n", in: folder.url)
+        let lend = try BookKioskBinary.run(["simulate", "--write", "--now", "2026-11-24T10:00:00"] + db, input: "C0003\nB0003\n", in: folder.url)
         #expect(lend.status == 0 && lend.output.contains(#""event":"lent""#), "\(lend.output.suffix(300))")
         let books = try BookKioskBinary.run(["export", "books"] + db, in: folder.url).output
         #expect(books.contains("ぐりとぐら") && !books.contains("pwned"))

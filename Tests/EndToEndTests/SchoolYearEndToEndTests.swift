@@ -23,7 +23,7 @@ struct SchoolYearEndToEndTests {
         #expect(try BookKioskBinary.run(["classes", "grade", "ひよこ組", "1"] + db, in: folder.url).status == 0)
         #expect(try BookKioskBinary.run(["classes", "grade", "きりん組", "2"] + db, in: folder.url).status == 0)
         let scans = "@at 2026-10-01T09:00:00\nC0001\nB0001\nB0002\n@wait 60s\nC0002\nB0004\n"
-        #expect(try BookKioskBinary.run(["simulate"] + db, input: scans, in: folder.url).status == 0)
+        #expect(try BookKioskBinary.run(["simulate", "--write"] + db, input: scans, in: folder.url).status == 0)
         return db
     }
 
@@ -98,7 +98,7 @@ struct SchoolYearEndToEndTests {
         #expect(text.contains("佐藤 陽翔 さん") && text.contains("鈴木 結衣 さん") && !text.contains("田中"))
         #expect(text.contains("ぐりとぐら") && text.contains("はらぺこあおむし") && text.contains("ねないこだれだ"))
         #expect(text.contains("かえす日 2026年10月8日(木)") && text.contains("2026年11月24日(火)"))
-        _ = try BookKioskBinary.run(["simulate"] + db, input: "@at 2026-11-24T09:00:00\nB0004\n", in: folder.url)
+        _ = try BookKioskBinary.run(["simulate", "--write"] + db, input: "@at 2026-11-24T09:00:00\nB0004\n", in: folder.url)
         let none = try BookKioskBinary.run(["print", "notices", "--out", "none.pdf", "--class", "きりん組", "--now", "2026-11-24T10:00:00"] + db,
                                            in: folder.url)
         #expect(none.status == 0 && none.errors.contains("おねがいの紙はいりません"), "\(none.errors)")
@@ -115,8 +115,8 @@ struct SchoolYearEndToEndTests {
         let classes = try BookKioskBinary.run(["report", "classes"] + now + db, in: folder.url)
         #expect(classes.lines == ["Lends per class per month since 2026-04:", "ひよこ組\t2026-10\t2", "きりん組\t2026-10\t1"])
         // Every Book back, then a run much later: the daily privacy pass forgets who borrowed.
-        _ = try BookKioskBinary.run(["simulate"] + db, input: "@at 2026-10-02T09:00:00\nB0001\n@wait 60s\nB0002\n@wait 60s\nB0004\n", in: folder.url)
-        _ = try BookKioskBinary.run(["simulate"] + db, input: "@at 2027-01-20T09:00:00\nC0003\n", in: folder.url)
+        _ = try BookKioskBinary.run(["simulate", "--write"] + db, input: "@at 2026-10-02T09:00:00\nB0001\n@wait 60s\nB0002\n@wait 60s\nB0004\n", in: folder.url)
+        _ = try BookKioskBinary.run(["simulate", "--write"] + db, input: "@at 2027-01-20T09:00:00\nC0003\n", in: folder.url)
         #expect(!(try BookKioskBinary.run(["export", "loans"] + db, in: folder.url)).output.contains("C0001"))
         #expect(try BookKioskBinary.run(["report", "classes"] + now + db, in: folder.url).lines == classes.lines)
         #expect(try BookKioskBinary.run(["report", "popular"] + now + db, in: folder.url).lines == popular.lines)
@@ -143,7 +143,7 @@ struct SchoolYearEndToEndTests {
         }
         let books = try String(contentsOf: folder.url.appendingPathComponent("books-out.csv"), encoding: .utf8)
         #expect(books.contains("B0003,'=SUM(A1),"))
-        #expect(try BookKioskBinary.run(["simulate", "--db", folder.url.path + "/copy.sqlite"], input: "C0001\nB0003\n", in: folder.url)
+        #expect(try BookKioskBinary.run(["simulate", "--write", "--db", folder.url.path + "/copy.sqlite"], input: "C0001\nB0003\n", in: folder.url)
             .output.contains("=SUM(A1)"))
     }
 
@@ -153,14 +153,14 @@ struct SchoolYearEndToEndTests {
         let db = try Self.library(in: folder)
         #expect(try BookKioskBinary.run(["backup", "backup.sqlite"] + db, in: folder.url).status == 0)
         // After the backup, 鈴木 結衣's book comes back: the live library now differs from it.
-        _ = try BookKioskBinary.run(["simulate"] + db, input: "@at 2026-11-24T08:00:00\nB0004\n", in: folder.url)
+        _ = try BookKioskBinary.run(["simulate", "--write"] + db, input: "@at 2026-11-24T08:00:00\nB0004\n", in: folder.url)
 
         let refused = try BookKioskBinary.run(["restore", "backup.sqlite"] + db, in: folder.url)
         #expect(refused.status != 0 && refused.errors.contains("--yes") && refused.output.contains("4 books, 3 users, 3 loans (3 out)"))
 
         let process = Process()
         process.executableURL = BookKioskBinary.url
-        process.arguments = ["simulate", "--now", "2026-11-24T09:00:00"] + db
+        process.arguments = ["simulate", "--write", "--now", "2026-11-24T09:00:00"] + db
         process.environment = ["HOME": folder.url.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
                                "TZ": "UTC", "LANG": "C.UTF-8"]
         let input = Pipe(), output = Pipe()
@@ -181,7 +181,7 @@ struct SchoolYearEndToEndTests {
         let greeted = lines.lines.filter { $0.contains(#""event":"greeted""#) }
         #expect(greeted.count == scans, "every scan answered: \(lines.lines.suffix(3))")
 
-        let after = try BookKioskBinary.run(["simulate", "--now", "2026-11-24T10:00:00"] + db, input: "C0002\n", in: folder.url)
+        let after = try BookKioskBinary.run(["simulate", "--write", "--now", "2026-11-24T10:00:00"] + db, input: "C0002\n", in: folder.url)
         #expect(after.output.contains(#""loans":[{"book":"B0004""#), "the backup's Loan is back: \(after.output)")
         let kept = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix("lib.before-restore-") }
         #expect(kept.count == 1)

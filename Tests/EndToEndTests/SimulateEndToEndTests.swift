@@ -92,9 +92,9 @@ struct SimulateEndToEndTests {
 
     @Test func overdueLoansBlockAndAreReported() throws {
         let (folder, common) = try library()
-        let lend = try BookKioskBinary.run(["simulate", "--now", "2026-12-01T09:00:00"] + common, input: "C0001\nB0001\n", in: folder.url)
+        let lend = try BookKioskBinary.run(["simulate", "--write", "--now", "2026-12-01T09:00:00"] + common, input: "C0001\nB0001\n", in: folder.url)
         #expect(lend.status == 0)
-        let later = try BookKioskBinary.run(["simulate", "--now", "2026-12-09T10:00:00"] + common, input: "C0001\nB0002\n", in: folder.url)
+        let later = try BookKioskBinary.run(["simulate", "--write", "--now", "2026-12-09T10:00:00"] + common, input: "C0001\nB0002\n", in: folder.url)
         expectEvents(try later.events(), [
             ["event": "ready"],
             ["event": "greeted", "user": "C0001"],
@@ -124,7 +124,7 @@ struct SimulateEndToEndTests {
         #expect(!result.errors.contains("line 2:"))
         #expect(result.errors.contains("Nothing was imported"))
         // B0100 was a good row, but nothing was written.
-        let scan = try BookKioskBinary.run(["simulate"] + common, input: "B0100\n", in: folder.url)
+        let scan = try BookKioskBinary.run(["simulate", "--write"] + common, input: "B0100\n", in: folder.url)
         #expect(try scan.events().last?["reason"] as? String == "unknownBarcode")
     }
 
@@ -134,7 +134,7 @@ struct SimulateEndToEndTests {
         let result = try BookKioskBinary.run(["import", "books", try folder.write("update.csv", update)] + common, in: folder.url)
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output.contains("1 book added, 1 updated"))
-        let scan = try BookKioskBinary.run(["simulate", "--now", "2026-12-01T09:00:00"] + common, input: "C0001\nB0001\nB0003\n", in: folder.url)
+        let scan = try BookKioskBinary.run(["simulate", "--write", "--now", "2026-12-01T09:00:00"] + common, input: "C0001\nB0001\nB0003\n", in: folder.url)
         let events = try scan.events()
         #expect(events[2]["title"] as? String == "ぐりとぐら（新版）")
         // Status was not in the file, so B0003 stays withdrawn.
@@ -144,7 +144,7 @@ struct SimulateEndToEndTests {
     @Test func aBadConfigurationStopsTheCommandAndNamesTheKey() throws {
         let folder = try TemporaryFolder()
         let config = try folder.write("config.json", #"{"loanLimit": "lots", "colour": "red"}"#)
-        let result = try BookKioskBinary.run(["simulate", "--config", config, "--db", folder.path("x.sqlite")], input: "C0001\n", in: folder.url)
+        let result = try BookKioskBinary.run(["simulate", "--write", "--config", config, "--db", folder.path("x.sqlite")], input: "C0001\n", in: folder.url)
         #expect(result.status != 0)
         #expect(result.output.isEmpty)
         #expect(result.errors.contains("loanLimit:"))
@@ -161,7 +161,7 @@ struct SimulateEndToEndTests {
             garbage += String((0..<length).map { _ in Character(Unicode.Scalar(UInt8.random(in: 0x20...0x7E, using: &generator))) }) + "\n"
         }
         garbage += "\u{7}\u{1B}[A\n" + String(repeating: "9", count: 500) + "\n"
-        let result = try BookKioskBinary.run(["simulate"] + common, input: garbage, in: folder.url)
+        let result = try BookKioskBinary.run(["simulate", "--write"] + common, input: garbage, in: folder.url)
         #expect(result.status == 0)
         #expect(try result.events().count >= 2)
     }
@@ -171,7 +171,7 @@ struct SimulateEndToEndTests {
         let unknown = try BookKioskBinary.run(["lend-everything"], in: folder.url)
         #expect(unknown.status == 2)
         #expect(unknown.errors.contains("is not a bookkiosk command"))
-        let option = try BookKioskBinary.run(["simulate", "--speed", "fast"], in: folder.url)
+        let option = try BookKioskBinary.run(["simulate", "--write", "--speed", "fast"], in: folder.url)
         #expect(option.status == 2)
         #expect(option.errors.contains("--speed is not an option here"))
     }
@@ -186,7 +186,7 @@ struct PrivacyEndToEndTests {
             #expect(try BookKioskBinary.run(["import", kind, try folder.write("\(kind).csv", text)] + common, in: folder.url).status == 0)
         }
         let scenario = "C0001\nB0001\nB0002\n@wait 5s\nB0001\n@at 2026-12-31T09:00:00\n@at 2027-01-01T09:00:00\n"
-        #expect(try BookKioskBinary.run(["simulate", "--now", "2026-12-01T09:00:00Z"] + common, input: scenario, in: folder.url).status == 0)
+        #expect(try BookKioskBinary.run(["simulate", "--write", "--now", "2026-12-01T09:00:00Z"] + common, input: scenario, in: folder.url).status == 0)
         let export = try BookKioskBinary.run(["export", "loans"] + common, in: folder.url)
         // B0001 came back on 12-01: 31 days later it names no User. B0002 is still out, so it does.
         #expect(export.lines.count == 3)
@@ -228,7 +228,7 @@ struct PrivacyEndToEndTests {
         @at 2027-01-02T09:00:00
 
         """
-        let simulate = try BookKioskBinary.run(["simulate", "--now", "2026-12-01T09:00:00Z"] + common, input: scenario, in: folder.url)
+        let simulate = try BookKioskBinary.run(["simulate", "--write", "--now", "2026-12-01T09:00:00Z"] + common, input: scenario, in: folder.url)
         #expect(simulate.status == 0, "\(simulate.errors)")
         #expect(simulate.errors.contains("audit entries over 30 days old no longer name their User"), "\(simulate.errors)")
         let report = try BookKioskBinary.run(["report", "audit"] + common, in: folder.url)

@@ -19,7 +19,7 @@ struct SimulateScreensTests {
         let folder = try TemporaryFolder()
         let common = try Self.library(in: folder)
         let frames = folder.path("frames")
-        let result = try BookKioskBinary.run(["simulate", "--now", "2026-12-01T09:00:00", "--screens", frames, "--screen-size", "800x480"] + common,
+        let result = try BookKioskBinary.run(["simulate", "--write", "--now", "2026-12-01T09:00:00", "--screens", frames, "--screen-size", "800x480"] + common,
                                              input: "C0001\nB0001\nB0001\n@key F12\n@type 1\n", in: folder.url)
         #expect(result.status == 0, "\(result.errors)")
         let names = try FileManager.default.contentsOfDirectory(atPath: frames).sorted()
@@ -38,7 +38,7 @@ struct SimulateScreensTests {
         let folder = try TemporaryFolder()
         let common = try Self.library(in: folder)
         let scans = "C0001\nB0001\nB0001\n"
-        let painted = try BookKioskBinary.run(["simulate", "--now", "2026-12-01T09:00:00", "--screens-in-memory", "--screen-size", "800x480"] + common,
+        let painted = try BookKioskBinary.run(["simulate", "--write", "--now", "2026-12-01T09:00:00", "--screens-in-memory", "--screen-size", "800x480"] + common,
                                               input: scans, in: folder.url)
         #expect(painted.status == 0, "\(painted.errors)")
         let events = painted.output.split(separator: "\n").compactMap { $0.split(separator: ",").first }
@@ -51,7 +51,7 @@ struct SimulateScreensTests {
 
     @Test func framesInFilesAndInMemoryAreOneOrTheOther() throws {
         let folder = try TemporaryFolder()
-        let result = try BookKioskBinary.run(["simulate", "--db", folder.path("l.sqlite"), "--screens", folder.path("f"), "--screens-in-memory"],
+        let result = try BookKioskBinary.run(["simulate", "--write", "--db", folder.path("l.sqlite"), "--screens", folder.path("f"), "--screens-in-memory"],
                                              in: folder.url)
         #expect(result.status != 0)
         #expect(result.errors.contains("give one of them"))
@@ -59,7 +59,7 @@ struct SimulateScreensTests {
 
     @Test func aBadSizeIsRefusedWithWhatToType() throws {
         let folder = try TemporaryFolder()
-        let result = try BookKioskBinary.run(["simulate", "--db", folder.path("l.sqlite"), "--screens", folder.path("f"), "--screen-size", "big"],
+        let result = try BookKioskBinary.run(["simulate", "--write", "--db", folder.path("l.sqlite"), "--screens", folder.path("f"), "--screen-size", "big"],
                                              in: folder.url)
         #expect(result.status != 0)
         #expect(result.errors.contains("--screen-size must be WIDTHxHEIGHT"))

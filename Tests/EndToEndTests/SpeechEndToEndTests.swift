@@ -79,7 +79,7 @@ struct SpeechEndToEndTests {
         #expect(try BookKioskBinary.run(["import", "books", "books.csv"] + db + config, in: folder.url).status == 0)
         #expect(try BookKioskBinary.run(["import", "users", "users.csv"] + db + config, in: folder.url).status == 0)
         let scans = "C0009\nB0002\n@wait 5s\nB0002\n"
-        let run = try BookKioskBinary.run(["simulate", "--now", "2026-12-01T09:00:00+09:00", "--speech", folder.path("voice")] + db + config,
+        let run = try BookKioskBinary.run(["simulate", "--write", "--now", "2026-12-01T09:00:00+09:00", "--speech", folder.path("voice")] + db + config,
                                           input: scans, in: folder.url)
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.lines.count == 4, "ready, greeted, lent, returned: \(run.output)")

@@ -90,7 +90,7 @@ struct StaffEndToEndTests {
         """
         // Each repeated scan of one barcode comes after a wait: within the debounce window it
         // would be a duplicate, in staff mode as everywhere.
-        let result = try BookKioskBinary.run(["simulate", "--now", "2026-12-01T09:00:00Z"] + common, input: scenario, in: folder.url)
+        let result = try BookKioskBinary.run(["simulate", "--write", "--now", "2026-12-01T09:00:00Z"] + common, input: scenario, in: folder.url)
         #expect(result.status == 0, "\(result.errors)")
         #expect(try staffEvents(result) == [
             "refused limitReached", "refused pinWrong", "staff entered", "staff override", "staff forcedReturn",
@@ -131,7 +131,7 @@ struct StaffEndToEndTests {
         @wait 120s
         @type q
         """
-        let result = try BookKioskBinary.run(["simulate", "--now", "2026-12-01T09:00:00Z"] + common, input: scenario, in: folder.url)
+        let result = try BookKioskBinary.run(["simulate", "--write", "--now", "2026-12-01T09:00:00Z"] + common, input: scenario, in: folder.url)
         let events = try result.events()
         #expect(try staffEvents(result) == ["refused pinWrong", "refused pinWrong", "refused pinLocked", "refused pinLocked", "staff entered", "staff left"])
         let locks = events.filter { $0["reason"] as? String == "pinLocked" }.map { $0["retryAfterSeconds"] as? Int }
@@ -144,8 +144,8 @@ struct StaffEndToEndTests {
     @Test func theLockSurvivesARestart() throws {
         let (folder, common) = try library()
         let wrong = String(repeating: "@key F12\n@type \(Self.wrongPIN)\n@enter\n", count: 3)
-        _ = try BookKioskBinary.run(["simulate", "--now", "2026-12-01T09:00:00Z"] + common, input: wrong, in: folder.url)
-        let again = try BookKioskBinary.run(["simulate", "--now", "2026-12-01T09:00:10Z"] + common,
+        _ = try BookKioskBinary.run(["simulate", "--write", "--now", "2026-12-01T09:00:00Z"] + common, input: wrong, in: folder.url)
+        let again = try BookKioskBinary.run(["simulate", "--write", "--now", "2026-12-01T09:00:10Z"] + common,
                                             input: "@key F12\n@type \(Self.pin)\n@enter\n", in: folder.url)
         #expect(try staffEvents(again) == ["refused pinLocked"])
     }
@@ -153,7 +153,7 @@ struct StaffEndToEndTests {
     @Test func aPINNeverAppearsInTheEventsTheLogOrTheDatabase() throws {
         let (folder, common) = try library()
         let scenario = "@key F12\n@type \(Self.wrongPIN)\n@enter\n@type \(Self.pin)\n@enter\n@type q\n"
-        let result = try BookKioskBinary.run(["simulate", "--now", "2026-12-01T09:00:00Z"] + common, input: scenario, in: folder.url)
+        let result = try BookKioskBinary.run(["simulate", "--write", "--now", "2026-12-01T09:00:00Z"] + common, input: scenario, in: folder.url)
         #expect(try staffEvents(result) == ["refused pinWrong", "staff entered", "staff left"])
         let audit = try BookKioskBinary.run(["report", "audit"] + common, in: folder.url)
         for pin in [Self.pin, Self.wrongPIN] {
@@ -181,7 +181,7 @@ struct StaffEndToEndTests {
         #expect(try BookKioskBinary.run(["staff", "add", "Suzuki"] + common, input: "2468\n", in: folder.url).status == 0)
         #expect(try BookKioskBinary.run(["staff", "list"] + common, in: folder.url).lines == ["Suzuki", "Tanaka"])
         #expect(try BookKioskBinary.run(["staff", "pin", "Tanaka"] + common, input: "1357\n", in: folder.url).status == 0)
-        let entered = try BookKioskBinary.run(["simulate"] + common, input: "@key F12\n@type 1357\n@enter\n", in: folder.url)
+        let entered = try BookKioskBinary.run(["simulate", "--write"] + common, input: "@key F12\n@type 1357\n@enter\n", in: folder.url)
         #expect(try staffEvents(entered) == ["staff entered"])
         #expect(try BookKioskBinary.run(["staff", "remove", "Tanaka"] + common, in: folder.url).status == 0)
         #expect(try BookKioskBinary.run(["staff", "list"] + common, in: folder.url).lines == ["Suzuki"])

@@ -49,7 +49,7 @@ struct GarbageInTests {
         try makeLibrary(at: database, books: 2, users: 1)
         let valid = #"{"loanLimit": 2, "loanDays": 7, "closedWeekdays": ["saturday", "sunday"], "closedDates": ["2026-12-29"], "blockOnOverdue": true, "sessionTimeoutSeconds": 30, "debounceSeconds": 2, "timeZone": "Asia/Tokyo", "language": "ja", "volume": 0.8, "scanners": [{"match": "0c2e:0b61", "layout": "us", "name": "入口"}]}"#
         // The control: the valid file is taken, so a refusal below is the garbage's doing.
-        let control = try BookKioskBinary.run(["simulate", "--db", database, "--config", try folder.write("valid.json", valid),
+        let control = try BookKioskBinary.run(["simulate", "--write", "--db", database, "--config", try folder.write("valid.json", valid),
                                                "--now", "2026-12-01T09:00:00Z"], input: Data("C0001\n".utf8), in: folder)
         #expect(control.status == 0 && control.output.split(separator: "\n").count == 2, "\(control.errors)")
         var garbage = Garbage(random: SplitMix64(seed: 11))
@@ -57,7 +57,7 @@ struct GarbageInTests {
         for index in 0..<60 {
             let data = index < 20 ? garbage.bytes(1 + Int(garbage.random.next() % 400)) : garbage.mutated(valid)
             let config = try folder.write("config-\(index).json", data)
-            let result = try BookKioskBinary.run(["simulate", "--db", database, "--config", config, "--now", "2026-12-01T09:00:00Z"],
+            let result = try BookKioskBinary.run(["simulate", "--write", "--db", database, "--config", config, "--now", "2026-12-01T09:00:00Z"],
                                                  input: Data("C0001\n".utf8), in: folder)
             expectNoCrash(result, "config \(index)")
             if result.status == 0 {
@@ -193,7 +193,7 @@ struct GarbageInTests {
                 input += Data("\n".utf8)
                 lines += 1
             }
-            let result = try BookKioskBinary.run(["simulate", "--db", database, "--config", config, "--now", "2026-12-01T09:00:00Z"],
+            let result = try BookKioskBinary.run(["simulate", "--write", "--db", database, "--config", config, "--now", "2026-12-01T09:00:00Z"],
                                                  input: input, in: folder)
             expectNoCrash(result, "simulate run \(run)")
             #expect(result.status == 0, "run \(run): \(result.errors.suffix(500))")

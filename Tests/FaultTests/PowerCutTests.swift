@@ -50,7 +50,7 @@ struct PowerCutTests {
             let (text, eventCount) = Self.script(&random, sessions: 12)
             let kiosk = try RunningProcess(
                 executable: BookKioskBinary.path,
-                arguments: ["simulate", "--db", database, "--config", config, "--now", EventTime.text(now)],
+                arguments: ["simulate", "--write", "--db", database, "--config", config, "--now", EventTime.text(now)],
                 environment: folder.environment)
             try kiosk.write(text)
             // Kill after a random number of lines (0: at once, maybe before the database is open).
@@ -98,7 +98,7 @@ struct PowerCutTests {
 
         // The kiosk after the last kill: it starts, lends and returns, and ends cleanly.
         let after = try BookKioskBinary.run(
-            ["simulate", "--db", database, "--config", config, "--now", EventTime.text(Self.start.addingTimeInterval(Double(kills + 1) * 6 * 3600))],
+            ["simulate", "--write", "--db", database, "--config", config, "--now", EventTime.text(Self.start.addingTimeInterval(Double(kills + 1) * 6 * 3600))],
             input: Data("C0001\n@wait 3s\nB0001\n@wait 3s\nB0001\n".utf8), in: folder)
         let names = after.output.split(separator: "\n").compactMap { Event(String($0))?.name }
         #expect(after.status == 0 && after.signal == nil, "\(after.errors)")

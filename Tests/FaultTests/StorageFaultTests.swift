@@ -46,7 +46,7 @@ final class KioskOnOwnFilesystem {
             \(mount)
             cp "$SEED" "$MNT/library.sqlite"
             status=0
-            "$KIOSK" simulate --db "$MNT/library.sqlite" --config "$CONFIG" --now 2026-12-01T09:00:00Z || status=$?
+            "$KIOSK" simulate --write --db "$MNT/library.sqlite" --config "$CONFIG" --now 2026-12-01T09:00:00Z || status=$?
             cp "$MNT"/library.sqlite* "$OUT"/
             exit $status
             """
@@ -176,7 +176,7 @@ struct StorageFaultTests {
         #expect(try openLoans(in: copy) == ["B0001"])
         // Moved to a writable disk, the same file serves the kiosk again.
         let again = try BookKioskBinary.run(
-            ["simulate", "--db", copy, "--config", try folder.configuration(), "--now", "2026-12-01T10:00:00Z"],
+            ["simulate", "--write", "--db", copy, "--config", try folder.configuration(), "--now", "2026-12-01T10:00:00Z"],
             input: Data("C0001\n@wait 3s\nB0002\n".utf8), in: folder)
         #expect(again.output.split(separator: "\n").compactMap { Event(String($0))?.name } == ["ready", "greeted", "lent"], "\(again.errors)")
         report("read-only filesystem: \(errors) scans answered with a calm error (fault \(faults.sorted().joined(separator: ", "))), the Loan lent before kept, the file serves again once writable")
@@ -189,7 +189,7 @@ struct StorageFaultTests {
         try makeLibrary(at: database, books: 5, users: 2)
         let kiosk = try RunningProcess(
             executable: BookKioskBinary.path,
-            arguments: ["simulate", "--db", database, "--config", try folder.configuration(), "--now", "2026-12-01T09:00:00Z"],
+            arguments: ["simulate", "--write", "--db", database, "--config", try folder.configuration(), "--now", "2026-12-01T09:00:00Z"],
             environment: folder.environment.merging(["BOOKKIOSK_BUSY_TIMEOUT_MS": "200"]) { $1 })
         func scan(_ lines: String) throws -> Event? {
             try kiosk.write(lines + "\n")

@@ -100,7 +100,7 @@ class Library:
 
     def simulate(self, *lines: str, now: datetime.datetime | None = None) -> list[dict]:
         """Scans through `bookkiosk simulate` on the same database; its JSON events."""
-        arguments = ["simulate"] + (["--now", now.strftime("%Y-%m-%dT%H:%M:%S")] if now else [])
+        arguments = ["simulate", "--write"] + (["--now", now.strftime("%Y-%m-%dT%H:%M:%S")] if now else [])
         out = self.cli(*arguments, stdin="".join(line + "\n" for line in lines))
         return [json.loads(line) for line in out.splitlines() if line.startswith("{")]
 

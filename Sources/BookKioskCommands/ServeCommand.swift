@@ -82,9 +82,9 @@ struct ServeCommand {
             // The daemon's error already says what is wrong and what to do: say it once.
             throw CommandFailure(say.pageDidNotStart("\(error)"))
         }
-        let addresses = daemon.address.reachableURLs(secure: daemon.isSecure, interfaces: InterfaceAddress.current())
+        let addresses = daemon.address.teacherURLs(secure: daemon.isSecure, hostNames: pageSettings.hostNames, interfaces: InterfaceAddress.current())
         for url in addresses.isEmpty ? [daemon.url] : addresses {
-            console.print("先生のページ: \(url)")
+            console.print(say.pageAt(url))
         }
         if !anyoneCanSignIn {
             console.print(say.nobodyCanSignIn(database: options.databaseForPeople, libraryOptions: libraryOptions))

@@ -149,6 +149,8 @@ public protocol CommandWords: Sendable {
     /// A `--listen` value that is not `ADDRESS:PORT`: what is wrong with it, and what to write.
     func listenUsage(_ error: ListenAddressError) -> String
     func pageDidNotStart(_ detail: String) -> String
+    /// One address a teacher types to open the page, as `serve` lists them.
+    func pageAt(_ url: String) -> String
     func serving(_ address: String, database: String) -> String
     /// `serve`, when no Staff member of the library has a page password: nobody can sign in yet,
     /// and the command that adds a teacher to it (`libraryOptions` after it).

@@ -8,8 +8,9 @@ extension DoctorCommand {
     static let webConnectSeconds = 2
 
     /// The teachers' page: whether something accepts connections at the configured address
-    /// (for `0.0.0.0` or `::`, on this computer's loopback). Not running is a warning: the
-    /// kiosk works without it.
+    /// (for `0.0.0.0` or `::`, on this computer's loopback), and if so the addresses a teacher
+    /// types to open it, as `serve` prints them. Not running is a warning: the kiosk works
+    /// without it.
     func checkWeb(_ web: WebConfiguration) -> [Finding] {
         let address = web.listen
         let target: ListenAddress
@@ -19,9 +20,18 @@ extension DoctorCommand {
         default: target = address
         }
         if Self.acceptsConnections(target) {
-            return [.ok(.web, say.pageAnswers("\(address.url(secure: web.isSecure))", secure: web.isSecure))]
+            return [Self.answered(web, target: target, interfaces: InterfaceAddress.current(), say)]
         }
         return [.warn(.web, say.pageNotRunning("\(target)", listen: "\(address)"))]
+    }
+
+    /// What doctor says of a page that answered at `target`: the addresses a teacher types
+    /// (`ListenAddress.teacherURLs`, `serve`'s own), never `0.0.0.0`; when there are none (no
+    /// network, no name), that it answers on this computer only.
+    static func answered(_ web: WebConfiguration, target: ListenAddress, interfaces: [InterfaceAddress], _ say: any DoctorWords) -> Finding {
+        let urls = web.listen.teacherURLs(secure: web.isSecure, hostNames: web.hostNames, interfaces: interfaces)
+        guard !urls.isEmpty else { return .ok(.web, say.pageAnswersOnlyHere(target.url(secure: web.isSecure), secure: web.isSecure)) }
+        return .ok(.web, say.pageAnswers(urls, secure: web.isSecure))
     }
 
     /// A warning when the page listens on every interface and no `web.hostNames` says which

@@ -124,7 +124,10 @@ public protocol DoctorWords: Sendable {
     func anthyConverts(version: String, candidates: [String]) -> String
 
     // the teachers' page
-    func pageAnswers(_ url: String, secure: Bool) -> String
+    /// The page answered; `urls` are the addresses a teacher types to open it.
+    func pageAnswers(_ urls: [String], secure: Bool) -> String
+    /// The page answered at `url`, but listens on every interface of a computer with no network and no name for it.
+    func pageAnswersOnlyHere(_ url: String, secure: Bool) -> String
     func pageNotRunning(_ target: String, listen: String) -> String
     func noHostNames(_ listen: String) -> String
 

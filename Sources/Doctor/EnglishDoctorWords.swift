@@ -224,7 +224,13 @@ public struct EnglishDoctorWords: DoctorWords {
         "anthy \(version) converts kana to kanji (ほん → \(candidates.joined(separator: " ")) …)"
     }
 
-    public func pageAnswers(_ url: String, secure: Bool) -> String { "the teachers' page answers at \(url) (\(secure ? "HTTPS" : "plain HTTP"))" }
+    public func pageAnswers(_ urls: [String], secure: Bool) -> String {
+        "the teachers' page answers (\(secure ? "HTTPS" : "plain HTTP")); teachers open it at \(urls.joined(separator: " or "))"
+    }
+    public func pageAnswersOnlyHere(_ url: String, secure: Bool) -> String {
+        "the teachers' page answers on this computer at \(url) (\(secure ? "HTTPS" : "plain HTTP")), but this computer has no network address "
+            + "for teachers to open it at: connect it to the school network, or name it in web.hostNames"
+    }
     public func pageNotRunning(_ target: String, listen: String) -> String {
         "nothing answers at \(target) (web.listen \(listen)): the teachers' page is not running — start it with `bookkiosk serve`, or `install.sh --web` for its service (then `systemctl status bookkiosk-web`)"
     }

@@ -257,7 +257,13 @@ public struct JapaneseDoctorWords: DoctorWords {
         "anthy \(version) でかなを漢字に変換できます(ほん → \(candidates.joined(separator: " ")) …)"
     }
 
-    public func pageAnswers(_ url: String, secure: Bool) -> String { "先生のページが \(url) で答えました(\(secure ? "HTTPS" : "暗号化なしの HTTP"))" }
+    public func pageAnswers(_ urls: [String], secure: Bool) -> String {
+        "動いています(\(secure ? "HTTPS" : "暗号化なしの HTTP"))。先生たちは \(urls.joined(separator: " か ")) で開けます"
+    }
+    public func pageAnswersOnlyHere(_ url: String, secure: Bool) -> String {
+        "先生のページはこのコンピューターの \(url) で答えました(\(secure ? "HTTPS" : "暗号化なしの HTTP"))が、このコンピューターには先生たちが開けるネットワークのアドレスがありません。"
+            + "園のネットワークにつなぐか、web.hostNames に名前を書いてください"
+    }
     public func pageNotRunning(_ target: String, listen: String) -> String {
         "\(target)(web.listen \(listen))でだれも答えません。先生のページは動いていません — `bookkiosk serve` で始めるか、サービスにするなら `install.sh --web`(そのあと `systemctl status bookkiosk-web`)"
     }

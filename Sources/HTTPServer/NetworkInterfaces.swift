@@ -64,3 +64,14 @@ extension ListenAddress {
         }
     }
 }
+
+extension ListenAddress {
+    /// The addresses a teacher types to open the page listening here, as `serve` prints them and
+    /// `doctor` says them: each name it answers to (`hostNames`, like `toshokan.local`), then
+    /// `reachableURLs`. Empty when it listens on every interface and has neither names nor a
+    /// network (then only `url(secure:)`, on this computer).
+    public func teacherURLs(secure: Bool, hostNames: [String], interfaces: [InterfaceAddress]) -> [String] {
+        let named = hostNames.map { "\(secure ? "https" : "http")://\($0):\(port)/" }
+        return named + reachableURLs(secure: secure, interfaces: interfaces).filter { !named.contains($0) }
+    }
+}

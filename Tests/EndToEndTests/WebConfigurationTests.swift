@@ -1,3 +1,4 @@
+import Feedback
 import Foundation
 import HTTPServer
 import LendingSQLite
@@ -155,7 +156,33 @@ struct DoctorWebTests {
         listen(listener, 1)
         let running = doctor.checkWeb(web)
         #expect(running.map(\.level) == [.ok])
-        #expect(running.first?.message.contains("http://0.0.0.0:\(port)/") == true)
+        // Where teachers open it, as `serve` prints it; never 0.0.0.0, which no browser can open.
+        #expect(running == [DoctorCommand.answered(web, target: .loopback(port: port), interfaces: InterfaceAddress.current(), doctor.say)])
+        #expect(running.first?.message.contains("0.0.0.0") == false, "\(running)")
+    }
+
+    static let interfaces = [
+        InterfaceAddress(interface: "lo", family: .ipv4, host: "127.0.0.1", isLoopback: true, isUp: true),
+        InterfaceAddress(interface: "eth0", family: .ipv4, host: "192.168.1.20", isLoopback: false, isUp: true),
+    ]
+
+    @Test("a page that answers: doctor names the addresses teachers type, in the configuration's language", arguments: [
+        ("0.0.0.0:8080", [String](), 2, "en", "the teachers' page answers (plain HTTP); teachers open it at http://192.168.1.20:8080/"),
+        ("0.0.0.0:8080", ["toshokan.local"], 2, "en",
+         "the teachers' page answers (plain HTTP); teachers open it at http://toshokan.local:8080/ or http://192.168.1.20:8080/"),
+        ("0.0.0.0:8080", [], 2, "ja", "動いています(暗号化なしの HTTP)。先生たちは http://192.168.1.20:8080/ で開けます"),
+        ("127.0.0.1:8080", [], 2, "en", "the teachers' page answers (plain HTTP); teachers open it at http://127.0.0.1:8080/"),
+        // Only a loopback interface: nothing for a teacher to type, and doctor says why.
+        ("0.0.0.0:8080", [], 1, "en", "the teachers' page answers on this computer at http://127.0.0.1:8080/ (plain HTTP), but this computer has no network address"),
+    ])
+    func answered(listen: String, hostNames: [String], interfaceCount: Int, language: String, expected: String) throws {
+        var web = WebConfiguration()
+        web.listen = try ListenAddress(parsing: listen)
+        web.hostNames = hostNames
+        let say = doctorWords(Language(rawValue: language)!)
+        let finding = DoctorCommand.answered(web, target: .loopback(port: 8080), interfaces: Array(Self.interfaces.prefix(interfaceCount)), say)
+        #expect(finding.level == .ok)
+        #expect(finding.message.hasPrefix(expected), "\(finding.message)")
     }
 }
 

@@ -28,6 +28,20 @@ struct ReachableURLTests {
         #expect(ListenAddress.anyIPv4(port: 80).reachableURLs(secure: false, interfaces: Array(Self.interfaces.prefix(2))).isEmpty)
     }
 
+    @Test("what a teacher types: the page's names first, then the addresses, each once", arguments: [
+        ("0.0.0.0:8080", ["toshokan.local"], ["http://toshokan.local:8080/", "http://192.168.1.20:8080/"]),
+        ("0.0.0.0:8080", [], ["http://192.168.1.20:8080/"]),
+        ("192.168.1.20:8080", ["toshokan.local", "192.168.1.20"], ["http://toshokan.local:8080/", "http://192.168.1.20:8080/"]),
+    ])
+    func teacherURLs(listen: String, names: [String], urls: [String]) throws {
+        #expect(try ListenAddress(parsing: listen).teacherURLs(secure: false, hostNames: names, interfaces: Self.interfaces) == urls)
+    }
+
+    @Test("a wildcard with neither a network nor a name: nothing for a teacher to type")
+    func noTeacherURL() {
+        #expect(ListenAddress.anyIPv4(port: 80).teacherURLs(secure: false, hostNames: [], interfaces: Array(Self.interfaces.prefix(2))).isEmpty)
+    }
+
     @Test("this computer's interfaces include its loopback address")
     func current() {
         #expect(InterfaceAddress.current().contains { $0.isLoopback && $0.host == "127.0.0.1" && $0.family == .ipv4 })

@@ -1,5 +1,6 @@
 import CommandCore
 import Foundation
+import Feedback
 import KioskConfiguration
 
 /// The `bookkiosk` command line. `main` only splits arguments and hands them here; every
@@ -50,6 +51,20 @@ extension BookKiosk {
         return "\(name): \(sentence)使い方は `bookkiosk help` で見られます。"
     }
 
+    /// The language of the configuration a command line names (`--config F` or `--config=F`,
+    /// as `Arguments` reads them), else of the default configuration, for words said before any
+    /// command reads it. A configuration that cannot be read gives the default language: its
+    /// own fault is the command's to report.
+    static func language(of arguments: [String], places: Places) -> Language {
+        var file: String?
+        for (index, word) in arguments.enumerated() {
+            if word == "--config", index + 1 < arguments.count { file = arguments[index + 1] }
+            if word.hasPrefix("--config=") { file = String(word.dropFirst("--config=".count)) }
+        }
+        let setup = try? KioskSetup(configurationFile: file, database: nil, places: places, needing: ["language"])
+        return setup?.language ?? .default
+    }
+
     /// Runs the command line `arguments` (without the program name) and returns the exit status.
     public static func main(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
         let console = Console()
@@ -59,7 +74,7 @@ extension BookKiosk {
             return Status.usage.rawValue
         }
         guard let command = command(named: name) else {
-            console.error("\"\(name)\" is not a bookkiosk command. Run `bookkiosk help` to see the commands.")
+            console.error(commandWords(language(of: arguments, places: places)).notACommand(name))
             return Status.usage.rawValue
         }
         do {

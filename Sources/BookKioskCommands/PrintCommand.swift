@@ -108,7 +108,7 @@ struct PrintCommand {
         try repository.transaction { tx in
             try tx.recordPrinted(kind, barcodes: chosen.map(\.barcode), at: Date())
         }
-        let message = say.wrote(chosen.count, cards: what == .cards, pages: pages.count, sheet: "\(sheet.name) (\(sheet.title))",
+        let message = say.wrote(chosen.count, cards: what == .cards, pages: pages.count, sheet: sheet.product, labelsPerSheet: sheet.count,
                                 startAt: startAt, to: out == "-" ? nil : out)
         if out == "-" { console.error(message) } else { console.print(message) }
         return .success

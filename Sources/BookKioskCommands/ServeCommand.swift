@@ -80,7 +80,7 @@ struct ServeCommand {
             daemon = try assembly.listen()
         } catch {
             // The daemon's error already says what is wrong and what to do: say it once.
-            throw CommandFailure(say.pageDidNotStart("\(error)"))
+            throw CommandFailure(say.pageDidNotStart(daemonErrorWords(options.language).reason(error)))
         }
         let addresses = daemon.address.teacherURLs(secure: daemon.isSecure, hostNames: pageSettings.hostNames, interfaces: InterfaceAddress.current())
         for url in addresses.isEmpty ? [daemon.url] : addresses {

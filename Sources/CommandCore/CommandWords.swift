@@ -98,8 +98,9 @@ public protocol CommandWords: Sendable {
     func nothingToPrint(cards: Bool) -> String
     func notPrinted(_ reason: String) -> String
     func notRecordedAsPrinted(_ reason: String) -> String
-    /// Wrote N cards or labels on P pages of the sheet, from position S, to F.
-    func wrote(_ count: Int, cards: Bool, pages: Int, sheet: String, startAt: Int, to out: String?) -> String
+    /// Wrote N cards or labels on P pages of the sheet (its product, as on the packet, with
+    /// `labelsPerSheet` labels), from position S, to F.
+    func wrote(_ count: Int, cards: Bool, pages: Int, sheet: String, labelsPerSheet: Int, startAt: Int, to out: String?) -> String
     func notInLibrary(_ barcodes: [String], cards: Bool) -> String
     func noSuchClassToPrint(_ name: String) -> String
     func noOverdueNotices(inClass: String?, on day: LocalDate) -> String
@@ -149,6 +150,8 @@ public protocol CommandWords: Sendable {
     /// A `--listen` value that is not `ADDRESS:PORT`: what is wrong with it, and what to write.
     func listenUsage(_ error: ListenAddressError) -> String
     func pageDidNotStart(_ detail: String) -> String
+    /// `bookkiosk NAME` where NAME is no command.
+    func notACommand(_ name: String) -> String
     /// One address a teacher types to open the page, as `serve` lists them.
     func pageAt(_ url: String) -> String
     func serving(_ address: String, database: String) -> String

@@ -38,6 +38,7 @@ extension EnglishCommandWords {
     public func nobodyCanSignIn(database: String, libraryOptions: String) -> String {
         "Nobody can sign in to the teachers' page yet: this library (\(database)) has no Staff member with a page password. Run `bookkiosk staff add NAME\(libraryOptions)` and answer y when it offers to set the password."
     }
+    public func notACommand(_ name: String) -> String { "\"\(name)\" is not a bookkiosk command. Run `bookkiosk help` to see the commands." }
     public func pageAt(_ url: String) -> String { "Teachers' page: \(url)" }
     public func serving(_ address: String, database: String) -> String {
         "Serving the teachers' page on \(address) (database \(database)); stop with Ctrl-C or SIGTERM."

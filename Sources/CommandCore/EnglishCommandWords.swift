@@ -120,9 +120,9 @@ public struct EnglishCommandWords: CommandWords {
     public func nothingToPrint(cards: Bool) -> String { "There are no \(cards ? "Cards" : "labels") to print." }
     public func notPrinted(_ reason: String) -> String { "Nothing was printed: \(reason)" }
     public func notRecordedAsPrinted(_ reason: String) -> String { "\(reason) Nothing was recorded as printed." }
-    public func wrote(_ count: Int, cards: Bool, pages: Int, sheet: String, startAt: Int, to out: String?) -> String {
+    public func wrote(_ count: Int, cards: Bool, pages: Int, sheet: String, labelsPerSheet: Int, startAt: Int, to out: String?) -> String {
         let noun = cards ? (count == 1 ? "Card" : "Cards") : (count == 1 ? "label" : "labels")
-        return "Wrote \(count) \(noun) on \(pages) page\(pages == 1 ? "" : "s") of \(sheet)"
+        return "Wrote \(count) \(noun) on \(pages) page\(pages == 1 ? "" : "s") of \(sheet) (\(labelsPerSheet) a sheet)"
             + (startAt > 1 ? ", starting at label \(startAt)" : "") + " to \(out ?? "standard output")."
             + " Print it at 100 % (\"actual size\"), not \"fit to page\"."
     }

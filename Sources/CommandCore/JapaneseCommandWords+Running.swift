@@ -47,6 +47,7 @@ extension JapaneseCommandWords {
     public func nobodyCanSignIn(database: String, libraryOptions: String) -> String {
         "まだ誰も先生のページにログインできません。この図書の記録(\(database))には、パスワードのある先生がいません。`bookkiosk staff add 名前\(libraryOptions)` を実行し、パスワードも決めるか聞かれたら y と答えてください。"
     }
+    public func notACommand(_ name: String) -> String { "「\(name)」という bookkiosk のコマンドはありません。コマンドの一覧は `bookkiosk help` で見られます。" }
     public func pageAt(_ url: String) -> String { "先生のページ: \(url)" }
     public func serving(_ address: String, database: String) -> String {
         "先生のページを \(address) で開いています(図書の記録: \(database))。止めるときは Ctrl-C か SIGTERM。"

@@ -130,9 +130,9 @@ public struct JapaneseCommandWords: CommandWords {
     public func nothingToPrint(cards: Bool) -> String { "印刷する\(cards ? "カード" : "ラベル")がありません。" }
     public func notPrinted(_ reason: String) -> String { "何も印刷していません: \(reason)" }
     public func notRecordedAsPrinted(_ reason: String) -> String { "\(reason) 印刷済みにはしていません。" }
-    public func wrote(_ count: Int, cards: Bool, pages: Int, sheet: String, startAt: Int, to out: String?) -> String {
-        "\(cards ? "カード" : "ラベル") \(count) 枚を、\(sheet) \(pages) ページに"
-            + (startAt > 1 ? "(\(startAt) 番目の位置から)" : "") + "\(out.map { "\($0) へ" } ?? "標準出力へ")書きました。"
+    public func wrote(_ count: Int, cards: Bool, pages: Int, sheet: String, labelsPerSheet: Int, startAt: Int, to out: String?) -> String {
+        "\(cards ? "カード" : "ラベル") \(count) 枚を\(out.map { " \($0) " } ?? "標準出力")に書きました"
+            + "(\(sheet) の用紙、1 枚 \(labelsPerSheet) 面、\(pages) ページ" + (startAt > 1 ? "、\(startAt) 番目の位置から" : "") + ")。"
             + "印刷は 100 %(「実際のサイズ」)で、「ページに合わせる」にしないでください。"
     }
     public func notInLibrary(_ barcodes: [String], cards: Bool) -> String {

@@ -91,7 +91,7 @@ extension CommandLanguageTests {
              say.fromLookupCache, say.differingTitle(source: "x", title: "x"), say.notFound, say.ndlName,
              say.simulateTakesNoWords(got: "x"), say.kioskNotStarted("x"), say.lineSkipped(1, problem: "x"),
              say.simulateOnCopy("x"), say.simulateOnEmptyLibrary("x"), say.simulateWrites("x"), say.simulateRefusedOnSharedLibrary("x"),
-             say.pageAt("x"),
+             say.pageAt("x"), say.notACommand("x"),
              say.speechFolderNotMade("x", "x"), say.speechNotWritten("x", text: "x", "x"), say.speechFolderNotWritable("x", "x"),
              say.demoTakesNoWords, say.languageUsage, say.screenSizeUsage(got: "x"), say.demoNoDesktop, say.demoWindow("x"),
              say.demoWindowFailed("x"), say.demoWindowTitle, say.inactiveMark, say.demoTyping(interactive: true),

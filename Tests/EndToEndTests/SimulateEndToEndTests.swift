@@ -170,7 +170,8 @@ struct SimulateEndToEndTests {
         let folder = try TemporaryFolder()
         let unknown = try BookKioskBinary.run(["lend-everything"], in: folder.url)
         #expect(unknown.status == 2)
-        #expect(unknown.errors.contains("is not a bookkiosk command"))
+        // No configuration: the default one, which speaks Japanese.
+        #expect(unknown.errors.contains("「lend-everything」という bookkiosk のコマンドはありません"), "\(unknown.errors)")
         let option = try BookKioskBinary.run(["simulate", "--write", "--speed", "fast"], in: folder.url)
         #expect(option.status == 2)
         #expect(option.errors.contains("--speed is not an option here"))

@@ -207,7 +207,9 @@ struct ServeListenTests {
         let folder = try TemporaryFolder()
         let (descriptor, port) = try Self.occupiedPort()
         defer { close(descriptor) }
-        let result = try BookKioskBinary.run(["serve", "--listen", "127.0.0.1:\(port)", "--db", folder.path("library.sqlite")], in: folder.url)
+        // In English (the default configuration speaks Japanese: CommandLanguageTests.portInUse).
+        let english = try folder.write("config.json", #"{"language": "en"}"#)
+        let result = try BookKioskBinary.run(["serve", "--listen", "127.0.0.1:\(port)", "--db", folder.path("library.sqlite"), "--config", english], in: folder.url)
         #expect(result.status == 1)
         #expect(result.errors.components(separatedBy: "already listening").count == 2, "\(result.errors)")
         #expect(result.errors.contains("Another program is already listening on 127.0.0.1:\(port)"))
@@ -219,7 +221,8 @@ struct ServeListenTests {
         let (descriptor, port) = try Self.occupiedPort()
         defer { close(descriptor) }
         // The name is resolved: the refusal names the address it stands for.
-        let result = try BookKioskBinary.run(["serve", "--listen", "localhost:\(port)", "--db", folder.path("library.sqlite")], in: folder.url)
+        let english = try folder.write("config.json", #"{"language": "en"}"#)
+        let result = try BookKioskBinary.run(["serve", "--listen", "localhost:\(port)", "--db", folder.path("library.sqlite"), "--config", english], in: folder.url)
         #expect(!result.errors.contains("not an address"), "\(result.errors)")
         #expect(result.errors.contains("listening on 127.0.0.1:\(port)"), "\(result.errors)")
     }

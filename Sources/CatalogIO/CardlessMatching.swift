@@ -33,10 +33,28 @@ struct CardlessMatching {
     /// and readings are compared as a search compares them (width, katakana, case), without
     /// spaces, so 「伊藤 蓮」 and 「伊藤　蓮」 are one name.
     static func isSameChild(_ row: User, _ other: User, comparingClass: Bool) -> Bool {
-        if comparingClass, row.className != other.className { return false }
-        if folded(row.name) == folded(other.name) { return true }
-        guard let reading = row.reading, let otherReading = other.reading else { return false }
-        return !folded(reading).isEmpty && folded(reading) == folded(otherReading)
+        Identity(row).isSame(as: Identity(other), comparingClass: comparingClass)
+    }
+
+    /// What a User is told apart by, folded once.
+    struct Identity {
+        var className: String?
+        var name: String
+        /// Nil when there is none (or it folds to nothing).
+        var reading: String?
+
+        init(_ user: User) {
+            className = user.className
+            name = CardlessMatching.folded(user.name)
+            reading = user.reading.map(CardlessMatching.folded).flatMap { $0.isEmpty ? nil : $0 }
+        }
+
+        func isSame(as other: Identity, comparingClass: Bool) -> Bool {
+            if comparingClass, className != other.className { return false }
+            if name == other.name { return true }
+            guard let reading, let otherReading = other.reading else { return false }
+            return reading == otherReading
+        }
     }
 
     /// What a name or reading is compared by.
@@ -56,25 +74,27 @@ struct CardlessMatching {
     /// when the file or the library holds more than one child of its name.
     func decisions() -> [(line: Int, Decision)] {
         let fileCards = Set(rows.map(\.user.card).filter { !$0.isEmpty })
-        return rows.filter { $0.user.card.isEmpty }.map { row in
-            // A stored User a carded row updates is that row's: not a candidate for this one.
-            let candidates = stored.filter { !fileCards.contains($0.card) && Self.isSameChild(row.user, $0, comparingClass: comparingClass) }
-            let otherLines = rows.filter { $0.line != row.line && Self.isSameChild(row.user, $0.user, comparingClass: comparingClass) }.map(\.line)
+        // A stored User a carded row updates is that row's: not a candidate for a cardless one.
+        let candidates = stored.filter { !fileCards.contains($0.card) }.map { (card: $0.card, identity: Identity($0)) }
+        let identities = rows.map { (line: $0.line, identity: Identity($0.user)) }
+        return zip(rows, identities).filter { $0.0.user.card.isEmpty }.map { row, own in
+            let same = candidates.filter { own.identity.isSame(as: $0.identity, comparingClass: comparingClass) }.map(\.card)
+            let otherLines = identities.filter { $0.line != row.line && own.identity.isSame(as: $0.identity, comparingClass: comparingClass) }.map(\.line)
             let className = comparingClass ? row.user.className : nil
-            switch (candidates.count, otherLines.isEmpty) {
+            switch (same.count, otherLines.isEmpty) {
             case (0, true):
                 return (row.line, Decision(outcome: .add))
             case (0, false):
                 return (row.line, Decision(outcome: .add, warning: ImportWarning(line: row.line,
                     .sameNameOnOtherLines(name: row.user.name, className: className, lines: otherLines, storedCard: nil))))
             case (1, true):
-                return (row.line, Decision(outcome: .update(card: candidates[0].card)))
+                return (row.line, Decision(outcome: .update(card: same[0])))
             case (1, false):
                 return (row.line, Decision(outcome: .leftOut, warning: ImportWarning(line: row.line,
-                    .sameNameOnOtherLines(name: row.user.name, className: className, lines: otherLines, storedCard: candidates[0].card))))
+                    .sameNameOnOtherLines(name: row.user.name, className: className, lines: otherLines, storedCard: same[0]))))
             default:
                 return (row.line, Decision(outcome: .leftOut, warning: ImportWarning(line: row.line,
-                    .sameNameAsSeveralUsers(name: row.user.name, className: className, cards: candidates.map(\.card).sorted()))))
+                    .sameNameAsSeveralUsers(name: row.user.name, className: className, cards: same.sorted()))))
             }
         }
     }

@@ -153,15 +153,17 @@ extension CatalogImport {
             if case .book(let book, let line, _) = row, book.barcode.isEmpty { (book, line) } else { nil }
         }
         guard !unnumbered.isEmpty else { return }
-        let stored = try tx.allBooks()
+        var byTitle: [String: [Book]] = [:], byISBN: [String: [Book]] = [:]
+        for book in try tx.allBooks() {
+            byTitle[CardlessMatching.folded(book.title), default: []].append(book)
+            if let isbn = book.isbn { byISBN[isbn, default: []].append(book) }
+        }
         for (book, line) in unnumbered {
             let title = CardlessMatching.folded(book.title)
-            let same = stored.filter { stored in
-                if let isbn = book.isbn, stored.isbn == isbn { return true }
-                return !title.isEmpty && CardlessMatching.folded(stored.title) == title
-            }
+            var same = book.isbn.flatMap { byISBN[$0] } ?? []
+            if !title.isEmpty { same += (byTitle[title] ?? []).filter { stored in !same.contains { $0.barcode == stored.barcode } } }
             guard !same.isEmpty else { continue }
-            let name = book.title.isEmpty ? (same[0].title) : book.title
+            let name = book.title.isEmpty ? same[0].title : book.title
             changes.warnings.append(ImportWarning(line: line, .sameTitleInLibrary(title: name, barcodes: same.map(\.barcode).sorted())))
         }
     }

@@ -128,3 +128,27 @@ import Testing
         #expect(!preview.text.contains("<del></del>"))
     }
 }
+
+/// A users file without cards, imported twice on the page: the second preview shows updates,
+/// not new children, and a name two children share is shown as a warning (issue 42).
+@Suite struct ImportPagesCardlessTests {
+    static let users = "名前,よみがな,組\n伊藤 蓮,いとう れん,ほし組\n佐藤 ゆい,さとう ゆい,ほし組\n"
+
+    @Test func theSecondImportOfAFileWithoutCardsUpdatesTheChildren() throws {
+        let fixture = try PageFixture()
+        let browser = Browser(fixture)
+        browser.signIn()
+        let file = UploadedFile(field: "csv", fileName: "users.csv", contentType: "text/csv", data: Array(Self.users.utf8))
+        #expect(browser.post("/import", [("kind", "users")], files: [file]).text.contains("追加 2 件、更新 0 件"))
+        #expect(browser.post("/import/apply").status == 303)
+        let again = browser.post("/import", [("kind", "users")], files: [file])
+        #expect(again.text.contains("追加 0 件、更新 2 件"), "\(again.text)")
+        #expect(browser.post("/import/apply").status == 303)
+        #expect(try fixture.repository.transaction { try $0.allUsers() }.filter { $0.className == "ほし組" }.count == 2)
+
+        try fixture.repository.transaction { try $0.save(User(card: "10000099", name: "伊藤蓮", className: "ほし組")) }
+        let ambiguous = browser.post("/import", [("kind", "users")], files: [file])
+        #expect(ambiguous.text.contains("追加 0 件、更新 1 件"), "\(ambiguous.text)")
+        #expect(ambiguous.text.contains("図書館には同じ名前の利用者が 2 人います"), "\(ambiguous.text)")
+    }
+}

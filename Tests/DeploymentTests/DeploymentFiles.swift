@@ -18,7 +18,8 @@ enum DeploymentFiles {
     static let units = [kioskService, backupService, backupTimer, webService]
     /// The Debian package: the scripts that build and prove it, and its maintainer scripts.
     static let packageScript = repository.appendingPathComponent("scripts/package")
-    static let packageScripts = [packageScript, repository.appendingPathComponent("scripts/package-test")]
+    static let packageScripts = [packageScript, repository.appendingPathComponent("scripts/package-test"),
+                                 repository.appendingPathComponent("scripts/clean-debian-root")]
         + ["postinst", "prerm", "postrm"].map { repository.appendingPathComponent("kiosk/package/\($0)") }
 
     static func text(of file: URL) throws -> String {

@@ -43,14 +43,21 @@ struct BookKioskBinary {
     /// nothing listens: no test ever asks the real NDL or openBD.
     static func run(_ arguments: [String], input: String = "", in directory: URL,
                     lookupURL: String = "http://127.0.0.1:9") throws -> Result {
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.environment = [
+        try run(url, arguments, input: input, in: directory, environment: [
             "HOME": directory.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "TZ": "UTC", "LANG": "C.UTF-8", "BOOKKIOSK_LOOKUP_URL": lookupURL,
-        ]
+        ])
+    }
+
+    /// Runs `executable` with `arguments` and `input` on standard input, in `directory`, with
+    /// exactly `environment`, and gives its exit status and both outputs.
+    static func run(_ executable: URL, _ arguments: [String], input: String, in directory: URL,
+                    environment: [String: String]) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.environment = environment
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout

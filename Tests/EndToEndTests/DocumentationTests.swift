@@ -283,26 +283,9 @@ struct DocumentationTests {
     /// Runs `script` with bash (-e, pipefail) in `directory`: the built program's folder first on
     /// the PATH, HOME the folder, Japan's time zone, book lookups to a port where nothing listens.
     static func shell(_ script: String, in directory: URL) throws -> BookKioskBinary.Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-e", "-o", "pipefail", "-c", script]
-        process.currentDirectoryURL = directory
-        process.environment = [
+        try BookKioskBinary.run(URL(fileURLWithPath: "/bin/bash"), ["-e", "-o", "pipefail", "-c", script], input: "", in: directory, environment: [
             "HOME": directory.path, "PATH": BookKioskBinary.url.deletingLastPathComponent().path + ":/usr/bin:/bin",
             "TZ": "Asia/Tokyo", "LANG": "C.UTF-8", "BOOKKIOSK_LOOKUP_URL": "http://127.0.0.1:9",
-        ]
-        let stdout = Pipe(), stderr = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        nonisolated(unsafe) var output = Data(), errors = Data()
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { output = stdout.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { errors = stderr.fileHandleForReading.readDataToEndOfFile() }
-        process.waitUntilExit()
-        group.wait()
-        return BookKioskBinary.Result(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
-                                      errors: String(decoding: errors, as: UTF8.self))
+        ])
     }
 }

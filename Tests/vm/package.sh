@@ -133,6 +133,8 @@ package_boot() {
     if ! grep -q '^PASS package-systemd' "$work/package-console.txt" || grep -q '^FAIL ' "$work/package-console.txt"; then
         echo "vm: the package boot did not pass (qemu exit $status); the console's last lines:"
         grep -v '^\(PASS\|FAIL\|INFO\) ' "$work/package-console.txt" | tail -n 30 | sed 's/^/    | /'
+        echo "vm: the screendump helper's last lines:"
+        tail -n 10 "$work/package-screen-host.log" 2>/dev/null | sed 's/^/    | /'
         return 1
     fi
 }

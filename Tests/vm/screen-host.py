@@ -42,8 +42,11 @@ def main():
     monitor = reply = None
     for raw in sys.stdin.buffer:
         line = raw.decode(errors="replace").strip()
-        if not line.startswith("SCREEN-HOST "):
+        # A kernel message may stand before the request on the same console line.
+        start = line.find("SCREEN-HOST ")
+        if start < 0:
             continue
+        line = line[start:]
         if monitor is None:
             monitor = connect(arguments.monitor)
             read_prompt(monitor)

@@ -117,7 +117,7 @@ public struct CSV {
 
     /// The characters a spreadsheet reads as the start of a formula (CSV injection): OWASP's
     /// `= + - @`, tab and carriage return, and the full-width `＝ ＋ － ＠` that Excel takes as
-    /// formula starters under Japanese input (issue 27, item 11).
+    /// formula starters under Japanese input.
     static let formulaStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r", "＝", "＋", "－", "＠"]
 
     /// A cell as written for Excel: one that begins like a formula gets a leading `'`, so the

@@ -2,7 +2,7 @@
 /// been at its request, and which have overstayed. Time is an argument; the daemon feeds it
 /// libmicrohttpd's notifications and closes what `overdue(at:)` names.
 ///
-/// The rules (issue 27): a client address may hold at most `limits.perClient` connections at
+/// The rules: a client address may hold at most `limits.perClient` connections at
 /// once (addresses in `limits.unlimitedClients` excepted); a request's head (request line and
 /// headers) must arrive within `limits.headTime` of the connection opening or of its previous
 /// answer (so a silent or dribbling socket is closed however often it sends a byte), and the

@@ -2,7 +2,7 @@ import POSIX
 /// How the daemon listens and what it accepts. The defaults suit one kindergarten's teachers
 /// on a small computer, on a school network where anyone may probe it: a few browsers at a
 /// time, forms and a backup file or a cover upload, and no client able to take the page away
-/// from the others (issue 27).
+/// from the others.
 public struct HTTPDaemonConfiguration: Sendable {
     /// Largest body accepted from anyone: a backup of a library of a few thousand Books fits many times.
     public static let defaultMaximumBodySize = 16 * 1024 * 1024

@@ -2,7 +2,7 @@ import Foundation
 import POSIX
 import Synchronization
 
-/// Which `Host` headers name this server (issue 27, item 6): its own addresses, `localhost`,
+/// Which `Host` headers name this server: its own addresses, `localhost`,
 /// and the names it is configured to answer to. Anything else is another site's name that
 /// leads here, as a DNS-rebinding page makes a teacher's browser send: refused, as Pi-hole and
 /// Cockpit do. A pure value: the server's addresses are an argument.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A kiosk's connections, made off its scan path (issue 31): one attempt at a time on a thread
+/// A kiosk's connections, made off its scan path: one attempt at a time on a thread
 /// of its own, so a server that is starting up, refusing, or silent behind a lost network
 /// (libpq waits up to `connect_timeout` for that) never holds a scan for longer than the
 /// caller chooses to wait. A connection made after the caller stopped waiting is kept here for

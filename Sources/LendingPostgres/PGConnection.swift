@@ -192,7 +192,7 @@ public struct PostgresSessionLimits: Sendable, Equatable {
 
     /// The commands and the teachers' page: a lock waited on for 5 s at most, statements unbounded.
     public static let standard = PostgresSessionLimits(lockTimeoutMilliseconds: 5_000, statementTimeoutMilliseconds: 0)
-    /// A kiosk, which answers every scan within a second (issue 31): a scan's statements wait
+    /// A kiosk, which answers every scan within a second: a scan's statements wait
     /// for a lock 300 ms at most and run 600 ms at most; past that the scan is answered as the
     /// database being busy, and nothing was written.
     public static let kiosk = PostgresSessionLimits(lockTimeoutMilliseconds: 300, statementTimeoutMilliseconds: 600)

@@ -78,7 +78,7 @@ public final class SQLiteLendingRepository: LendingRepository {
     // MARK: Maintenance
 
     /// Removes the User from every Loan returned before `cutoff`, so the library keeps how
-    /// often its Books went out but not who read what (the privacy setting of issue 7). Open
+    /// often its Books went out but not who read what (the daily privacy pass). Open
     /// Loans, and Loans returned at or after `cutoff`, keep their User. Returns how many Loans
     /// lost their User now; one anonymized before is not counted again. One transaction of
     /// its own, so it may not be called inside `transaction`.

@@ -7,7 +7,7 @@ import Foundation
 import Lending
 import LendingPostgres
 
-/// Four kiosks on one PostgreSQL server, crashed and started again (issue 31), as a school
+/// Four kiosks on one PostgreSQL server, crashed and started again, as a school
 /// would live it: `bookkiosk simulate` processes, each with its own return journal, scanning
 /// every few tens of milliseconds on one clock that follows the real one. Two kiosks serve
 /// children (a Card, Books lent or taken back, another Card); two are return boxes (Books

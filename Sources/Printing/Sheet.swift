@@ -124,7 +124,7 @@ func format(_ millimetres: Double) -> String {
 
 extension Sheet {
     /// The built-in sheets. The A-One geometry is LibreOffice's `extras/source/labels/labels.xml`
-    /// as quoted in issue 15 (no gaps between labels). The Avery geometry is from the same file
+    /// (no gaps between labels). The Avery geometry is from the same file
     /// (LibreOffice/core, commit 2b45cac4): "Avery A4" L7160 Address is
     /// `S;6604;3810;6350;3810;720;1515;3;7;21000;29700` and "Avery Letter Size" 5160 Address is
     /// `S;6985;2540;6668;2540;478;1270;3;10;21590;27940` (horizontal pitch; vertical pitch;

@@ -2,7 +2,7 @@ import Foundation
 import Digest
 
 /// The sign-in form's defence against a forged sign-in, without anything kept on the server
-/// for a visitor who has not signed in (issue 27, item 3): the browser gets a signed cookie
+/// for a visitor who has not signed in: the browser gets a signed cookie
 /// (`bookkiosk_session=signin.NONCE.ISSUED.MAC`), the form a token derived from the same nonce
 /// under the page's key. A POST must bring both, made by this page within `lifetime`. A flood
 /// of sign-in pages costs the server nothing to remember, and cannot push a signed-in
@@ -46,7 +46,7 @@ struct SignInTicket: Sendable {
     }
 }
 
-/// How often one client address may try to sign in (issue 27, item 3): a bucket of `burst`
+/// How often one client address may try to sign in: a bucket of `burst`
 /// tries that fills again by one every `secondsPerTry`. A pure value; time is an argument.
 /// This computer's own addresses (`unlimited`) are not limited, as the daemon does not limit
 /// their connections: a program on it could stop the page anyway, and the per-account pauses

@@ -31,7 +31,7 @@ extension TeachersPage {
     }
 
     /// `POST /sign-in` (its token and origin already checked). Decided one at a time, each in
-    /// the transaction that counts it (issue 27, item 2):
+    /// the transaction that counts it:
     /// - a client address past `SignInRateLimit` is refused (429) before anything else;
     /// - an account that must wait or is locked refuses the try (429, `Retry-After`), the right
     ///   password included, and the try counts as a failure;

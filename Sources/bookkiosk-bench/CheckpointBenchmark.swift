@@ -5,8 +5,8 @@ import Lending
 import LendingSQLite
 import POSIX
 
-/// Lend latency over a long run, with SQLite's auto-checkpoint landing on scans (as before
-/// issue 14: 1000 pages) and with the kiosk's checkpoint when quiet (the auto-checkpoint a
+/// Lend latency over a long run, with SQLite's auto-checkpoint landing on scans (SQLite's
+/// default: 1000 pages) and with the kiosk's checkpoint when quiet (the auto-checkpoint a
 /// 4000-page ceiling, a passive checkpoint whenever the kiosk is quiet).
 enum CheckpointBenchmark {
     enum Mode: String, CaseIterable {

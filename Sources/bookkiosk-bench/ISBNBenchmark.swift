@@ -8,7 +8,7 @@ import POSIX
 import PageAssembly
 import TeachersPage
 
-/// Books by their ISBN (issue 28), against the recorded NDL Search and openBD answers served on
+/// Books by their ISBN, against the recorded NDL Search and openBD answers served on
 /// 127.0.0.1 (`LookupReplay`, `Tests/lookup-fixtures`); never the network.
 struct ISBNFigures {
     /// まとめて登録: `POST /books/scan` with the answer in the library's lookup cache, the page

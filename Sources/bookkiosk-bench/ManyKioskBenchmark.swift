@@ -4,7 +4,7 @@ import LendingPostgres
 import POSIX
 import PostgresScratch
 
-/// Several kiosks scanning at once on one PostgreSQL library (issue 21): a scratch server
+/// Several kiosks scanning at once on one PostgreSQL library: a scratch server
 /// with `fsync` and `synchronous_commit` on that logs lock waits and deadlocks to its log
 /// file, 2,000 Books and 300 children, then 1, 2, 4 and 8 kiosks, each on a thread of its own
 /// with its own connection, scanning what children at a busy library scan: a Card, Books (lent,

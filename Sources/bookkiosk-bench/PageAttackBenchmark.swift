@@ -1,7 +1,7 @@
 import Foundation
 import POSIX
 
-/// `bookkiosk serve` as a process under the attacks of issue 27, on 127.0.0.1: the time it
+/// `bookkiosk serve` as a process under a hostile client's attacks, on 127.0.0.1: the time it
 /// takes to answer a normal request (a fresh connection, `GET /sign-in`) while 200 slow
 /// sockets hold the start of a request head open, and its peak memory (VmHWM) after 32
 /// strangers each try to send a 16 MB `POST /sign-in` at once.

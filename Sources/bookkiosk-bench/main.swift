@@ -28,7 +28,7 @@ struct Options {
     var keep = false
     var rounds = 400
     var idleSeconds = 15.0
-    /// Children in the long run that compares checkpointing before and after issue 14.
+    /// Children in the long run that compares SQLite's auto-checkpoint with the kiosk's checkpoint when quiet.
     var longRounds = 5000
     /// Also write the JSON object to this file, with the table on standard output.
     var jsonFile: String?
@@ -567,7 +567,7 @@ if options.speechOnly {
 
 /// Four `bookkiosk simulate` processes on one PostgreSQL server that crashes for ten seconds
 /// (`pg_ctl stop -m immediate`) and starts again, one kiosk killed mid-scan while it is away and
-/// another after (KioskCrashDrill, issue 31). Needs the `bookkiosk` binary beside the bench.
+/// another after (KioskCrashDrill). Needs the `bookkiosk` binary beside the bench.
 @MainActor func measureCrash() throws {
     guard let kiosk = ProcessBenchmarks.locateKiosk() else {
         row("postgres crash round", "skipped: no bookkiosk binary beside the bench")

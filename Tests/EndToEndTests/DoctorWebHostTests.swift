@@ -4,7 +4,7 @@ import POSIX
 import Testing
 
 /// `doctor` warns when the page listens on every interface and `web.hostNames` names nothing
-/// (issue 27): it answers only to the computer's addresses, and every network can reach it.
+///: it answers only to the computer's addresses, and every network can reach it.
 @Suite("bookkiosk doctor: the page's host names")
 struct DoctorWebHostTests {
     func webLines(_ config: String) throws -> [String] {
@@ -29,7 +29,7 @@ struct DoctorWebHostTests {
     }
 }
 
-/// `doctor` says where teachers open the page (issue 42): the addresses `serve` prints, never
+/// `doctor` says where teachers open the page: the addresses `serve` prints, never
 /// `0.0.0.0`, which no teacher can open.
 @Suite("bookkiosk doctor: where teachers open the page")
 struct DoctorPageAddressTests {

@@ -5,7 +5,7 @@ import PostgresScratch
 import Testing
 @testable import CatalogIO
 
-/// An import whose transaction PostgreSQL runs again (issue 20): the report counts each row
+/// An import whose transaction PostgreSQL runs again: the report counts each row
 /// once and names the numbers the rows were stored under, which are picked again against what
 /// another kiosk registered in between.
 @Suite("Import on PostgreSQL when the server runs its transaction again",

@@ -12,7 +12,7 @@ import Testing
 /// to `bookkiosk simulate` line by line, and through the assembly `run` uses, on a scripted
 /// source and clock. Both give the same events: the return scanned while the server is away
 /// is journalled, applied as `returned` with `"deferred": true` once the server is back, and
-/// `ready` follows (issue 20, "Done when").
+/// `ready` follows.
 @Suite("The outage scenario: simulate and run give the same events",
        .enabled(if: ScratchPostgresServer.isInstalled, Comment(rawValue: ScratchPostgresServer.missingMessage)))
 struct OutageScenarioTests {

@@ -2,7 +2,7 @@ import Foundation
 import LendingSQLite
 import Testing
 
-/// `bookkiosk restore` of a crafted backup while a kiosk scans (issue 27, item 1): refused
+/// `bookkiosk restore` of a crafted backup while a kiosk scans: refused
 /// with what is wrong, nothing changed, every scan answered, and no trigger of the file ever
 /// runs on the library.
 @Suite("restore of a crafted backup, end to end")

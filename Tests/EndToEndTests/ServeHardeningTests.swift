@@ -4,7 +4,7 @@ import Glibc
 import Foundation
 import Testing
 
-/// `bookkiosk serve` against a hostile client on the school network (issue 27): slow sockets,
+/// `bookkiosk serve` against a hostile client on the school network: slow sockets,
 /// a stranger's large body, another site's `Host`, and a stop that holds whatever they do.
 /// On 127.0.0.1 only; every wait has a deadline.
 @Suite("serve against a hostile client")

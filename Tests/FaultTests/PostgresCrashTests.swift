@@ -8,7 +8,7 @@ import LendingSQLite
 import PostgresScratch
 import Testing
 
-/// The server crashes (`pg_ctl stop -m immediate`) under open connections (issue 21, item 2):
+/// The server crashes (`pg_ctl stop -m immediate`) under open connections:
 /// a scan it breaks off is the server being away, not a fault of the database, so a return is
 /// journalled and answered kindly, and applied once the server is back.
 @Suite("PostgreSQL server crashing under open connections",

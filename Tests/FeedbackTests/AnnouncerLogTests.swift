@@ -3,7 +3,7 @@ import Foundation
 import Lending
 import Testing
 
-/// The grown-ups' log a person reads (issue 21, item 3): lines about one scan go to the debug
+/// The grown-ups' log a person reads: lines about one scan go to the debug
 /// log; what a grown-up acts on goes to the log.
 @Suite struct AnnouncerLogTests {
     @Test func linesAboutOneScanGoToTheDebugLogOnly() {

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 @testable import HTTPServer
 
-/// The daemon against a hostile client on the network (issue 27, items 4, 5, 6, 10): slow and
+/// The daemon against a hostile client on the network: slow and
 /// silent sockets, too many connections from one address, bodies nobody asked for, a `Host`
 /// of another site, old TLS. All on 127.0.0.1; every wait has a deadline.
 @Suite("HTTPDaemon against a hostile client")

@@ -3,7 +3,7 @@ import Testing
 @testable import HTTPServer
 
 /// HTTPS offers TLS 1.2 and 1.3 only, with forward secrecy and AEAD ciphers only, in the
-/// server's order (issue 27, item 10). Checked with `openssl s_client`, each handshake limited
+/// server's order. Checked with `openssl s_client`, each handshake limited
 /// to one protocol and one cipher: the ones that must fail, and the ones that must work.
 @Suite("HTTPS protocols and ciphers", .enabled(if: ToolRun.isInstalled("/usr/bin/openssl"), "needs openssl"))
 struct HTTPDaemonTLSPolicyTests {

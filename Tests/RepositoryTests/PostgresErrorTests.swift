@@ -1,7 +1,7 @@
 import LendingPostgres
 import Testing
 
-/// libpq's text as the log shows it, and which failures are the server being away (issue 21).
+/// libpq's text as the log shows it, and which failures are the server being away.
 @Suite struct PostgresErrorTests {
     @Test func libpqTextComesOnOneLineWithItsDetail() {
         let text = "connection to server on socket \"/tmp/x/.s.PGSQL.5432\" failed: FATAL:  the database system is not yet accepting connections\nDETAIL:  Consistent recovery state has not been yet reached.\n"

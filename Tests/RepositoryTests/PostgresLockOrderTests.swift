@@ -4,7 +4,7 @@ import LendingPostgres
 import PostgresScratch
 import Testing
 
-/// What a scan locks on PostgreSQL (issue 21): the Book, then only the Session's User. Another
+/// What a scan locks on PostgreSQL: the Book, then only the Session's User. Another
 /// kiosk holds a child's row, as its lend for that child does; a kiosk with another child's
 /// Session then scans that child's Card and takes back that child's Book. Neither waits: if
 /// either locked the child, `lock_timeout` would end it with 55P03 instead of the test hanging.

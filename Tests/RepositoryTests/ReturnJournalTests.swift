@@ -4,7 +4,7 @@ import LendingPostgres
 import LendingSQLite
 import Testing
 
-/// The kiosk's journal on disk (issue 31): notes and returns owed survive reopening, the bound
+/// The kiosk's journal on disk: notes and returns owed survive reopening, the bound
 /// is kept, a file from before scans had ids is read, and `ReturnJournalSummary` reads it all
 /// without changing it.
 @Suite("The return journal (SQLite)")

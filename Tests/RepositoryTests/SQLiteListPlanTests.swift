@@ -4,7 +4,7 @@ import Lending
 import Testing
 
 /// The teachers' page's lists read a page of rows in their order from the indexes, so a page
-/// of 貸出中 or 絵本 costs its own rows and not the whole library (issue 26): SQLite's plan for
+/// of 貸出中 or 絵本 costs its own rows and not the whole library: SQLite's plan for
 /// each sorts nothing.
 @Suite("SQLite list plans")
 struct SQLiteListPlanTests {

@@ -9,7 +9,7 @@ import Testing
 struct SQLiteCraftedRestoreTests {
     static let t0 = Date(timeIntervalSince1970: 1_795_000_000)
 
-    /// The ways a file was crafted (issue 27, item 1).
+    /// The ways a file was crafted.
     enum Craft: String, CaseIterable, Sendable {
         /// A trigger that renames every Book at the next lend.
         case extraTrigger

@@ -6,8 +6,7 @@ import Synchronization
 import Testing
 @testable import TeachersPage
 
-/// Crafted backups through 設定's 復元 while a kiosk keeps lending on the same file (issue 27,
-/// item 1): each is refused at its check, the library is untouched, and every kiosk
+/// Crafted backups through 設定's 復元 while a kiosk keeps lending on the same file: each is refused at its check, the library is untouched, and every kiosk
 /// transaction succeeds.
 @Suite struct CraftedBackupPagesTests {
     enum Craft: String, CaseIterable, Sendable {

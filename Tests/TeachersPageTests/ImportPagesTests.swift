@@ -130,7 +130,7 @@ import Testing
 }
 
 /// A users file without cards, imported twice on the page: the second preview shows updates,
-/// not new children, and a name two children share is shown as a warning (issue 42).
+/// not new children, and a name two children share is shown as a warning.
 @Suite struct ImportPagesCardlessTests {
     static let users = "名前,よみがな,組\n伊藤 蓮,いとう れん,ほし組\n佐藤 ゆい,さとう ゆい,ほし組\n"
 

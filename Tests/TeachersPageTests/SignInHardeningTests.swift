@@ -6,7 +6,7 @@ import StaffPIN
 import Testing
 @testable import TeachersPage
 
-/// Signing in against a hostile client (issue 27, items 2, 3, 7, 8, 9).
+/// Signing in against a hostile client.
 @Suite struct SignInHardeningTests {
     /// A fixture on an SQLite file, as `serve` has it.
     static func sqliteFixture(_ folder: BackupPagesTests.Folder, busyTimeout: Duration = .seconds(5)) throws -> PageFixture {

@@ -1,4 +1,4 @@
-"""「表紙の写真」 on a Book's page (issue 28): a teacher takes the cover's photo (here: chooses a
+"""「表紙の写真」 on a Book's page: a teacher takes the cover's photo (here: chooses a
 file, as Playwright's `set_input_files` gives the file input what the iPad's camera would),
 saves it, and sees it at once; a file that is not a picture is refused with a message next to
 the form, in view. The photo is a PNG made here (Python's zlib), 1200×900, red on top: the page

@@ -1,4 +1,4 @@
-"""Books by their ISBN on the teachers' page (issue 28): 絵本を追加's 「調べる」 and
+"""Books by their ISBN on the teachers' page: 絵本を追加's 「調べる」 and
 「まとめて登録」, clicked and typed as a teacher does (a scanner paired with the iPad types the
 ISBN and Enter), against recorded NDL Search and openBD answers served on 127.0.0.1 by
 `lookup-replay` (never the network). Screenshots go to the test's temporary folder."""

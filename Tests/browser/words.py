@@ -1,5 +1,5 @@
-"""The page's visible names, per language: the contract in the team brief and issue 22 (teachers
-are told these words, and the tests find links, buttons and fields by them)."""
+"""The page's visible names, per language: the contract: teachers
+are told these words, and the tests find links, buttons and fields by them."""
 
 WORDS = {
     "ja": {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end tests of the evdev path on a real kernel (issue 9).
+# End-to-end tests of the evdev path on a real kernel.
 #
 # Boots Debian's own kernel under qemu (software emulation) with an initramfs holding busybox,
 # the evdev and uinput modules, evemu-tools, a release build of bookkiosk and the test

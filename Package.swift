@@ -56,8 +56,11 @@ let package = Package(
         .target(name: "ScannerInput", dependencies: ["POSIX", "CEvdev", "TextInput"]),
         // Kanji conversion for kana input, with anthy.
         .target(name: "KanjiConversion", dependencies: ["CAnthy", "TextInput"]),
+        // The language of every word the kiosk, the page and the commands say, with the names of
+        // weekdays and months written once.
+        .target(name: "Language", dependencies: ["Lending"]),
         // Messages, status line, cues, speech, the JSON event stream.
-        .target(name: "Feedback", dependencies: ["POSIX", "Digest", "Lending", "TextInput"]),
+        .target(name: "Feedback", dependencies: ["POSIX", "Digest", "Lending", "Language", "TextInput"]),
         // Staff PINs as crypt(3) yescrypt hashes.
         .target(name: "StaffPIN", dependencies: ["POSIX", "CCrypt"]),
         // The pure kiosk state machine and the runtime that carries out its effects.
@@ -69,9 +72,9 @@ let package = Package(
         // The kiosk's display: DRM/KMS dumb buffers, page flips, console (VT) switching.
         .target(name: "KioskDisplay", dependencies: ["POSIX", "Scene", "CDRM", "CLinuxVT"]),
         // Library cards and book labels: sheets, NW-7 and Code 128, pages laid out as Scenes.
-        .target(name: "Printing", dependencies: ["Lending", "Scene"]),
+        .target(name: "Printing", dependencies: ["Lending", "Language", "Scene"]),
         // The kiosk's screen: a pure model folded from events, prompts and time; a pure layout into a scene.
-        .target(name: "KioskScreen", dependencies: ["Lending", "Feedback", "TextInput", "Scene"]),
+        .target(name: "KioskScreen", dependencies: ["Lending", "Language", "Feedback", "TextInput", "Scene"]),
         // Shows the screen on any FrameOutput: lays out and paints only what changed; PNG frames; covers.
         .target(name: "KioskPresenter", dependencies: ["POSIX", "KioskScreen", "Scene", "ScenePainter", "Feedback", "Lending"]),
         // The demo's desktop window (SDL2): a FrameOutput, and its keys as a ScanSource.
@@ -85,7 +88,7 @@ let package = Package(
         // from request values to response values (no socket).
         // It knows no store by name: its library comes as a `RepositoryPool`, backup and restore
         // as a `LibraryBackup` value (neither SQLite nor libpq is linked through it).
-        .target(name: "TeachersPage", dependencies: ["Lending", "Digest", "HTTPServer", "StaffPIN", "Feedback",
+        .target(name: "TeachersPage", dependencies: ["Lending", "Digest", "HTTPServer", "StaffPIN", "Language",
                                                      // pageyear-b: 印刷, 取り込み, backup and restore
                                                      "CatalogIO", "Printing", "Scene", "ScenePainter",
                                                      // issue 28: 調べる and まとめて登録
@@ -94,7 +97,7 @@ let package = Package(
         // the pool of connections, the rules seeded, covers, backup and restore, the daemon,
         // the stop signals. `serve`, `bookkiosk-bench` and the page's tests all build it here.
         .target(name: "PageAssembly", dependencies: ["TeachersPage", "Lending", "LendingSQLite", "LendingPostgres", "HTTPServer",
-                                                     "POSIX", "KioskPresenter", "QRCode", "Printing", "Feedback"]),
+                                                     "POSIX", "KioskPresenter", "QRCode", "Printing", "Language"]),
         // Books by their ISBN: NDL Search (SRU, DC-NDL) and openBD over HTTP, a found record or a
         // reason. Knows nothing of kiosks or pages.
         .target(name: "BookLookup", dependencies: ["Lending", "CCurl", "CLibXML2"]),
@@ -106,7 +109,7 @@ let package = Package(
         // presenter, journal, privacy pass, quiet checkpoint, library rules, server retry.
         .target(
             name: "KioskAssembly",
-            dependencies: ["Kiosk", "Lending", "LendingSQLite", "Feedback", "ScannerInput", "TextInput", "KanjiConversion", "KioskScreen",
+            dependencies: ["Kiosk", "Lending", "LendingSQLite", "Language", "Feedback", "ScannerInput", "TextInput", "KanjiConversion", "KioskScreen",
                            "KioskPresenter", "Scene", "ScenePainter"]
         ),
         // The configuration file and its places (XDG, systemd), and KioskSetup: the configuration
@@ -117,22 +120,22 @@ let package = Package(
         .target(name: "CVersion", cSettings: [.define("BOOKKIOSK_VERSION", to: "\"\(version)\"")]),
         // What every command shares: the Command protocol and its usage lines, Arguments, Console, the version,
         // and the opening of the store the configuration names.
-        .target(name: "CommandCore", dependencies: ["POSIX", "KioskConfiguration", "Feedback", "CVersion", "Lending", "LendingSQLite", "LendingPostgres"]),
+        .target(name: "CommandCore", dependencies: ["POSIX", "KioskConfiguration", "Language", "CVersion", "Lending", "LendingSQLite", "LendingPostgres"]),
         // Books, Users and Loans in and out: the CSV reader, import (titles looked up by ISBN), export (no store by name).
-        .target(name: "CatalogIO", dependencies: ["POSIX", "Lending", "Feedback", "BookLookup"]),
+        .target(name: "CatalogIO", dependencies: ["POSIX", "Lending", "Language", "BookLookup"]),
         // A SQLite library copied to PostgreSQL, and what to run to back up a PostgreSQL one.
         .target(name: "LibraryTransfer", dependencies: ["Lending", "LendingSQLite", "LendingPostgres"]),
         // `bookkiosk doctor`: checks the configuration, database, scanners, sound, speech, screen, kanji, the page.
         .target(
             name: "Doctor",
-            dependencies: ["POSIX", "CommandCore", "KioskConfiguration", "Lending", "LendingSQLite", "LendingPostgres", "ScannerInput", "Feedback",
+            dependencies: ["POSIX", "CommandCore", "KioskConfiguration", "Lending", "LendingSQLite", "LendingPostgres", "ScannerInput", "Language", "Feedback",
                            "KanjiConversion", "KioskDisplay", "ScenePainter", "HTTPServer", "BookLookup", "CLinuxStat"]
         ),
         // The commands (simulate, demo, import, ...) as thin types in one table, so they can be tested.
         .target(
             name: "BookKioskCommands",
             dependencies: ["POSIX", "CommandCore", "KioskConfiguration", "CatalogIO", "Doctor",
-                           "Lending", "LendingSQLite", "LendingPostgres", "ScannerInput", "TextInput", "Feedback", "Kiosk", "KioskAssembly", "StaffPIN", "KanjiConversion",
+                           "Lending", "LendingSQLite", "LendingPostgres", "ScannerInput", "TextInput", "Language", "Feedback", "Kiosk", "KioskAssembly", "StaffPIN", "KanjiConversion",
                            "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter", "ScreenWindow", "KioskDisplay",
                            "HTTPServer", "QRCode", "TeachersPage", "PageAssembly", "LibraryTransfer", "BookLookup"]
         ),
@@ -146,7 +149,7 @@ let package = Package(
         .executableTarget(
             name: "bookkiosk-bench",
             dependencies: ["POSIX", "Lending", "LendingSQLite", "CSQLite", "LendingPostgres", "PostgresScratch", "ScannerInput", "CEvdev",
-                           "Feedback", "Kiosk", "KioskAssembly", "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter", "HTTPServer", "TeachersPage", "PageAssembly", "StaffPIN",
+                           "Language", "Feedback", "Kiosk", "KioskAssembly", "Printing", "Scene", "ScenePainter", "KioskScreen", "KioskPresenter", "HTTPServer", "TeachersPage", "PageAssembly", "StaffPIN",
                            "BookLookup", "LookupReplay", "CLinuxStat"]
         ),
 
@@ -161,21 +164,21 @@ let package = Package(
         // mozc/ holds mozc's romaji table (BSD-3-Clause, with its licence) for RomajiTableTests.
         .testTarget(name: "TextInputTests", dependencies: ["TextInput"], resources: [.copy("mozc")]),
         .testTarget(name: "KanjiConversionTests", dependencies: ["KanjiConversion", "TextInput"]),
-        .testTarget(name: "FeedbackTests", dependencies: ["Feedback", "Lending", "TextInput"]),
+        .testTarget(name: "FeedbackTests", dependencies: ["Feedback", "Language", "Lending", "TextInput"]),
         .testTarget(name: "StaffPINTests", dependencies: ["StaffPIN"]),
         .testTarget(name: "TeachersPageTests", dependencies: ["TeachersPage", "HTTPServer", "Lending", "LendingSQLite", "LendingPostgres",
-                                                            "PostgresScratch", "StaffPIN", "Feedback", "Printing", "CatalogIO", "PageAssembly",
+                                                            "PostgresScratch", "StaffPIN", "Language", "Printing", "CatalogIO", "PageAssembly",
                                                             "BookLookup", "LookupReplay", "ScenePainter"]),
         .testTarget(name: "ScenePainterTests", dependencies: ["Scene", "ScenePainter"]),
         .testTarget(name: "KioskDisplayTests", dependencies: ["POSIX", "KioskDisplay", "Scene"]),
         .testTarget(name: "PrintingTests", dependencies: ["Printing", "Scene", "ScenePainter", "Lending"]),
-        .testTarget(name: "KioskScreenTests", dependencies: ["KioskScreen", "KioskPresenter", "Scene", "ScenePainter", "Feedback", "Lending", "TextInput",
+        .testTarget(name: "KioskScreenTests", dependencies: ["KioskScreen", "KioskPresenter", "Scene", "ScenePainter", "Language", "Feedback", "Lending", "TextInput",
                                                           "KioskAssembly"]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Lending", "Feedback", "ScannerInput", "TextInput", "StaffPIN"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["POSIX", "BookKioskCommands", "CommandCore", "KioskConfiguration", "CatalogIO", "Doctor",
-                           "Lending", "LendingSQLite", "LendingPostgres", "PostgresScratch", "Feedback", "StaffPIN", "TextInput", "KanjiConversion",
+                           "Lending", "LendingSQLite", "LendingPostgres", "PostgresScratch", "Language", "Feedback", "StaffPIN", "TextInput", "KanjiConversion",
                            "Printing", "ScenePainter", "Kiosk", "KioskAssembly", "ScannerInput", "HTTPServer",
                            "BookLookup", "LookupReplay"]
         ),

@@ -1,7 +1,7 @@
 import CommandCore
 import Foundation
-import Feedback
 import KioskConfiguration
+import Language
 
 /// The `bookkiosk` command line. `main` only splits arguments and hands them here; every
 /// command answers with an exit status and a message a person can act on, never a stack trace.

@@ -1,6 +1,6 @@
 import BookLookup
 import CatalogIO
-import Feedback
+import Language
 import LibraryTransfer
 import CommandCore
 import Foundation

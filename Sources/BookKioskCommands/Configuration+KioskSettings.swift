@@ -1,7 +1,7 @@
-import Feedback
 import Foundation
 import KioskAssembly
 import KioskConfiguration
+import Language
 import Lending
 
 extension Configuration {

@@ -1,5 +1,5 @@
-import Feedback
 import HTTPServer
+import Language
 import POSIX
 
 /// Why the teachers' page could not listen (`HTTPDaemonError`), and what to do, in one

@@ -2,11 +2,11 @@ import CommandCore
 import Doctor
 import KioskConfiguration
 import Foundation
-import Feedback
 import Kiosk
 import KioskAssembly
 import KioskPresenter
 import KioskScreen
+import Language
 import Scene
 import ScenePainter
 import ScreenWindow

@@ -6,6 +6,7 @@ import Kiosk
 import KioskAssembly
 import KioskDisplay
 import KioskPresenter
+import Language
 import Lending
 import LendingSQLite
 import Scene

@@ -3,6 +3,7 @@ import CommandCore
 import Feedback
 import Foundation
 import KioskConfiguration
+import Language
 import Lending
 import CatalogIO
 

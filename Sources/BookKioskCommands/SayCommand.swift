@@ -2,6 +2,7 @@ import CommandCore
 import Feedback
 import Foundation
 import KioskConfiguration
+import Language
 
 /// `bookkiosk say TEXT [--out F.wav]`: one sentence spoken with the configured engine (even
 /// where `speech` is off), for a teacher trying the voice and for tests. With `--out` the WAV

@@ -1,9 +1,9 @@
 import BookLookup
 import CommandCore
-import Feedback
 import Foundation
 import KioskConfiguration
 import HTTPServer
+import Language
 import Lending
 import LendingPostgres
 import LendingSQLite

@@ -4,6 +4,7 @@ import Foundation
 import Feedback
 import Kiosk
 import KioskAssembly
+import Language
 import Lending
 
 /// `bookkiosk simulate`: scans and directives from standard input, the event stream on

@@ -1,10 +1,10 @@
 import CommandCore
 import KioskConfiguration
 import Foundation
+import Language
 import Lending
 import StaffPIN
 import TeachersPage
-import Feedback
 
 /// `bookkiosk staff add|pin|password|list|remove`: the Staff accounts that may enter staff
 /// mode and sign in to the teachers' page. PINs and passwords are stored only as yescrypt hashes.

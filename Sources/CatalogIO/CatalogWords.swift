@@ -1,5 +1,5 @@
 import BookLookup
-import Feedback
+import Language
 import Lending
 
 /// Every word of the books and users files and of their import and export, in one language:

@@ -1,4 +1,4 @@
-import Feedback
+import Language
 import Lending
 import POSIX
 

@@ -1,5 +1,5 @@
-import Feedback
 import KioskConfiguration
+import Language
 
 /// What every command shares: `--db` and `--config`, read and checked once (see `KioskSetup`).
 public typealias CommonOptions = KioskSetup

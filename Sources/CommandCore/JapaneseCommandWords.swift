@@ -1,4 +1,4 @@
-import Feedback
+import Language
 import Lending
 
 /// The commands' words in Japanese, in the words of TERMS.md (絵本, 利用者, 貸出, 返却期限, 組).

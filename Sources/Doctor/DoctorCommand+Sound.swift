@@ -1,6 +1,7 @@
 import Feedback
 import Foundation
 import KioskConfiguration
+import Language
 
 extension DoctorCommand {
     /// The player command's program is on PATH; with `aplay`, a sound card exists.

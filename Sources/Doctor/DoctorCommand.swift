@@ -1,7 +1,7 @@
 import CommandCore
-import Feedback
 import Foundation
 import KioskConfiguration
+import Language
 import Lending
 import LendingPostgres
 import LendingSQLite

@@ -1,6 +1,7 @@
 import BookLookup
 import Feedback
 import KioskDisplay
+import Language
 
 /// Every word `bookkiosk doctor` says, in one language: the area of each line, what was found
 /// and what to do. Each language is a type of its own (`JapaneseDoctorWords`,

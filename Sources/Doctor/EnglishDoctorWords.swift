@@ -1,7 +1,7 @@
 import BookLookup
-import Feedback
 import Foundation
 import KioskDisplay
+import Language
 
 /// doctor's words in English.
 public struct EnglishDoctorWords: DoctorWords {

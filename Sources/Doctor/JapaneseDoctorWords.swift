@@ -1,7 +1,7 @@
 import BookLookup
-import Feedback
 import Foundation
 import KioskDisplay
+import Language
 
 /// doctor's words in Japanese, in the words of TERMS.md (図書の記録, 利用者, 貸出, 先生のページ).
 public struct JapaneseDoctorWords: DoctorWords {

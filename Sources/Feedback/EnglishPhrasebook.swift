@@ -1,3 +1,4 @@
+import Language
 import Lending
 
 /// The kiosk's sentences in English.

@@ -1,4 +1,5 @@
 import Foundation
+import Language
 
 /// How the kiosk speaks to the people in front of it. The configuration file's keys `language`,
 /// `sound`, `player`, `speech` (and the older `voice`) and `volume` fill the first fields; the

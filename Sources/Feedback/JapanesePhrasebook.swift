@@ -1,3 +1,4 @@
+import Language
 import Lending
 
 /// The kiosk's sentences in Japanese, in hiragana and 分かち書き: a space between phrases and
@@ -85,13 +86,8 @@ public struct JapanesePhrasebook: Phrasebook {
     // MARK: Spoken
 
     public func spokenDate(_ date: LocalDate) -> String {
-        "\(Self.monthReadings[date.month - 1]) \(Self.dayReadings[date.day - 1]) \(Self.weekdayReadings[date.weekday]!)"
+        "\(Self.monthReadings[date.month - 1]) \(Self.dayReadings[date.day - 1]) \(Language.ja.reading(of: date.weekday))"
     }
-
-    static let weekdayReadings: [Weekday: String] = [
-        .sunday: "にちようび", .monday: "げつようび", .tuesday: "かようび", .wednesday: "すいようび",
-        .thursday: "もくようび", .friday: "きんようび", .saturday: "どようび",
-    ]
 
     static let monthReadings = [
         "いちがつ", "にがつ", "さんがつ", "しがつ", "ごがつ", "ろくがつ",

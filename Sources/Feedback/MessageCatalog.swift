@@ -1,3 +1,4 @@
+import Language
 import Lending
 
 /// The words the kiosk says: for each event, the line a child (or a teacher at the kiosk) reads

@@ -1,3 +1,4 @@
+import Language
 import Lending
 
 /// The sentences the kiosk says to a child, in one language: one type per language, so the

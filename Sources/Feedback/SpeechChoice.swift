@@ -1,4 +1,5 @@
 import Foundation
+import Language
 
 /// Which engine speaks, with what, and why: the configuration's `speech` settled against what
 /// is installed. Open JTalk needs its program, its dictionary and a voice file; where one of

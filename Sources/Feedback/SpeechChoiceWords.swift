@@ -1,6 +1,8 @@
 /// Why a voice speaks, or none does, and what keeps one from speaking, in one language: what
 /// `doctor`, `say` and the log say of a `SpeechChoice`. Each language is a type of its own, so
 /// the compiler checks that none lacks a case.
+import Language
+
 public protocol SpeechChoiceWords: Sendable {
     func why(_ why: SpeechChoice.Why) -> String
     func problem(_ problem: SpeechChoice.Problem) -> String

@@ -2,6 +2,7 @@ import Foundation
 import Feedback
 import Kiosk
 import KioskPresenter
+import Language
 import Lending
 import ScannerInput
 import ScenePainter

@@ -1,4 +1,4 @@
-import Feedback
+import Language
 import Lending
 
 /// What the daily privacy pass did, as lines of the kiosk's log, in one language. Each

@@ -1,5 +1,5 @@
 import Foundation
-import Feedback
+import Language
 import Lending
 import Scene
 

@@ -1,4 +1,5 @@
 import Feedback
+import Language
 import Lending
 import TextInput
 
@@ -66,29 +67,13 @@ public struct ScreenWords: Sendable, Equatable {
 
     /// The weekday as a child says it: `かようび`, `Tuesday`.
     func weekday(_ day: Weekday) -> String {
-        switch language {
-        case .ja: ScreenWords.japaneseWeekdays[day]! + "ようび"
-        case .en: day.rawValue.prefix(1).uppercased() + day.rawValue.dropFirst()
-        }
+        language.reading(of: day)
     }
 
     /// The weekday in one character or three letters, for the due strip: `火`, `Tue`.
     func shortWeekday(_ day: Weekday) -> String {
-        switch language {
-        case .ja: ScreenWords.japaneseWeekdayKanji[day]!
-        case .en: String(day.rawValue.prefix(1).uppercased() + day.rawValue.dropFirst().prefix(2))
-        }
+        language.shortName(of: day)
     }
-
-    static let japaneseWeekdays: [Weekday: String] = [
-        .sunday: "にち", .monday: "げつ", .tuesday: "か", .wednesday: "すい",
-        .thursday: "もく", .friday: "きん", .saturday: "ど",
-    ]
-
-    static let japaneseWeekdayKanji: [Weekday: String] = [
-        .sunday: "日", .monday: "月", .tuesday: "火", .wednesday: "水",
-        .thursday: "木", .friday: "金", .saturday: "土",
-    ]
 
     /// The big words of a refusal: what happened, in a few words.
     func headline(_ refusal: Refusal) -> String {

@@ -1,7 +1,7 @@
-import Feedback
 import Foundation
 import HTTPServer
 import KioskPresenter
+import Language
 import Lending
 import Printing
 import TeachersPage

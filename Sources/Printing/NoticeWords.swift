@@ -1,4 +1,5 @@
 import Foundation
+import Language
 import Lending
 
 /// The words of a slip for parents, in one language. Gentle: a reminder, never a warning.
@@ -54,22 +55,13 @@ public struct NoticeWords: Sendable {
         code == "en" ? .english : .japanese
     }
 
-    static let japaneseWeekdays: [Weekday: String] = [
-        .sunday: "日", .monday: "月", .tuesday: "火", .wednesday: "水", .thursday: "木", .friday: "金", .saturday: "土",
-    ]
-    static let englishWeekdays: [Weekday: String] = [
-        .sunday: "Sun", .monday: "Mon", .tuesday: "Tue", .wednesday: "Wed", .thursday: "Thu", .friday: "Fri", .saturday: "Sat",
-    ]
-    static let englishMonths = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-                                "October", "November", "December"]
-
     /// 2026年4月1日(水)
     public static func japaneseDate(_ day: LocalDate) -> String {
-        "\(day.year)年\(day.month)月\(day.day)日(\(japaneseWeekdays[day.weekday] ?? ""))"
+        "\(day.year)年\(day.month)月\(day.day)日(\(Language.ja.shortName(of: day.weekday)))"
     }
 
     /// Wed 1 April 2026
     public static func englishDate(_ day: LocalDate) -> String {
-        "\(englishWeekdays[day.weekday] ?? "") \(day.day) \(englishMonths[day.month - 1]) \(day.year)"
+        "\(Language.en.shortName(of: day.weekday)) \(day.day) \(Language.englishMonthName(day.month)) \(day.year)"
     }
 }

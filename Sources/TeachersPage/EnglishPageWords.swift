@@ -1,4 +1,5 @@
 import Foundation
+import Language
 import Lending
 
 /// The page in English (config `"language": "en"`).
@@ -175,7 +176,7 @@ public struct EnglishPageWords: PageWords {
     public let rulesHeading = "Lending rules"
     public let loanDays = "Loan days"
     public let closedWeekdays = "Closed weekdays"
-    public func weekday(_ day: Weekday) -> String { day.rawValue.prefix(1).uppercased() + day.rawValue.dropFirst() }
+    public func weekday(_ day: Weekday) -> String { Language.en.name(of: day) }
     public let closedDates = "Closed dates"
     public let closedDatesHint = "One date a line, written like 2026-12-29."
     public let blockOnOverdue = "Do not lend to someone with an overdue book"
@@ -214,14 +215,11 @@ public struct EnglishPageWords: PageWords {
 
 
     public func date(_ day: LocalDate) -> String {
-        let weekday = weekday(day.weekday).prefix(3)
-        return "\(weekday) \(day.day) \(EnglishPageWords.months[day.month - 1]) \(day.year)"
+        "\(Language.en.shortName(of: day.weekday)) \(day.day) \(Language.shortEnglishMonthName(day.month)) \(day.year)"
     }
 
     public func dateTime(_ time: Date, in zone: TimeZone) -> String {
         let day = LocalDate(time, in: zone)
-        return "\(day.day) \(EnglishPageWords.months[day.month - 1]) \(PageClock.hoursAndMinutes(time, in: zone))"
+        return "\(day.day) \(Language.shortEnglishMonthName(day.month)) \(PageClock.hoursAndMinutes(time, in: zone))"
     }
-
-    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Language
 import Lending
 
 /// The page in Japanese (the default): calm, polite words for teachers.
@@ -175,17 +176,7 @@ public struct JapanesePageWords: PageWords {
     public let rulesHeading = "貸出ルール"
     public let loanDays = "貸出日数"
     public let closedWeekdays = "休園日(曜日)"
-    public func weekday(_ day: Weekday) -> String {
-        switch day {
-        case .sunday: "日曜日"
-        case .monday: "月曜日"
-        case .tuesday: "火曜日"
-        case .wednesday: "水曜日"
-        case .thursday: "木曜日"
-        case .friday: "金曜日"
-        case .saturday: "土曜日"
-        }
-    }
+    public func weekday(_ day: Weekday) -> String { Language.ja.name(of: day) }
     public let closedDates = "休園日(日付)"
     public let closedDatesHint = "1行に1日、2026-12-29 のように書きます。"
     public let blockOnOverdue = "返却期限切れの絵本がある人には貸し出さない"
@@ -224,7 +215,7 @@ public struct JapanesePageWords: PageWords {
 
 
     public func date(_ day: LocalDate) -> String {
-        "\(day.year)年\(day.month)月\(day.day)日(\(JapanesePageWords.weekdayMarks[day.weekday]!))"
+        "\(day.year)年\(day.month)月\(day.day)日(\(Language.ja.shortName(of: day.weekday)))"
     }
 
     public func dateTime(_ time: Date, in zone: TimeZone) -> String {
@@ -232,8 +223,4 @@ public struct JapanesePageWords: PageWords {
         let clock = PageClock.hoursAndMinutes(time, in: zone)
         return "\(day.month)月\(day.day)日 \(clock)"
     }
-
-    static let weekdayMarks: [Weekday: String] = [
-        .sunday: "日", .monday: "月", .tuesday: "火", .wednesday: "水", .thursday: "木", .friday: "金", .saturday: "土",
-    ]
 }

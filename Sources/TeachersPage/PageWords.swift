@@ -1,5 +1,5 @@
-import Feedback
 import Foundation
+import Language
 import Lending
 
 /// Every word the teachers' page shows, in one language. Each language is a type of its own

@@ -1,6 +1,6 @@
-import Feedback
 import Foundation
 import HTTPServer
+import Language
 import Lending
 import LendingSQLite
 import POSIX

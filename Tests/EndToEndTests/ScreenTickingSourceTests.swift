@@ -1,7 +1,7 @@
 import Foundation
-import Feedback
 import KioskPresenter
 import KioskScreen
+import Language
 import Lending
 import Scene
 import ScannerInput

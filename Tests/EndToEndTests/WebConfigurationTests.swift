@@ -1,6 +1,6 @@
-import Feedback
 import Foundation
 import HTTPServer
+import Language
 import LendingSQLite
 import Testing
 @testable import BookKioskCommands

@@ -1,5 +1,6 @@
 import Feedback
 import Foundation
+import Language
 import Lending
 import Testing
 

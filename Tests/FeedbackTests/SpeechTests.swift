@@ -1,5 +1,6 @@
 import Feedback
 import Foundation
+import Language
 import Testing
 
 @Suite struct SpeechTests {

@@ -1,4 +1,5 @@
 import Feedback
+import Language
 import Lending
 import Testing
 

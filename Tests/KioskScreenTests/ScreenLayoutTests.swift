@@ -1,6 +1,7 @@
 import Foundation
 import Feedback
 import KioskScreen
+import Language
 import Lending
 import Scene
 import Testing

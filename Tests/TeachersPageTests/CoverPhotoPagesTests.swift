@@ -1,6 +1,6 @@
 import Foundation
-import Feedback
 import HTTPServer
+import Language
 import Lending
 import LendingSQLite
 import PageAssembly

@@ -1,7 +1,7 @@
 import BookLookup
-import Feedback
 import Foundation
 import HTTPServer
+import Language
 import Lending
 import LendingSQLite
 import LookupReplay

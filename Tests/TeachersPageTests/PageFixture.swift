@@ -1,5 +1,5 @@
-import Feedback
 import Foundation
+import Language
 import Printing
 import HTTPServer
 import Lending

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPServer
-import Feedback
+import Language
 import Lending
 import Testing
 @testable import TeachersPage

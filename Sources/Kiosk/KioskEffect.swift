@@ -26,11 +26,14 @@ public enum KioskEffect: Sendable, Equatable {
     /// Record entering or leaving staff mode in the audit log.
     case audit(StaffEvent, at: Date)
     /// Keep a Book scanned with no Session while the database server is away in the journal,
-    /// to be applied as a return at `at` once the server is back.
-    case keepInJournal(barcode: String, at: Date)
-    /// Try the database server again: apply the journal's returns, look up `lends`, and feed
-    /// back `retried`.
-    case retryServer(lends: [UncertainLend], at: Date)
+    /// to be applied as a return at `at` once the server is back: under `scan`, the id the scan
+    /// was noted under (it may have been written), or a new id where it was not noted.
+    case keepInJournal(barcode: String, scan: String? = nil, at: Date)
+    /// Try the database server again: apply the journal's returns (but those of `skipping`,
+    /// resolved already while this input was handled), look up `lends`, and feed back `retried`.
+    case retryServer(lends: [UncertainLend], skipping: [String] = [], at: Date)
+    /// Forget the journal's entry `scan`: what it came to has been told, or it came to nothing.
+    case forgetScan(String, at: Date)
     /// Write a line to the grown-ups' log.
     case log(KioskLogLine, at: Date)
     /// Look up the kanji `kana` may become (kana being composed in a text field) and feed

@@ -15,11 +15,13 @@ public enum KioskInput: Sendable, Equatable {
     case key(KeyPress, at: Date)
     /// Time has passed with nothing else happening (the runtime's timer).
     case tick(at: Date)
-    /// The runtime carried out a `circulate` effect.
-    case circulated(Outcome, at: Date)
+    /// The runtime carried out a `circulate` effect; `scan` is the id the scan was noted under
+    /// in the journal (nil with no journal, or where it could not be noted).
+    case circulated(Outcome, scan: String? = nil, at: Date)
     /// The runtime could not carry out a `circulate` effect for `barcode`. `isCard` says whether
-    /// `barcode` is a Card, where the store could still be read; nil where it could not.
-    case failed(KioskFault, barcode: String, isCard: Bool? = nil, at: Date)
+    /// `barcode` is a Card, where the store could still be read; nil where it could not. `scan`
+    /// is the id the scan was noted under in the journal, as for `circulated`.
+    case failed(KioskFault, barcode: String, isCard: Bool? = nil, scan: String? = nil, at: Date)
     /// The runtime tried the database server again (a `retryServer` effect).
     case retried(ServerRetry, at: Date)
     /// The runtime carried out a `keepInJournal` effect: whether the return is kept (false at

@@ -52,6 +52,9 @@ public struct KioskMachine: Sendable, Equatable {
     var state: State = .idle
     /// Each recently read barcode (normalized) and the time of its latest read.
     private var lastReads: [String: Date] = [:]
+    /// Journal entries resolved by a retry since the latest input from outside (a scan, a key, a
+    /// tick): not resolved again by another retry meanwhile, should forgetting one have failed.
+    var resolvedScans: [String] = []
     /// The shared database server while it is away; nil while it answers (always, on a file).
     public internal(set) var serverAbsence: ServerAbsence?
     /// Seconds between tries of a server that is away.
@@ -128,6 +131,7 @@ public struct KioskMachine: Sendable, Equatable {
     }
 
     public mutating func handle(_ input: KioskInput) -> [KioskEffect] {
+        if input.comesFromOutside { resolvedScans = [] }
         switch input {
         case .started(let now):
             state = .idle
@@ -170,7 +174,7 @@ public struct KioskMachine: Sendable, Equatable {
             if let due = retryDeadline, now >= due { effects += retryServer(at: now) }
             return effects
 
-        case .circulated(let outcome, let now):
+        case .circulated(let outcome, let scan, let now):
             var effects: [KioskEffect] = []
             var told = outcome
             switch outcome {
@@ -187,12 +191,13 @@ public struct KioskMachine: Sendable, Equatable {
             case .lent, .returned:
                 touch(at: now)
             }
-            // A scan got through while the server was thought away: it is back, so the journal
-            // goes in now.
-            return effects + [announcement(.outcome(told), at: now)] + retryServer(at: now)
+            // Its note in the journal is forgotten once its Outcome is told. A scan got through
+            // while the server was thought away: it is back, so the journal goes in now.
+            let finished: [KioskEffect] = scan.map { [.forgetScan($0, at: now)] } ?? []
+            return effects + [announcement(.outcome(told), at: now)] + finished + retryServer(at: now)
 
-        case .failed(let fault, let barcode, let isCard, let now):
-            return failed(fault, barcode: barcode, isCard: isCard, at: now)
+        case .failed(let fault, let barcode, let isCard, let scan, let now):
+            return failed(fault, barcode: barcode, isCard: isCard, scan: scan, at: now)
 
         case .retried(let retry, let now):
             return retried(retry, at: now)
@@ -288,6 +293,17 @@ public struct KioskMachine: Sendable, Equatable {
         lastReads[barcode] = now
     }
 
+}
+
+extension KioskInput {
+    /// Whether the input starts what the runtime does for it (a scan, a key, a timer), rather
+    /// than bringing back the result of an effect.
+    var comesFromOutside: Bool {
+        switch self {
+        case .started, .scanned, .key, .tick, .journalFound, .scannerLost, .scannerBack: true
+        case .circulated, .failed, .retried, .journalled, .pinChecked, .staffDone, .converted: false
+        }
+    }
 }
 
 extension KioskEvent {

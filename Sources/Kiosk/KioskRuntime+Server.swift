@@ -21,11 +21,11 @@ extension KioskRuntime {
         }
     }
 
-    /// Keeps a Book scanned with no Session as a return owed: the scan whose answer was just
-    /// lost becomes one under its own id (it may have been written; `resolve` finds out). False
-    /// when it cannot be kept: no journal (a kiosk on a local file is never away), or the
-    /// journal at its bound or unwritable; the log says so.
-    func keepInJournal(_ barcode: String, at now: Date) -> Bool {
+    /// Keeps a Book scanned with no Session as a return owed, under `id` where the scan was
+    /// noted (it may have been written; `resolve` finds out). False when it cannot be kept: no
+    /// journal (a kiosk on a local file is never away), or the journal at its bound or
+    /// unwritable; the log says so.
+    func keepInJournal(_ barcode: String, as id: String?, at now: Date) -> Bool {
         guard let journal else {
             if !toldNoJournal {
                 toldNoJournal = true
@@ -34,9 +34,7 @@ extension KioskRuntime {
             debugLog("The scan \(barcode) was not kept (no return journal).")
             return false
         }
-        var scan = JournalledScan(id: JournalledScan.newID(), barcode: barcode, scannedAt: now, kind: .returnOwed)
-        if let lost = lostScan, lost.barcode == barcode, lost.scannedAt == now { scan.id = lost.id }
-        lostScan = nil
+        let scan = JournalledScan(id: id ?? JournalledScan.newID(), barcode: barcode, scannedAt: now, kind: .returnOwed)
         do {
             try journal.keep(scan)
             debugLog("The scan \(barcode) is kept in the journal, to be applied as a return when the database is back.")
@@ -61,34 +59,13 @@ extension KioskRuntime {
         }
     }
 
-    /// Forgets the scan just carried out, once its Outcome has been told.
-    func finishScan() {
-        guard let id = scanToFinish else { return }
-        scanToFinish = nil
-        forget(id)
-    }
-
+    /// Forgets a scan in the journal (the machine says when: once what it came to is told).
     func forget(_ id: String) {
         do {
             try journal?.finish(scan: id)
         } catch {
             log("Could not forget the scan \(id) in the journal (it will be looked up again, and told once): \(error)")
         }
-    }
-
-    /// Forgets the journal entry whose Outcome was just told (a kill between the two tells it
-    /// again at the next start: the window is one write).
-    func forgetTold() {
-        guard !toForgetOnceTold.isEmpty else { return }
-        forget(toForgetOnceTold.removeFirst())
-    }
-
-    /// At the end of `feed`: anything resolved but not told yet is forgotten, and entries may
-    /// be resolved again by the next retry.
-    func forgetResolvedScans() {
-        for id in toForgetOnceTold { forget(id) }
-        toForgetOnceTold = []
-        resolvedScans = []
     }
 
     /// At start: scans left in the journal by the kiosk before (the server was away, or the
@@ -114,14 +91,14 @@ extension KioskRuntime {
     /// times, scans whose answer was lost looked up by their ids), in batches, for at most
     /// `journalTimeBudget`; without a journal, looks up the lends whose answer was lost; when
     /// nothing was pending, asks with one empty transaction whether it answers. Whatever was
-    /// resolved before a fault is in the result too.
-    func retryServer(lends: [UncertainLend], at now: Date) -> ServerRetry {
+    /// resolved before a fault is in the result too; the machine says when each entry is forgotten.
+    func retryServer(lends: [UncertainLend], skipping: [String], at now: Date) -> ServerRetry {
         var retry = ServerRetry()
         let clock = ContinuousClock()
         let started = clock.now
         do {
             if let journal {
-                var entries = try journal.entries().filter { !resolvedScans.contains($0.id) }
+                var entries = try journal.entries().filter { !skipping.contains($0.id) }
                 while !entries.isEmpty {
                     // A scan that may name an ISBN locks its copies in one statement: alone.
                     let mayBeISBN = { (scan: JournalledScan) in Barcode.isbn13(scan.barcode) != nil }
@@ -130,16 +107,7 @@ extension KioskRuntime {
                     let batch = Array(entries.prefix(count))
                     let outcomes = try circulation.resolve(batch, in: repository)
                     entries.removeFirst(count)
-                    for (scan, outcome) in zip(batch, outcomes) {
-                        if let outcome {
-                            // Forgotten once told (the machine tells them in this order).
-                            retry.deferred.append(outcome)
-                            toForgetOnceTold.append(scan.id)
-                        } else {
-                            forget(scan.id)
-                        }
-                    }
-                    resolvedScans += batch.map(\.id)
+                    retry.resolved += zip(batch, outcomes).map { ResolvedScan(id: $0.id, outcome: $1) }
                     retry.journalled += batch.filter { $0.kind == .returnOwed }.count
                     if !entries.isEmpty, clock.now - started > Self.journalTimeBudget {
                         retry.remaining = entries.count
@@ -156,7 +124,7 @@ extension KioskRuntime {
                     retry.lendsLookedUp += 1
                 }
             }
-            if retry.deferred.isEmpty { try repository.transaction { _ in } }
+            if retry.told.isEmpty { try repository.transaction { _ in } }
         } catch {
             retry.fault = KioskFault(storeError: error)
             debugLog("The database server was tried again: \(KioskLogLine.oneLine(retry.fault?.detail ?? ""))")

@@ -61,17 +61,6 @@ public final class KioskRuntime {
     /// Whether the last attempt found the database server away (the machine decides).
     public var isServerAway: Bool { machine.isServerAway }
     var toldNoJournal = false
-    /// The scan being carried out, noted in the journal: forgotten once its Outcome is told.
-    var scanToFinish: String?
-    /// The scan whose answer was just lost with the server (still noted in the journal): a
-    /// Book with no Session becomes a return owed under the same id (`keepInJournal`).
-    var lostScan: JournalledScan?
-    /// Journal entries resolved by a retry: forgotten once what they came to has been told
-    /// (at the end of `feed`), and not resolved twice meanwhile.
-    var resolvedScans: [String] = []
-    /// Resolved entries with an Outcome, in the order the machine tells them: each forgotten
-    /// right after its own `deferred` announcement.
-    var toForgetOnceTold: [String] = []
 
     /// - Parameters:
     ///   - announce: called once for each KioskEvent, in order, with its time and when the open
@@ -125,8 +114,6 @@ public final class KioskRuntime {
             switch effect {
             case .announce(let event, let time, let sessionEnds):
                 announce(event, time, sessionEnds)
-                if case .outcome = event { finishScan() }
-                if case .deferred = event { forgetTold() }
             case .audit(let staffEvent, let time):
                 attempt("record \(staffEvent.action.rawValue) in the audit log") { try desk.record(staffEvent, at: time) }
             case .circulate(let barcode, let session, let time):
@@ -151,19 +138,20 @@ public final class KioskRuntime {
                 prompt(staffPrompt, notice, time)
             case .convert(let kana, let time):
                 next = machine.handle(.converted(kana: kana, convertKana(kana), at: time))
-            case .keepInJournal(let barcode, let time):
+            case .keepInJournal(let barcode, let scan, let time):
                 // A kiosk with no journal (on a local file, never away but in tests) answers as
                 // the server being away; its log says the return was not kept.
-                let kept = keepInJournal(barcode, at: time) || journal == nil
+                let kept = keepInJournal(barcode, as: scan, at: time) || journal == nil
                 next = machine.handle(.journalled(barcode: barcode, kept: kept, at: time))
-            case .retryServer(let lends, let time):
-                next = machine.handle(.retried(retryServer(lends: lends, at: time), at: time))
+            case .retryServer(let lends, let skipping, let time):
+                next = machine.handle(.retried(retryServer(lends: lends, skipping: skipping, at: time), at: time))
+            case .forgetScan(let scan, _):
+                forget(scan)
             case .log(let line, _):
                 log(line.text)
             }
             pending.insert(contentsOf: next, at: 0)
         }
-        forgetResolvedScans()
     }
 
     /// Fires the Session timer if it is due at `now`.
@@ -308,22 +296,17 @@ public final class KioskRuntime {
         let noted = note(barcode, session: session, at: now)
         do {
             let outcome = try circulation.scan(barcode, session: session, at: now, scan: noted?.id, in: repository)
-            scanToFinish = noted?.id
-            return .circulated(outcome, at: now)
+            return .circulated(outcome, scan: noted?.id, at: now)
         } catch {
             let fault = KioskFault(storeError: error)
             let line = "Could not handle the scan \(barcode): \(KioskLogLine.oneLine(fault.detail))"
             // With the server away the machine writes one line for the whole absence.
             if fault.kind == .databaseUnreachable {
                 debugLog(line)
-                // It may have been written: it stays in the journal, to be looked up.
-                lostScan = noted
-                return .failed(fault, barcode: barcode, at: now)
+                return .failed(fault, barcode: barcode, scan: noted?.id, at: now)
             }
             log(line)
-            // Rolled back: nothing to look up.
-            if let noted { forget(noted.id) }
-            return .failed(fault, barcode: barcode, isCard: session == nil ? nil : isCard(barcode), at: now)
+            return .failed(fault, barcode: barcode, isCard: session == nil ? nil : isCard(barcode), scan: noted?.id, at: now)
         }
     }
 

@@ -39,10 +39,26 @@ public struct UncertainLend: Sendable, Equatable {
     }
 }
 
+/// A journal entry a retry looked up, and what it came to: an Outcome to tell (a return owed
+/// applied, a lend whose answer was lost found written), or nil where there is nothing to tell.
+public struct ResolvedScan: Sendable, Equatable {
+    public var id: String
+    public var outcome: Outcome?
+
+    public init(id: String, outcome: Outcome?) {
+        self.id = id
+        self.outcome = outcome
+    }
+}
+
 /// What a `retryServer` effect came to.
 public struct ServerRetry: Sendable, Equatable {
-    /// Outcomes written now at their scans' times: journalled returns first, then lends found
-    /// written after all. Announced whether or not the retry got to the end.
+    /// The journal's entries looked up, in the order they were resolved: their Outcomes are told
+    /// first, each entry forgotten once its own is told.
+    public var resolved: [ResolvedScan]
+    /// Outcomes written now at their scans' times with no journal entry behind them (lends found
+    /// written after all, on a kiosk with no journal): told after those of `resolved`.
+    /// Everything a retry resolved is told whether or not it got to the end.
     public var deferred: [Outcome]
     /// Entries the journal held (applied, or found to need nothing).
     public var journalled: Int
@@ -54,14 +70,18 @@ public struct ServerRetry: Sendable, Equatable {
     /// but the absence lasts until the journal is applied.
     public var remaining: Int
 
-    public init(deferred: [Outcome] = [], journalled: Int = 0, lendsLookedUp: Int = 0, fault: KioskFault? = nil,
-                remaining: Int = 0) {
+    public init(resolved: [ResolvedScan] = [], deferred: [Outcome] = [], journalled: Int = 0, lendsLookedUp: Int = 0,
+                fault: KioskFault? = nil, remaining: Int = 0) {
+        self.resolved = resolved
         self.deferred = deferred
         self.journalled = journalled
         self.lendsLookedUp = lendsLookedUp
         self.fault = fault
         self.remaining = remaining
     }
+
+    /// Every Outcome the retry tells, in order: the journal's, then the rest.
+    public var told: [Outcome] { resolved.compactMap(\.outcome) + deferred }
 }
 
 /// A line for the grown-ups' log that the machine decides to write (the runtime only writes it).

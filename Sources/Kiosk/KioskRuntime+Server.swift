@@ -14,7 +14,6 @@ extension KioskRuntime {
             followedRules = rules
             machine.follow(rules)
             circulation.policy = machine.policy
-            desk.circulation = circulation
             rulesChanged(rules)
         } catch {
             debugLog("The library's rules could not be read (the kiosk keeps the ones it has): \(KioskLogLine.oneLine(String(describing: error)))")

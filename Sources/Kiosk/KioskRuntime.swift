@@ -10,7 +10,8 @@ public final class KioskRuntime {
     public internal(set) var machine: KioskMachine
     var circulation: Circulation
     let repository: any LendingRepository
-    var desk: StaffDesk
+    /// The way into staff mode and out: the PIN, its lock, each visit recorded.
+    let gate: StaffModeGate
     private let announce: (KioskEvent, Date, Date?) -> Void
     private let prompt: (StaffPrompt, StaffNotice?, Date) -> Void
     let log: (String) -> Void
@@ -27,10 +28,7 @@ public final class KioskRuntime {
     private var typed = ""
 
     /// How staff registration numbers a Book that has no label yet (`n` at "scan its label").
-    public var bookNumbering: BarcodeNumbering {
-        get { desk.bookNumbering }
-        set { desk.bookNumbering = newValue }
-    }
+    public var bookNumbering = BarcodeNumbering.books
 
     /// Housekeeping done once a day: when `run` starts, and at the first event of each new local
     /// day (an idle kiosk waits without waking, so nothing runs while nobody uses it).
@@ -78,13 +76,13 @@ public final class KioskRuntime {
                 log: @escaping (String) -> Void = { _ in }) {
         self.circulation = Circulation(policy: policy)
         self.repository = repository
-        self.desk = StaffDesk(circulation: circulation, repository: repository)
+        self.gate = StaffModeGate(repository: repository)
         self.announce = announce
         self.prompt = prompt
         self.log = log
         var lock = PINLock()
         do {
-            lock = try desk.loadPINLock()
+            lock = try gate.loadPINLock()
         } catch {
             log("Could not read the PIN lock, so PIN entry starts open: \(error)")
         }
@@ -115,17 +113,20 @@ public final class KioskRuntime {
             case .announce(let event, let time, let sessionEnds):
                 announce(event, time, sessionEnds)
             case .audit(let staffEvent, let time):
-                attempt("record \(staffEvent.action.rawValue) in the audit log") { try desk.record(staffEvent, at: time) }
+                attempt("record \(staffEvent.action.rawValue) in the audit log") { try gate.record(staffEvent, at: time) }
             case .circulate(let barcode, let session, let time):
                 next = machine.handle(circulate(barcode, session: session, at: time))
             case .verifyPIN(let pin, let time):
                 var staff: String?
-                attempt("check the PIN") { staff = try desk.staffMember(withPIN: pin) }
+                attempt("check the PIN") { staff = try gate.staffMember(withPIN: pin) }
                 next = machine.handle(.pinChecked(staff: staff, at: time))
             case .staffRequest(let request, let staff, let time):
                 let result: StaffResult
                 do {
-                    result = try desk.carryOut(request, by: staff, at: time)
+                    result = try repository.transaction { tx in
+                        try request.carryOut(at: LibraryDesk(staff: staff, at: time), policy: circulation.policy,
+                                             bookNumbering: bookNumbering, in: tx)
+                    }
                 } catch {
                     let fault = KioskFault(storeError: error)
                     log("Could not carry out the staff action for \(staff): \(fault.detail)")
@@ -133,7 +134,7 @@ public final class KioskRuntime {
                 }
                 next = machine.handle(.staffDone(result, at: time))
             case .savePINLock(let lock, let failedAttempt, let time):
-                attempt("keep the PIN lock") { try desk.save(lock, failedAttempt: failedAttempt, at: time) }
+                attempt("keep the PIN lock") { try gate.save(lock, failedAttempt: failedAttempt, at: time) }
             case .prompt(let staffPrompt, let notice, let time):
                 prompt(staffPrompt, notice, time)
             case .convert(let kana, let time):

@@ -2,7 +2,7 @@ import Foundation
 
 // What is recorded beside its own mechanism: printing, an import (written by `CatalogImport`
 // in its own transaction, which records through here), a restore (the SQLite backup API, which
-// replaces the whole file: recorded here afterwards), staff mode and sign-ins.
+// replaces the whole file: recorded here afterwards), staff mode, the PIN lock and sign-ins.
 extension LibraryDesk {
     /// Cards or labels were printed: when each was printed, and one entry.
     public func printed(_ kind: PrintedKind, barcodes: [String], className: String?, sheet: String, position: Int,
@@ -35,6 +35,14 @@ extension LibraryDesk {
     /// Coming and going, recorded under the Staff member's name.
     public enum Visit: Sendable, Hashable {
         case enteredStaffMode, leftStaffMode, signedIn, signedOut
+    }
+
+    /// Keeps the kiosk's PIN lock, so a restart does not open it; a wrong PIN (`failedAttempt`)
+    /// is recorded with it, and how long it locked entry.
+    public static func keepPINLock(_ lock: PINLock, failedAttempt: Bool, at time: Date, in tx: any LendingTransaction) throws {
+        try tx.save(lock)
+        guard failedAttempt else { return }
+        try recordWrongSecret(.pin, lockedFor: lock.isLocked(at: time) ? lock.secondsLeft(at: time) : nil, at: time, in: tx)
     }
 
     /// A wrong PIN at the kiosk, or a wrong page password: nobody is known, so no Staff member

@@ -13,7 +13,8 @@ import Foundation
 /// Where each operation lives: circulation (lend, return, force return, extend, withdraw) here;
 /// Books and Users in `LibraryDesk+Catalog.swift`; the rules and Staff accounts in
 /// `LibraryDesk+Staff.swift`; classes and promotion in `LibraryDesk+SchoolYear.swift`;
-/// printing, import, restore, staff mode and sign-in records in `LibraryDesk+Records.swift`.
+/// printing, import, restore, staff mode and sign-in records in `LibraryDesk+Records.swift`; the
+/// list of overdue Loans in `LibraryDesk+Overdue.swift`.
 ///
 /// Locks (a store that locks, `PostgresLendingRepository`): every operation takes them in the
 /// order that type's comment gives: Books, then Users (one User; several in card order), then

@@ -9,7 +9,7 @@ import StaffPIN
 
 /// Staff mode through the runtime, against the in-memory repository with a real PIN hash.
 @Suite("Staff actions through the runtime")
-final class StaffDeskTests {
+final class StaffModeActionTests {
     let t0 = Date(timeIntervalSince1970: 1_796_115_600) // Tuesday 2026-12-01 09:00 UTC
     let policy = Policy(timeZone: TimeZone(identifier: "UTC")!)
     let repository = InMemoryLendingRepository()

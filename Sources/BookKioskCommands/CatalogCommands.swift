@@ -153,14 +153,7 @@ struct ReportCommand {
         let now = try currentTime(arguments, timeZone: policy.timeZone)
         let repository = try common.openRepository()
         // A report: read in one go each, nothing locked.
-        let rows = try repository.transaction { tx in
-            let loans = try tx.openLoans().filter { policy.isOverdue($0, at: now) }
-            let books = try tx.books(barcodes: loans.map(\.book))
-            let users = try tx.users(cards: loans.compactMap(\.user))
-            return loans.map { loan in
-                (loan, books.first { $0.barcode == loan.book }, loan.user.flatMap { card in users.first { $0.card == card } })
-            }
-        }
+        let rows = try repository.transaction { tx in try LibraryDesk.overdueLoans(at: now, policy: policy, in: tx) }
         let today = LocalDate(now, in: policy.timeZone)
         let say = commandWords(common.language)
         guard !rows.isEmpty else {
@@ -168,8 +161,8 @@ struct ReportCommand {
             return .success
         }
         console.print(say.overdueHeading(on: today, count: rows.count))
-        for (loan, book, user) in rows.sorted(by: { $0.0.due < $1.0.due }) {
-            let days = policy.overdueDays(due: loan.due, at: now)
+        for entry in rows {
+            let (loan, book, user, days) = (entry.loan, entry.book, entry.user, entry.days)
             let who = user.map { "\($0.name) (\($0.card))" } ?? (loan.user ?? say.unknownUser)
             let what = book.map { "\($0.title) (\($0.barcode))" } ?? loan.book
             console.print(say.overdueLine(who: who, what: what, due: loan.due, days: days))

@@ -79,7 +79,7 @@ extension CatalogImport {
         // and of every barcode in the file.
         let unnumbered = rows.indices.filter { rows[$0].key.isEmpty }
         if !unnumbered.isEmpty {
-            let taken = Set(try tx.allBooks().map(\.barcode)).union(try tx.allUsers().map(\.card)).union(plan.fileKeys)
+            let taken = try LibraryDesk.barcodesInUse(in: tx).union(plan.fileKeys)
             do throws(BarcodeNumbering.Exhausted) {
                 let numbers = try numbering.next(unnumbered.count, avoiding: taken)
                 for (index, number) in zip(unnumbered, numbers) {

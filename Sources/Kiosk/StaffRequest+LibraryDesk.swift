@@ -24,7 +24,7 @@ extension StaffRequest {
             case .barcodeTaken(let barcode, _), .missing(let barcode): return .notice(.barcodeTaken(barcode))
             }
         case .newBookNumber:
-            return .bookNumber(try bookNumbering.next(1, in: tx)[0])
+            return .bookNumber(try LibraryDesk.nextNumbers(1, of: bookNumbering, in: tx)[0])
         case .cachedRecord(let barcode, let isbn):
             return .registering(barcode: barcode, title: try tx.bookRecord(isbn: isbn)?.title)
         case .registerUser(let user):

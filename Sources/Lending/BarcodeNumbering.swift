@@ -100,11 +100,4 @@ public struct BarcodeNumbering: Sendable, Equatable {
         }
         return given
     }
-
-    /// `count` new barcodes for the library `tx` reads (see `next(_:avoiding:)`).
-    public func next(_ count: Int, in tx: any LendingTransaction) throws -> [String] {
-        guard count > 0 else { return [] }
-        let taken = Set(try tx.allBooks().map(\.barcode)).union(try tx.allUsers().map(\.card))
-        return try next(count, avoiding: taken)
-    }
 }

@@ -104,7 +104,7 @@ extension TeachersPage {
             var given: String?
             if existing == nil, form.needsNumber {
                 do {
-                    given = try setup.bookNumbering.next(1, in: tx).first
+                    given = try LibraryDesk.nextNumbers(1, of: setup.bookNumbering, in: tx).first
                 } catch let exhausted as BarcodeNumbering.Exhausted {
                     return (library, .refused(["barcode": words.noFreeNumber(exhausted.numbering.prefix, length: exhausted.numbering.length)]))
                 }

@@ -157,7 +157,7 @@ extension TeachersPage {
         do {
             saved = try store.write { tx in
                 var copy = book
-                if copy.barcode.isEmpty { copy.barcode = try self.setup.bookNumbering.next(1, in: tx)[0] }
+                if copy.barcode.isEmpty { copy.barcode = try LibraryDesk.nextNumbers(1, of: self.setup.bookNumbering, in: tx)[0] }
                 return try desk.addBook(copy, in: tx)
             }
         } catch let exhausted as BarcodeNumbering.Exhausted {

@@ -126,7 +126,7 @@ extension TeachersPage {
             var given: String?
             if existing == nil, form.needsNumber {
                 do {
-                    given = try setup.cardNumbering.next(1, in: tx).first
+                    given = try LibraryDesk.nextNumbers(1, of: setup.cardNumbering, in: tx).first
                 } catch let exhausted as BarcodeNumbering.Exhausted {
                     return (library, .refused(["card": words.noFreeNumber(exhausted.numbering.prefix, length: exhausted.numbering.length)], classes))
                 }

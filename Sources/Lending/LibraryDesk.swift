@@ -126,31 +126,37 @@ public struct LibraryDesk: Sendable {
         case unknownBarcode(String)
     }
 
+    /// The open Loan `choice` stands for, with its Book, or why there is none.
+    enum OpenLoan {
+        case found(Loan, Book)
+        case refused(LoanChangeRefusal)
+    }
+
     /// The open Loan `choice` stands for, with its Book. Locks the Book (or the ISBN's copies).
-    func openLoan(_ choice: LoanChoice, in tx: any LendingTransaction) throws -> Result<(Loan, Book), LoanChangeRefusal> {
+    func openLoan(_ choice: LoanChoice, in tx: any LendingTransaction) throws -> OpenLoan {
         switch choice {
         case .loan(let id):
             guard let loan = try tx.openLoans().first(where: { $0.id == id }),
                   let book = try tx.book(barcode: loan.book),
-                  let locked = try tx.openLoan(book: book.barcode), locked.id == id else { return .failure(.notOnLoan(nil)) }
-            return .success((locked, book))
+                  let locked = try tx.openLoan(book: book.barcode), locked.id == id else { return .refused(.notOnLoan(nil)) }
+            return .found(locked, book)
         case .book(let barcode):
             switch try Circulation.lookUp(barcode, in: tx) {
-            case .card: return .failure(.notABook(barcode))
-            case .unknown: return .failure(.unknownBarcode(barcode))
+            case .card: return .refused(.notABook(barcode))
+            case .unknown: return .refused(.unknownBarcode(barcode))
             case .book(let copy):
-                guard let loan = copy.openLoan else { return .failure(.notOnLoan(copy.book)) }
-                return .success((loan, copy.book))
+                guard let loan = copy.openLoan else { return .refused(.notOnLoan(copy.book)) }
+                return .found(loan, copy.book)
             case .isbn(_, let copies):
                 let lent = copies.filter { $0.openLoan != nil }.sorted { $0.openLoan!.lentAt < $1.openLoan!.lentAt }
-                guard let oldest = lent.first else { return .failure(.notOnLoan(copies[0].book)) }
-                return .success((oldest.openLoan!, oldest.book))
+                guard let oldest = lent.first else { return .refused(.notOnLoan(copies[0].book)) }
+                return .found(oldest.openLoan!, oldest.book)
             }
         }
     }
 
-    /// Why there is no open Loan to change (the failures of `LoanChange`).
-    enum LoanChangeRefusal: Error {
+    /// Why there is no open Loan to change (the refusals of `LoanChange`): a value, returned.
+    enum LoanChangeRefusal: Sendable, Equatable {
         case notOnLoan(Book?)
         case notABook(String)
         case unknownBarcode(String)
@@ -167,9 +173,9 @@ public struct LibraryDesk: Sendable {
     /// 強制返却: ends the open Loan `choice` stands for, whatever the rules say.
     public func forceReturn(_ choice: LoanChoice, in tx: any LendingTransaction) throws -> LoanChange {
         switch try openLoan(choice, in: tx) {
-        case .failure(let refusal):
+        case .refused(let refusal):
             return refusal.change
-        case .success(let (loan, book)):
+        case .found(let loan, let book):
             let closed = try tx.closeLoan(id: loan.id, returnedAt: time)
             let user = try loan.user.flatMap { try tx.users(cards: [$0]).first }
             try record(.forcedReturn(book: AuditedBook(book)), user: user.map(AuditedUser.init) ?? (try audited(loan.user, in: tx)), in: tx)
@@ -180,9 +186,9 @@ public struct LibraryDesk: Sendable {
     /// Moves the due date of the open Loan `choice` stands for on by `policy`'s loan days.
     public func extend(_ choice: LoanChoice, policy: Policy, in tx: any LendingTransaction) throws -> LoanChange {
         switch try openLoan(choice, in: tx) {
-        case .failure(let refusal):
+        case .refused(let refusal):
             return refusal.change
-        case .success(let (loan, book)):
+        case .found(let loan, let book):
             let due = policy.extendedDue(loan.due, at: time)
             let extended = try tx.setDue(loanID: loan.id, due: due)
             let user = try loan.user.flatMap { try tx.users(cards: [$0]).first }

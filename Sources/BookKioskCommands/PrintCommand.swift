@@ -83,12 +83,10 @@ struct PrintCommand {
                 : say.nothingToPrint(cards: what == .cards))
             return .success
         }
-        let laidOut = Result { () throws(PrintRefusal) -> [Scene] in
-            switch what {
-            case .cards: try layout.cards(chosen.map(CardFace.init))
-            case .labels: try layout.labels(chosen.map { BookLabel(title: $0.name, barcode: $0.barcode) })
-            case .sheets, .notices: []
-            }
+        let laidOut: Result<[Scene], PrintRefusal> = switch what {
+            case .cards: layout.cards(chosen.map(CardFace.init))
+            case .labels: layout.labels(chosen.map { BookLabel(title: $0.name, barcode: $0.barcode) })
+            case .sheets, .notices: .success([])
         }
         guard case .success(let pages) = laidOut else {
             if case .failure(let refusal) = laidOut { throw CommandFailure(say.notPrinted(refusal.description)) }

@@ -44,8 +44,9 @@ public struct BookLabel: Sendable, Equatable {
     }
 }
 
-/// Why nothing was printed: the message names what and says what to do.
-public struct PrintRefusal: Error, Equatable, CustomStringConvertible {
+/// Why nothing was printed: the message names what and says what to do. A value, returned (it
+/// is an `Error` only as `Result` asks); nothing throws it.
+public struct PrintRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String
 
     public init(_ description: String) {
@@ -95,29 +96,25 @@ public struct PageLayout: Sendable {
         static let accent = Color(hex: 0xF2A541)
     }
 
-    public func cards(_ faces: [CardFace]) throws(PrintRefusal) -> [Scene] {
-        try pages(faces.count) { index, size throws(PrintRefusal) in
-            try Self.card(faces[index], size: size, layout: self)
-        }
+    public func cards(_ faces: [CardFace]) -> Result<[Scene], PrintRefusal> {
+        pages(faces.count) { index, size in Self.card(faces[index], size: size, layout: self) }
     }
 
-    public func labels(_ labels: [BookLabel]) throws(PrintRefusal) -> [Scene] {
-        try pages(labels.count) { index, size throws(PrintRefusal) in
-            try Self.label(labels[index], size: size, layout: self)
-        }
+    public func labels(_ labels: [BookLabel]) -> Result<[Scene], PrintRefusal> {
+        pages(labels.count) { index, size in Self.label(labels[index], size: size, layout: self) }
     }
 
     /// The pages for `count` things, each drawn by `draw` in millimetres from its label's top
     /// left corner.
-    private func pages(_ count: Int, _ draw: (Int, Size) throws(PrintRefusal) -> [SceneItem]) throws(PrintRefusal) -> [Scene] {
+    private func pages(_ count: Int, _ draw: (Int, Size) -> Result<[SceneItem], PrintRefusal>) -> Result<[Scene], PrintRefusal> {
         let problems = sheet.problems
         guard problems.isEmpty else {
-            throw PrintRefusal("The sheet \(sheet.name) cannot be used: \(problems.joined(separator: "; ")).")
+            return .failure(PrintRefusal("The sheet \(sheet.name) cannot be used: \(problems.joined(separator: "; "))."))
         }
         guard (1...sheet.count).contains(startAt) else {
-            throw PrintRefusal("--start-at \(startAt) is not a position on \(sheet.name), which has \(sheet.count) (1 is the top left, counting row by row).")
+            return .failure(PrintRefusal("--start-at \(startAt) is not a position on \(sheet.name), which has \(sheet.count) (1 is the top left, counting row by row)."))
         }
-        guard count > 0 else { return [] }
+        guard count > 0 else { return .success([]) }
         let k = Self.pointsPerMillimetre
         let paper = Size(width: sheet.paper.size.width * k, height: sheet.paper.size.height * k)
         let labelSize = Size(width: sheet.labelWidth, height: sheet.labelHeight)
@@ -127,7 +124,12 @@ public struct PageLayout: Sendable {
         for index in 0..<count {
             let frame = sheet.labelFrame(position: position)
             let clip = Rect(x: frame.x * k, y: frame.y * k, width: frame.width * k, height: frame.height * k)
-            let items = try draw(index, labelSize).map { $0.scaled(by: k, movedBy: Point(x: clip.x, y: clip.y)) }
+            let drawn: [SceneItem]
+            switch draw(index, labelSize) {
+            case .success(let items): drawn = items
+            case .failure(let refusal): return .failure(refusal)
+            }
+            let items = drawn.map { $0.scaled(by: k, movedBy: Point(x: clip.x, y: clip.y)) }
             page.add(.group(name: "label \(position)", clip: clip, items: items))
             position += 1
             if position > sheet.count {
@@ -137,24 +139,24 @@ public struct PageLayout: Sendable {
             }
         }
         if !page.items.isEmpty { scenes.append(page) }
-        return scenes
+        return .success(scenes)
     }
 
     /// The barcode fitted into `width` mm, or a refusal naming it and a sheet that would do.
     private func fit(_ barcode: String, within width: Double, what: String,
-                     retry: (Sheet) -> Bool) throws(PrintRefusal) -> FittedBarcode {
+                     retry: (Sheet) -> Bool) -> Result<FittedBarcode, PrintRefusal> {
         let symbology = symbology ?? .automatic(for: barcode)
         let fitted: FittedBarcode?
         do {
             fitted = try rules.fit(barcode, as: symbology, within: width)
         } catch {
-            throw PrintRefusal("\(what): \(error.description).")
+            return .failure(PrintRefusal("\(what): \(error.description)."))
         }
         guard let fitted else {
             let needed = rules.narrowestWidth(barcode, as: symbology).map { " (it needs \(format($0)) mm across, quiet zones included)" } ?? ""
-            throw PrintRefusal("\(what): the \(symbology.displayName) barcode \(barcode) does not fit the \(sheet.labelSizeText) labels of \(sheet.name) at a size scanners read\(needed). \(suggestion(retry))")
+            return .failure(PrintRefusal("\(what): the \(symbology.displayName) barcode \(barcode) does not fit the \(sheet.labelSizeText) labels of \(sheet.name) at a size scanners read\(needed). \(suggestion(retry))"))
         }
-        return fitted
+        return .success(fitted)
     }
 
     private func tooShort(_ what: String, needs: Double, retry: (Sheet) -> Bool) -> PrintRefusal {
@@ -183,7 +185,7 @@ public struct PageLayout: Sendable {
     // MARK: A Book label
 
     /// Title on top, the bars, the digits, the library's name small: centred as a block.
-    static func label(_ label: BookLabel, size: Size, layout: PageLayout) throws(PrintRefusal) -> [SceneItem] {
+    static func label(_ label: BookLabel, size: Size, layout: PageLayout) -> Result<[SceneItem], PrintRefusal> {
         let w = size.width, h = size.height
         let edgeX = min(max(w * 0.035, 1.5), 3.0), edgeY = min(max(h * 0.05, 1.2), 3.0)
         let titleSize = min(max(h * 0.12, 2.6), 4.2)
@@ -194,12 +196,16 @@ public struct PageLayout: Sendable {
         let libraryHeight = librarySize == 0 ? 0 : librarySize * 1.3 + gap
         let text = titleHeight + gap + gap + digitsHeight + libraryHeight
         let what = "the label of \(label.barcode) 「\(label.title)」"
-        let retry = { (sheet: Sheet) in (try? layout.trying(sheet).labels([label])) != nil }
+        let retry = { (sheet: Sheet) in if case .success = layout.trying(sheet).labels([label]) { true } else { false } }
         let barsHeight = min(h - 2 * edgeY - text, 15)
         guard barsHeight >= layout.rules.minimumBarHeight else {
-            throw layout.tooShort(what, needs: text + layout.rules.minimumBarHeight + 2 * edgeY, retry: retry)
+            return .failure(layout.tooShort(what, needs: text + layout.rules.minimumBarHeight + 2 * edgeY, retry: retry))
         }
-        let fitted = try layout.fit(label.barcode, within: w, what: what, retry: retry)
+        let fitted: FittedBarcode
+        switch layout.fit(label.barcode, within: w, what: what, retry: retry) {
+        case .success(let barcode): fitted = barcode
+        case .failure(let refusal): return .failure(refusal)
+        }
         var y = (h - (text + barsHeight)) / 2
         var items: [SceneItem] = []
         items.append(.text(TextRun(label.title, frame: Rect(x: edgeX, y: y, width: w - 2 * edgeX, height: titleHeight),
@@ -214,7 +220,7 @@ public struct PageLayout: Sendable {
             items.append(.text(TextRun(layout.libraryName, frame: Rect(x: edgeX, y: y, width: w - 2 * edgeX, height: librarySize * 1.3),
                                        size: librarySize, color: Palette.quiet, alignment: .center, maxLines: 1, minimumScale: 0.8)))
         }
-        return items
+        return .success(items)
     }
 
     // MARK: A Card
@@ -222,10 +228,10 @@ public struct PageLayout: Sendable {
     /// A coloured band with the library's name, the child's name large in the middle (the
     /// reading, with the name as written and the class small under it), the barcode and its
     /// digits at the bottom.
-    static func card(_ face: CardFace, size: Size, layout: PageLayout) throws(PrintRefusal) -> [SceneItem] {
+    static func card(_ face: CardFace, size: Size, layout: PageLayout) -> Result<[SceneItem], PrintRefusal> {
         let w = size.width, h = size.height
         let what = "the card of \(face.barcode) \(face.name)"
-        let retry = { (sheet: Sheet) in (try? layout.trying(sheet).cards([face])) != nil }
+        let retry = { (sheet: Sheet) in if case .success = layout.trying(sheet).cards([face]) { true } else { false } }
         // Roomy on a business card; on a small label the band, name and margins shrink so the
         // bars keep their 8 mm.
         var inset = min(max(min(w, h) * 0.065, 2.0), 4.0)
@@ -245,9 +251,13 @@ public struct PageLayout: Sendable {
         let digitsHeight = digitsSize * 1.25
         let barsHeight = min(h - 2 * inset - text, 12)
         guard barsHeight >= layout.rules.minimumBarHeight else {
-            throw layout.tooShort(what, needs: text + layout.rules.minimumBarHeight + 2 * inset, retry: retry)
+            return .failure(layout.tooShort(what, needs: text + layout.rules.minimumBarHeight + 2 * inset, retry: retry))
         }
-        let fitted = try layout.fit(face.barcode, within: w, what: what, retry: retry)
+        let fitted: FittedBarcode
+        switch layout.fit(face.barcode, within: w, what: what, retry: retry) {
+        case .success(let barcode): fitted = barcode
+        case .failure(let refusal): return .failure(refusal)
+        }
 
         var items: [SceneItem] = []
         let band = Rect(x: inset, y: inset, width: w - 2 * inset, height: bandHeight)
@@ -283,7 +293,7 @@ public struct PageLayout: Sendable {
         items += bars(fitted, frame: Rect(x: 0, y: barsTop, width: w, height: barsHeight))
         items.append(.text(TextRun(fitted.barcode, frame: Rect(x: inset, y: barsTop + barsHeight, width: w - 2 * inset, height: digitsHeight),
                                    size: digitsSize, color: Palette.ink, alignment: .center, maxLines: 1, minimumScale: 0.7)))
-        return items
+        return .success(items)
     }
 
     /// An open book: two pages, in white, for the Card's band.

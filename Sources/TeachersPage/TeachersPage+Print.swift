@@ -133,11 +133,9 @@ extension TeachersPage {
         guard !chosen.isEmpty else { return try refuse(words.nothingToPrint) }
         let layout = Printing.PageLayout(sheet: sheet, startAt: startAt, libraryName: library.name,
                                          cardCaption: words.languageCode == "en" ? "Library card" : "としょかんカード")
-        let laidOut = Result { () throws(PrintRefusal) -> [Scene] in
-            switch kind {
-            case .card: try layout.cards(chosen.map(CardFace.init))
-            case .label: try layout.labels(chosen.map { BookLabel(title: $0.name, barcode: $0.barcode) })
-            }
+        let laidOut: Result<[Scene], PrintRefusal> = switch kind {
+            case .card: layout.cards(chosen.map(CardFace.init))
+            case .label: layout.labels(chosen.map { BookLabel(title: $0.name, barcode: $0.barcode) })
         }
         let pages: [Scene]
         switch laidOut {

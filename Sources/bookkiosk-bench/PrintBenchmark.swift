@@ -28,7 +28,7 @@ enum PrintBenchmark {
         var pages = 0
         for _ in 0..<runs {
             let (_, seconds) = try timed {
-                let scenes = try layout.labels(labels)
+                let scenes = try layout.labels(labels).get()
                 pages = scenes.count
                 try painter.writePDF(scenes, to: path)
             }

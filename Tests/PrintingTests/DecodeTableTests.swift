@@ -31,8 +31,8 @@ struct DecodeTableTests {
         let sheet = Sheet(name: "test-strips", title: "one column of wide strips", columns: 1, rows: 10,
                           labelWidth: 200, labelHeight: 27, leftMargin: 5, topMargin: 10)
         var pages = try PageLayout(sheet: sheet, symbology: .code128)
-            .labels((subsetC + subsetB).map { BookLabel(title: "", barcode: $0) })
-        pages += try PageLayout(sheet: sheet, symbology: .nw7).labels([BookLabel(title: "", barcode: codabar)])
+            .labels((subsetC + subsetB).map { BookLabel(title: "", barcode: $0) }).get()
+        pages += try PageLayout(sheet: sheet, symbology: .nw7).labels([BookLabel(title: "", barcode: codabar)]).get()
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("decode-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -63,20 +63,20 @@ struct PageLayoutTests {
 
     @Test("pages are exactly A4 or Letter")
     func pageSizes() throws {
-        let a4 = try PageLayout(sheet: Sheet.builtIn[0]).labels(Self.labels(1))
+        let a4 = try PageLayout(sheet: Sheet.builtIn[0]).labels(Self.labels(1)).get()
         #expect(abs(a4[0].size.width - 595.28) < 0.01 && abs(a4[0].size.height - 841.89) < 0.01)
-        let letter = try PageLayout(sheet: try #require(Sheet.builtIn.first { $0.name == "avery-5160" })).labels(Self.labels(1))
+        let letter = try PageLayout(sheet: try #require(Sheet.builtIn.first { $0.name == "avery-5160" })).labels(Self.labels(1)).get()
         #expect(abs(letter[0].size.width - 612) < 1e-6 && abs(letter[0].size.height - 792) < 1e-6)
     }
 
     @Test("--start-at leaves the earlier positions empty and carries on onto a new page")
     func startAt() throws {
         let sheet = Sheet.builtIn[0]
-        let pages = try PageLayout(sheet: sheet, startAt: 6).labels(Self.labels(44))
+        let pages = try PageLayout(sheet: sheet, startAt: 6).labels(Self.labels(44)).get()
         #expect(pages.count == 2)
         #expect(Set(Self.groups(pages[0]).keys) == Set(6...44))
         #expect(Set(Self.groups(pages[1]).keys) == Set(1...5))
-        #expect(throws: PrintRefusal.self) { try PageLayout(sheet: sheet, startAt: 45).labels(Self.labels(1)) }
+        #expect(throws: PrintRefusal.self) { try PageLayout(sheet: sheet, startAt: 45).labels(Self.labels(1)).get() }
     }
 
     @Test("on every sheet, cards and labels keep the barcode rules and stay inside their label",
@@ -84,8 +84,8 @@ struct PageLayoutTests {
     func barcodeRules(name: String) throws {
         let sheet = try #require(Sheet.builtIn.first { $0.name == name })
         let layout = PageLayout(sheet: sheet, libraryName: "ひまわり文庫")
-        let pages = try layout.labels(Self.labels(3)) + layout.cards([CardFace(name: "はると", barcode: "10000001"),
-                                                                      CardFace(name: "Alexander", barcode: "C0009")])
+        let pages = try layout.labels(Self.labels(3)).get() + layout.cards([CardFace(name: "はると", barcode: "10000001"),
+                                                                            CardFace(name: "Alexander", barcode: "C0009")]).get()
         for page in pages {
             for (_, label) in Self.groups(page) {
                 for item in label.items { #expect(label.clip.contains(item.bounds, tolerance: 1e-6), "\(item.bounds) outside \(label.clip)") }
@@ -105,13 +105,13 @@ struct PageLayoutTests {
     func longestNumberFits() throws {
         let longest = String(repeating: "9", count: BarcodeNumbering.lengths.upperBound)
         let smallest = try #require(Sheet.builtIn.min { $0.labelWidth < $1.labelWidth })
-        #expect(throws: Never.self) { try PageLayout(sheet: smallest).labels([BookLabel(title: "", barcode: longest)]) }
-        #expect(throws: PrintRefusal.self) { try PageLayout(sheet: smallest).labels([BookLabel(title: "", barcode: longest + "99")]) }
+        #expect(throws: Never.self) { try PageLayout(sheet: smallest).labels([BookLabel(title: "", barcode: longest)]).get() }
+        #expect(throws: PrintRefusal.self) { try PageLayout(sheet: smallest).labels([BookLabel(title: "", barcode: longest + "99")]).get() }
     }
 
     @Test("NW-7's wide bars are 2.5 to 3 narrow ones")
     func wideRatio() throws {
-        let pages = try PageLayout(sheet: Sheet.builtIn[0]).labels(Self.labels(1))
+        let pages = try PageLayout(sheet: Sheet.builtIn[0]).labels(Self.labels(1)).get()
         let bars = Self.bars(try #require(Self.groups(pages[0])[1]).items)
         let narrow = bars.map(\.width).min()!, wide = bars.map(\.width).max()!
         #expect(wide / narrow >= 2.5 - 1e-9 && wide / narrow <= 3 + 1e-9)
@@ -120,7 +120,7 @@ struct PageLayoutTests {
     @Test("a card has the name large, the library's name, and the digits under the bars")
     func cardText() throws {
         let pages = try PageLayout(sheet: try #require(Sheet.builtIn.first { $0.name == "a-one-51002" }), libraryName: "ひまわり文庫")
-            .cards([CardFace(name: "はると", barcode: "10000001")])
+            .cards([CardFace(name: "はると", barcode: "10000001")]).get()
         let runs = pages[0].textRuns
         let name = try #require(runs.first { $0.text == "はると" })
         #expect(runs.contains { $0.text == "ひまわり文庫" })
@@ -134,7 +134,7 @@ struct PageLayoutTests {
           arguments: Sheet.builtIn.map(\.name))
     func cardReading(sheet: String) throws {
         let face = CardFace(name: "山田 陽翔", barcode: "10000001", reading: "やまだ はると", className: "ひよこ組")
-        let pages = try PageLayout(sheet: try #require(Sheet.builtIn.first { $0.name == sheet }), libraryName: "ひまわり文庫").cards([face])
+        let pages = try PageLayout(sheet: try #require(Sheet.builtIn.first { $0.name == sheet }), libraryName: "ひまわり文庫").cards([face]).get()
         let name = try #require(Self.groups(pages[0])[1]?.items.first { if case .group("name", _, _) = $0 { true } else { false } })
         let runs = name.textRuns
         #expect(runs.map(\.text) == ["やまだ はると", "山田 陽翔　ひよこ組"])
@@ -142,7 +142,7 @@ struct PageLayoutTests {
         #expect(runs[0].frame.maxY <= runs[1].frame.minY + 1e-9)
         #expect(runs[0].lineBreaks == .betweenWords)
         // Without a reading, the name is big as before, with the class under it.
-        let plain = try PageLayout(sheet: try #require(Sheet.builtIn.first { $0.name == sheet })).cards([CardFace(name: "はると", barcode: "10000002", className: "ひよこ組")])
+        let plain = try PageLayout(sheet: try #require(Sheet.builtIn.first { $0.name == sheet })).cards([CardFace(name: "はると", barcode: "10000002", className: "ひよこ組")]).get()
         #expect(plain[0].textRuns.map(\.text).contains("はると") && plain[0].textRuns.map(\.text).contains("ひよこ組"))
     }
 
@@ -155,24 +155,22 @@ struct PageLayoutTests {
 
     @Test("a barcode that cannot be drawn at a scannable size is refused, named, with a larger sheet")
     func refusal() {
-        do {
-            _ = try PageLayout(sheet: Sheet.builtIn[0]).labels([BookLabel(title: "ながい", barcode: "123456789012345678")])
+        guard case .failure(let refusal) = PageLayout(sheet: Sheet.builtIn[0]).labels([BookLabel(title: "ながい", barcode: "123456789012345678")]) else {
             Issue.record("a barcode too long for the label was laid out")
-        } catch {
-            #expect(error.description.contains("123456789012345678"))
-            #expect(error.description.contains("--sheet a-one-28369") || error.description.contains("--sheet avery-"), "\(error.description)")
+            return
         }
+        #expect(refusal.description.contains("123456789012345678"))
+        #expect(refusal.description.contains("--sheet a-one-28369") || refusal.description.contains("--sheet avery-"), "\(refusal.description)")
     }
 
     @Test("a sheet too short for 8 mm bars refuses, saying so")
     func tooShort() {
         let short = Sheet(name: "tiny", title: "tiny", columns: 4, rows: 20, labelWidth: 48, labelHeight: 14,
                           leftMargin: 5, topMargin: 5)
-        do {
-            _ = try PageLayout(sheet: short).labels(Self.labels(1))
+        guard case .failure(let refusal) = PageLayout(sheet: short).labels(Self.labels(1)) else {
             Issue.record("a label too short for the bars was laid out")
-        } catch {
-            #expect(error.description.contains("8 mm") && error.description.contains("tiny"))
+            return
         }
+        #expect(refusal.description.contains("8 mm") && refusal.description.contains("tiny"))
     }
 }

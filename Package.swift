@@ -43,10 +43,13 @@ let package = Package(
         .target(name: "Digest"),
         // The circulation rules and the repository protocol, with its in-memory implementation.
         .target(name: "Lending"),
+        // The library's schema, declared once and rendered to SQLite's and PostgreSQL's SQL, with
+        // the migrations of each. Plain values, no database.
+        .target(name: "LendingSchema"),
         // The SQLite repository and a thin wrapper over the sqlite3 C API.
-        .target(name: "LendingSQLite", dependencies: ["POSIX", "Lending", "CSQLite"]),
+        .target(name: "LendingSQLite", dependencies: ["POSIX", "Lending", "LendingSchema", "CSQLite"]),
         // The PostgreSQL repository (many kiosks, one library) and a thin wrapper over libpq.
-        .target(name: "LendingPostgres", dependencies: ["Lending", "CPostgres"]),
+        .target(name: "LendingPostgres", dependencies: ["Lending", "LendingSchema", "CPostgres"]),
         // A throwaway PostgreSQL server (initdb + pg_ctl) for tests and the bench; not shipped.
         .target(name: "PostgresScratch", dependencies: ["POSIX", "Lending", "LendingPostgres"]),
         // Typing text: keys pressed, romaji to kana, the composer of a text field, conversion

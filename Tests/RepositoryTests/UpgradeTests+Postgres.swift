@@ -9,14 +9,7 @@ import Testing
 /// the one a new database gets.
 @Suite("PostgreSQL: databases of every earlier version upgrade", .enabled(if: ScratchPostgresServer.isInstalled))
 struct PostgresUpgradeTests {
-    typealias F = Fixture
     static let latest = PostgresLendingRepository.latestSchemaVersion
-
-    @Test("every version has its saved step, with this build's summary")
-    func everyVersionSaved() {
-        #expect(SchemaFixtures.postgres.count == Self.latest)
-        #expect(SchemaFixtures.postgres.map(\.summary) == PostgresMigration.all.map(\.summary))
-    }
 
     @Test("this build's first steps make the schema the saved steps make, at every version", arguments: 1...latest)
     func sameSchemaAtEveryVersion(version: Int) throws {
@@ -51,11 +44,11 @@ struct PostgresUpgradeTests {
                     try saved.execute("INSERT INTO bookkiosk_schema (version, summary) VALUES ($1::integer, $2)",
                                       [String(index + 1), step.summary])
                 }
-                try saved.executeScript(Self.rows(at: version))
+                try saved.executeScript(SavedRows.postgres.rows(at: version))
             }
             let library = try PostgresLendingRepository(url: url)
             #expect(try library.schemaVersion() == Self.latest)
-            try expectRowsReadBack(library, savedAt: version, coversFrom: 10, scansFrom: 9)
+            try SavedRows.postgres.expectReadBack(from: library, savedAt: version)
             let upgraded = try PGConnection(url: url)
             #expect(try schemaDifference(found: Self.catalog(of: upgraded), expected: expected) == [])
             #expect(try upgraded.rows("SELECT summary FROM bookkiosk_schema ORDER BY version") { $0.text(0) }
@@ -105,41 +98,4 @@ struct PostgresUpgradeTests {
         return try queries.flatMap { query in try connection.rows(query) { $0.text(0) } }.sorted()
     }
 
-    /// A database's rows at `version`, written as that version's tables take them.
-    static func rows(at version: Int) -> String {
-        let t0 = Int(F.t0.timeIntervalSince1970)
-        var sql = """
-            INSERT INTO books (barcode, title, isbn) VALUES ('B0001', 'ぐりとぐら', '\(F.isbn)');
-            INSERT INTO books (barcode, title) VALUES ('B0002', 'はらぺこあおむし');
-            INSERT INTO users (card, name) VALUES ('C0001', 'はると');
-            INSERT INTO loans (book, user_card, lent_at, due, returned_at)
-                VALUES ('B0002', 'C0001', to_timestamp(\(t0 - 86_400)), '2026-12-07', to_timestamp(\(t0 - 3600)));
-            INSERT INTO loans (book, user_card, lent_at, due) VALUES ('B0001', 'C0001', to_timestamp(\(t0)), '2026-12-08');
-
-            """
-        if version >= 2 {
-            sql += "INSERT INTO staff (name, pin_hash) VALUES ('えんちょう', '$y$j9T$s$h');\n"
-            sql += version >= 4
-                ? "INSERT INTO audit_log (time, staff, action, detail, user_card, user_name) VALUES (to_timestamp(\(t0)), 'えんちょう', 'override', 'lent B0001', 'C0001', 'はると');\n"
-                : "INSERT INTO audit_log (time, staff, action, detail) VALUES (to_timestamp(\(t0)), 'えんちょう', 'override', 'lent B0001');\n"
-        }
-        if version >= 5 { sql += "INSERT INTO printed (kind, barcode, printed_at) VALUES ('card', 'C0001', to_timestamp(\(t0)));\n" }
-        if version >= 6 {
-            sql += """
-                INSERT INTO library_rules (id, loan_limit, loan_days, closed_weekdays, closed_dates, block_on_overdue, library_name)
-                    VALUES (1, 3, 10, 'saturday,sunday', '', true, 'ひまわり文庫');
-                UPDATE staff SET password_hash = '$y$j9T$p$q';
-
-                """
-        }
-        if version >= 7 { sql += "INSERT INTO classes (name, grade) VALUES ('ひまわり', 1); UPDATE users SET class = 'ひまわり';\n" }
-        if version >= 8 {
-            sql += "INSERT INTO book_records (isbn, title, source, found_at) VALUES ('\(F.isbn)', 'ぐりとぐら', 'ndl', to_timestamp(\(t0)));\n"
-        }
-        if version >= 9 { sql += "INSERT INTO loan_scans (scan, loan_id, change) VALUES ('scan-1', 2, 'lent');\n" }
-        if version >= 10 {
-            sql += "INSERT INTO book_covers (barcode, image, format, saved_at) VALUES ('B0001', '\\x010203', 'png', to_timestamp(\(t0)));\n"
-        }
-        return sql
-    }
 }

@@ -16,25 +16,26 @@ public struct Column: Sendable, Hashable {
 
     public var name: String
     public var type: ColumnType
-    public var options: [Option]
+    public var isPrimaryKey = false
+    public var isNotNull = false
+    public var sortsByCodePoint = false
+    public var defaultValue: ColumnDefault?
+    public var reference: ForeignKey?
+    public var check: SQLText?
 
     public init(_ name: String, _ type: ColumnType, _ options: Option...) {
         self.name = name
         self.type = type
-        self.options = options
-    }
-
-    var isPrimaryKey: Bool { options.contains(.primaryKey) }
-    var isNotNull: Bool { options.contains(.notNull) }
-    var sortsByCodePoint: Bool { options.contains(.byCodePoint) }
-    var defaultValue: ColumnDefault? {
-        options.lazy.compactMap { if case .defaultValue(let value) = $0 { value } else { nil } }.first
-    }
-    var reference: ForeignKey? {
-        options.lazy.compactMap { if case .references(let key) = $0 { key } else { nil } }.first
-    }
-    var check: SQLText? {
-        options.lazy.compactMap { if case .check(let check) = $0 { check } else { nil } }.first
+        for option in options {
+            switch option {
+            case .primaryKey: isPrimaryKey = true
+            case .notNull: isNotNull = true
+            case .byCodePoint: sortsByCodePoint = true
+            case .defaultValue(let value): defaultValue = value
+            case .references(let key): reference = key
+            case .check(let check): self.check = check
+            }
+        }
     }
 }
 

@@ -43,8 +43,7 @@ let package = Package(
         .target(name: "Digest"),
         // The circulation rules and the repository protocol, with its in-memory implementation.
         .target(name: "Lending"),
-        // The library's schema, declared once and rendered to SQLite's and PostgreSQL's SQL, with
-        // the migrations of each. Plain values, no database.
+        // The library's schema and its migrations, declared once and rendered to SQLite's and PostgreSQL's SQL.
         .target(name: "LendingSchema"),
         // The SQLite repository and a thin wrapper over the sqlite3 C API.
         .target(name: "LendingSQLite", dependencies: ["POSIX", "Lending", "LendingSchema", "CSQLite"]),

@@ -225,7 +225,7 @@ public enum LibrarySchema {
         SchemaMigration("each Book's text as a search folds it, kept with the Book", in: [.sqlite], [
             // Title, author, reading, barcode and ISBN, each folded as a search folds it (bookkiosk_fold)
             // and joined by U+001F, written with the Book (SQLiteLendingTransaction.bookSearchText),
-            // so a search of 5,000 Books folds none of them. NULL until folded: the library fills
+            // so a search folds none of the Books. NULL until folded: the library fills
             // it when it is opened (the function is the library's own, so no migration can call it),
             // and a search folds a NULL row's columns itself.
             .addColumns([Column("search_text", .text)], to: "books"),

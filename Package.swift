@@ -75,10 +75,13 @@ let package = Package(
         .target(name: "KioskDisplay", dependencies: ["POSIX", "Scene", "CDRM", "CLinuxVT"]),
         // Library cards and book labels: sheets, NW-7 and Code 128, pages laid out as Scenes.
         .target(name: "Printing", dependencies: ["Lending", "Language", "Scene"]),
+        // A Book's cover, found the same way wherever one is shown: the covers folder's file (by
+        // barcode, then ISBN), else the photo kept in the library, with how long each answer is kept.
+        .target(name: "Covers", dependencies: ["POSIX", "Lending"]),
         // The kiosk's screen: a pure model folded from events, prompts and time; a pure layout into a scene.
         .target(name: "KioskScreen", dependencies: ["Lending", "Language", "Feedback", "TextInput", "Scene"]),
-        // Shows the screen on any FrameOutput: lays out and paints only what changed; PNG frames; covers.
-        .target(name: "KioskPresenter", dependencies: ["POSIX", "KioskScreen", "Scene", "ScenePainter", "Feedback", "Lending"]),
+        // Shows the screen on any FrameOutput: lays out and paints only what changed; PNG frames.
+        .target(name: "KioskPresenter", dependencies: ["KioskScreen", "Scene", "ScenePainter", "Feedback", "Lending"]),
         // The demo's desktop window (SDL2): a FrameOutput, and its keys as a ScanSource.
         .target(name: "ScreenWindow", dependencies: ["CSDL2", "Scene", "ScannerInput", "TextInput"]),
         // HTTP for the teachers' page: request and response values, and a daemon (libmicrohttpd)
@@ -99,7 +102,7 @@ let package = Package(
         // the pool of connections, the rules seeded, covers, backup and restore, the daemon,
         // the stop signals. `serve`, `bookkiosk-bench` and the page's tests all build it here.
         .target(name: "PageAssembly", dependencies: ["TeachersPage", "Lending", "LendingSQLite", "LendingPostgres", "HTTPServer",
-                                                     "POSIX", "KioskPresenter", "QRCode", "Printing", "Language"]),
+                                                     "POSIX", "Covers", "QRCode", "Printing", "Language"]),
         // Books by their ISBN: NDL Search (SRU, DC-NDL) and openBD over HTTP, a found record or a
         // reason. Knows nothing of kiosks or pages.
         .target(name: "BookLookup", dependencies: ["Lending", "CCurl", "CLibXML2"]),
@@ -112,7 +115,7 @@ let package = Package(
         .target(
             name: "KioskAssembly",
             dependencies: ["Kiosk", "Lending", "LendingSQLite", "Language", "Feedback", "ScannerInput", "TextInput", "KanjiConversion", "KioskScreen",
-                           "KioskPresenter", "Scene", "ScenePainter"]
+                           "KioskPresenter", "Covers", "Scene", "ScenePainter"]
         ),
         // The configuration file and its places (XDG, systemd), and KioskSetup: the configuration
         // and the database path a command, the kiosk or the page works on. Reads settings only:
@@ -175,18 +178,19 @@ let package = Package(
         .testTarget(name: "KioskDisplayTests", dependencies: ["POSIX", "KioskDisplay", "Scene"]),
         .testTarget(name: "PrintingTests", dependencies: ["Printing", "Scene", "ScenePainter", "Lending"]),
         .testTarget(name: "KioskScreenTests", dependencies: ["KioskScreen", "KioskPresenter", "Scene", "ScenePainter", "Language", "Feedback", "Lending", "TextInput",
-                                                          "KioskAssembly"]),
+                                                          "KioskAssembly", "Covers"]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Lending", "Feedback", "ScannerInput", "TextInput", "StaffPIN"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["POSIX", "BookKioskCommands", "CommandCore", "KioskConfiguration", "CatalogIO", "Doctor",
                            "Lending", "LendingSQLite", "LendingPostgres", "PostgresScratch", "Language", "Feedback", "StaffPIN", "TextInput", "KanjiConversion",
                            "Printing", "ScenePainter", "Kiosk", "KioskAssembly", "ScannerInput", "HTTPServer",
-                           "BookLookup", "LookupReplay"]
+                           "BookLookup", "LookupReplay", "Covers"]
         ),
         .testTarget(name: "HTTPServerTests", dependencies: ["POSIX", "HTTPServer"]),
         .testTarget(name: "BookLookupTests", dependencies: ["BookLookup", "LookupReplay", "HTTPServer", "Lending"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
+        .testTarget(name: "CoversTests", dependencies: ["Covers"]),
         // The kiosk's deployment files (udev/, kiosk/): syntax, sandbox level, installer.
         .testTarget(name: "DeploymentTests"),
         // Power cuts, full disks, locks, unplugged scanners, random sequences, garbage in.

@@ -1,3 +1,4 @@
+import Covers
 import Foundation
 import Feedback
 import Kiosk

@@ -1,7 +1,7 @@
 import Foundation
 import Feedback
 import Kiosk
-import KioskPresenter
+import Covers
 import Language
 import Lending
 import ScannerInput

@@ -3,9 +3,9 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import Covers
 import Foundation
 import HTTPServer
-import KioskPresenter
 import Lending
 import LendingPostgres
 import LendingSQLite

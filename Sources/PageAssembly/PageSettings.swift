@@ -1,6 +1,6 @@
+import Covers
 import Foundation
 import HTTPServer
-import KioskPresenter
 import Language
 import Lending
 import Printing

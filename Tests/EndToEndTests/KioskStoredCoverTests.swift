@@ -1,3 +1,4 @@
+import Covers
 import Feedback
 import Foundation
 import KioskAssembly

@@ -1,3 +1,4 @@
+import Covers
 import Foundation
 import KioskPresenter
 import KioskScreen

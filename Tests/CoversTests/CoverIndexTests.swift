@@ -1,5 +1,5 @@
+import Covers
 import Foundation
-import KioskPresenter
 import Testing
 
 /// The covers folder as the screen and the page look into it: a set lookup per Book, and the folder

@@ -95,7 +95,7 @@ let package = Package(
         // as a `LibraryBackup` value (neither SQLite nor libpq is linked through it).
         .target(name: "TeachersPage", dependencies: ["Lending", "Digest", "HTTPServer", "StaffPIN", "Language",
                                                      // pageyear-b: 印刷, 取り込み, backup and restore
-                                                     "CatalogIO", "Printing", "Scene", "ScenePainter",
+                                                     "CatalogIO", "Printing", "Scene", "ScenePainter", "Covers",
                                                      // issue 28: 調べる and まとめて登録
                                                      "BookLookup"]),
         // The one place the teachers' page is assembled from settings and an opened library:
@@ -190,7 +190,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["POSIX", "HTTPServer"]),
         .testTarget(name: "BookLookupTests", dependencies: ["BookLookup", "LookupReplay", "HTTPServer", "Lending"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
-        .testTarget(name: "CoversTests", dependencies: ["Covers"]),
+        .testTarget(name: "CoversTests", dependencies: ["Covers", "Lending"]),
         // The kiosk's deployment files (udev/, kiosk/): syntax, sandbox level, installer.
         .testTarget(name: "DeploymentTests"),
         // Power cuts, full disks, locks, unplugged scanners, random sequences, garbage in.

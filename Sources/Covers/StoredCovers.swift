@@ -72,7 +72,7 @@ public final class StoredCovers: @unchecked Sendable {
     private func ask(barcode: String) throws -> String? {
         guard let saved = try read({ try $0.coverTimes(barcodes: [barcode]) })[barcode] else { return nil }
         let stem = Self.fileStem(barcode: barcode)
-        let name = "\(stem)-\(Int64((saved.timeIntervalSince1970 * 1000).rounded()))"
+        let name = "\(stem)-\(BookCovers.version(savedAt: saved))"
         for format in BookCoverFormat.allCases {
             let file = (folder as NSString).appendingPathComponent("\(name).\(format.fileExtension)")
             if FileManager.default.fileExists(atPath: file) { return file }

@@ -49,14 +49,11 @@ public final class KioskAssembly {
 
         announcer = settings.announces ? Announcer(settings: settings.feedback, log: log, debugLog: debug) : nil
         presenter = try screen.map { output in
-            let folder = CoverIndex(CoverFolder(path: settings.screen.covers))
-            // A file of the covers folder wins; else the photo taken on the teachers' page.
             let stored = try StoredCovers(repository: repository, folder: settings.screen.storedCovers ?? StoredCovers.temporaryFolder())
+            let covers = BookCovers(folderPath: settings.screen.covers, stored: stored)
             let name = settings.screen.libraryName ?? rules?.libraryName ?? settings.libraryName
             let layout = ScreenLayout(language: settings.feedback.language, libraryName: name.isEmpty ? nil : name,
-                                      cover: { barcode, isbn, now in
-                                          folder.cover(barcode: barcode, isbn: isbn) ?? stored.cover(barcode: barcode, now: now)
-                                      })
+                                      cover: covers.file(barcode:isbn:now:))
             return ScreenPresenter(output: output, layout: layout, policy: policy, painter: ScenePainter(family: settings.screen.font),
                                    now: now, log: log)
         }

@@ -48,12 +48,12 @@ public final class PageAssembly: Sendable {
             store = RepositoryPool(sharing: repository)
             storage = .elsewhere
         }
-        let covers = CoverIndex(CoverFolder(path: settings.covers))
+        let covers = BookCovers(folderPath: settings.covers)
         let qrCode: (@Sendable (String) -> String?)? = settings.drawsQRCode ? Self.qrCode : nil
         var setup = TeachersPage.Setup(
             language: settings.language, policy: settings.policy, libraryName: settings.libraryName,
             sessionMinutes: settings.sessionMinutes,
-            cover: { book in covers.cover(barcode: book.barcode, isbn: book.isbn) },
+            cover: covers.folderFile(for:),
             qrCode: qrCode, publicAddresses: publicAddresses)
         setup.storage = storage
         setup.sheets = settings.sheets

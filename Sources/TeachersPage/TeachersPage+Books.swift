@@ -1,4 +1,5 @@
 import BookLookup
+import Covers
 import Foundation
 import HTTPServer
 import Lending
@@ -254,12 +255,12 @@ extension TeachersPage {
         let notFound = HTTPResponse(status: 404, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array("no cover".utf8))
         guard let book = try store.read({ try $0.book(barcode: barcode) }) else { return notFound }
         if let file = setup.cover(book), let data = FileManager.default.contents(atPath: file) {
-            let type = file.lowercased().hasSuffix(".png") ? "image/png" : "image/jpeg"
-            return HTTPResponse(status: 200, headers: [("Content-Type", type), ("Cache-Control", "private, max-age=300")], body: Array(data))
+            let type = BookCovers.mediaType(ofFile: file)
+            return HTTPResponse(status: 200, headers: [("Content-Type", type), ("Cache-Control", BookCovers.cacheControl)], body: Array(data))
         }
         guard let photo = try store.read({ try $0.cover(barcode: book.barcode) }) else { return notFound }
         // Its address names the time it was saved (`?v=`), so a new photo is a new address.
-        return HTTPResponse(status: 200, headers: [("Content-Type", photo.format.mediaType), ("Cache-Control", "private, max-age=300")],
+        return HTTPResponse(status: 200, headers: [("Content-Type", photo.format.mediaType), ("Cache-Control", BookCovers.cacheControl)],
                             body: photo.image)
     }
 
@@ -270,7 +271,7 @@ extension TeachersPage {
         if setup.cover(book) != nil {
             source = PagePath.cover(book.barcode)
         } else if let photo {
-            source = PagePath.with(PagePath.cover(book.barcode), [("v", String(Int64((photo.timeIntervalSince1970 * 1000).rounded())))])
+            source = PagePath.with(PagePath.cover(book.barcode), [("v", BookCovers.version(savedAt: photo))])
         } else {
             return .empty
         }

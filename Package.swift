@@ -178,7 +178,7 @@ let package = Package(
         .testTarget(name: "KioskDisplayTests", dependencies: ["POSIX", "KioskDisplay", "Scene"]),
         .testTarget(name: "PrintingTests", dependencies: ["Printing", "Scene", "ScenePainter", "Lending"]),
         .testTarget(name: "KioskScreenTests", dependencies: ["KioskScreen", "KioskPresenter", "Scene", "ScenePainter", "Language", "Feedback", "Lending", "TextInput",
-                                                          "KioskAssembly", "Covers"]),
+                                                          "KioskAssembly"]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Lending", "Feedback", "ScannerInput", "TextInput", "StaffPIN"]),
         .testTarget(
             name: "EndToEndTests",

@@ -1,10 +1,10 @@
 import CMicroHTTPD
 
 /// libmicrohttpd's access handler. It is called several times for one request: first with
-/// the headers (the `Host` is checked, and the body's size against the limit this request's
-/// head allows), then once per body chunk (kept;
+/// the headers (the `Host` is checked, the head admitted once, and the body's size checked
+/// against the limit its admission allows), then once per body chunk (kept;
 /// `*upload_data_size = 0` says it was taken), then once with nothing left, when the request
-/// is parsed, the handler called, and the response queued.
+/// is parsed, answered from its admission, and the response queued.
 let accessHandler: @convention(c) (
     UnsafeMutableRawPointer?, OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
     UnsafePointer<CChar>?, UnsafeMutablePointer<Int>?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?
@@ -26,13 +26,15 @@ let accessHandler: @convention(c) (
         guard context.acceptsHost(host) else {
             return queue(context.refusalResponse(.unknownHost(host)), on: connection)
         }
-        // How much body this request may send is decided from its head alone (a session
-        // cookie, the route), before a byte of the body is read.
+        // What the request is (a route, a session) and how much body it may send are decided
+        // from its head alone, once, before a byte of the body is read; the answer uses the same.
         let target = RequestTarget(parsing: request.target)
         let head = HTTPRequest(method: method.map { String(cString: $0) } ?? "GET", path: target.path, query: target.query,
                                headers: headers, cookies: headers["cookie"].map(CookieHeader.parse) ?? [:],
                                isSecure: context.isSecure, clientAddress: CMicroHTTPDClientAddress(connection).flatMap(addressText))
-        request.bodyLimit = min(context.maximumBodySize, max(0, context.bodyLimit(head)))
+        let admitted = context.admit(head)
+        request.admitted = admitted
+        request.bodyLimit = min(context.maximumBodySize, max(0, admitted.bodyLimit))
         if let length = headers["content-length"].flatMap({ Int($0) }) {
             guard length <= request.bodyLimit else {
                 return queue(context.refusalResponse(.bodyTooLarge(limit: request.bodyLimit)), on: connection)
@@ -55,6 +57,8 @@ let accessHandler: @convention(c) (
         return .YES
     }
 
+    // Admitted at the head (a head refused there was answered then, and is not called again).
+    guard let admitted = request.admitted else { return .NO }
     let headers = requestHeaders(connection)
     let target = RequestTarget(parsing: request.target)
     let form: (fields: [FormField], files: [UploadedFile])
@@ -69,7 +73,7 @@ let accessHandler: @convention(c) (
         isSecure: context.isSecure, clientAddress: CMicroHTTPDClientAddress(connection).flatMap(addressText))
     request.heldLargeBody = request.body.capacity >= DaemonContext.largeBody
     request.body = []
-    return queue(context.handler(httpRequest), on: connection)
+    return queue(admitted.respond(httpRequest), on: connection)
 }
 
 /// Calls `MHD_lookup_connection_value`.

@@ -13,18 +13,33 @@ final class DaemonContext: Sendable {
     /// so the memory goes back to the system instead of staying with the thread's arena.
     static let largeBody = 1024 * 1024
 
-    let handler: HTTPHandler
+    /// What the application makes of a request's head, once: its body limit and its answer.
+    let admit: @Sendable (HTTPRequest) -> AdmittedRequest
     let maximumBodySize: Int
-    let bodyLimit: @Sendable (HTTPRequest) -> Int
     let acceptsHost: @Sendable (String) -> Bool
     let isSecure: Bool
     let refusalResponse: @Sendable (HTTPRefusal) -> HTTPResponse
     let watch: Mutex<ConnectionWatch>
 
-    init(_ configuration: HTTPDaemonConfiguration, handler: @escaping HTTPHandler) {
-        self.handler = handler
+    /// A plain handler: the configuration's `bodyLimit` decides from the head, the handler answers.
+    convenience init(_ configuration: HTTPDaemonConfiguration, handler: @escaping HTTPHandler) {
+        let bodyLimit = configuration.bodyLimit
+        self.init(configuration) { head in AdmittedRequest(bodyLimit: bodyLimit(head), respond: handler) }
+    }
+
+    /// A responder: its admission of the head is kept for the answer.
+    convenience init<Responder: HTTPResponder>(_ configuration: HTTPDaemonConfiguration, responder: Responder) {
+        let bodyLimit = configuration.bodyLimit
+        self.init(configuration) { head in
+            let admission = responder.admit(head)
+            return AdmittedRequest(bodyLimit: min(bodyLimit(head), responder.bodyLimit(of: admission)),
+                                   respond: { responder.respond(to: $0, admitted: admission) })
+        }
+    }
+
+    private init(_ configuration: HTTPDaemonConfiguration, admit: @escaping @Sendable (HTTPRequest) -> AdmittedRequest) {
+        self.admit = admit
         self.maximumBodySize = configuration.maximumBodySize
-        self.bodyLimit = configuration.bodyLimit
         self.acceptsHost = configuration.acceptsHost
         self.isSecure = configuration.tls != nil
         self.refusalResponse = configuration.refusalResponse
@@ -59,6 +74,9 @@ final class RequestInProgress {
     /// The request target as sent (`/books?q=x`), before libmicrohttpd decodes it.
     let target: String
     var headersSeen = false
+    /// What its head was admitted as (set when the head is in): how much body it may send,
+    /// and how it is answered.
+    var admitted: AdmittedRequest?
     /// The most body this request may send, decided from its head.
     var bodyLimit = 0
     var body: [UInt8] = []

@@ -4,7 +4,8 @@ import Synchronization
 import POSIX
 
 /// An HTTP (or HTTPS) server over libmicrohttpd that reads each request whole, hands it to
-/// an `HTTPHandler` as an `HTTPRequest`, and sends back the `HTTPResponse`.
+/// an `HTTPHandler` (or an `HTTPResponder`, which admits its head first) as an `HTTPRequest`,
+/// and sends back the `HTTPResponse`.
 ///
 /// Threads: libmicrohttpd's own. `threadCount` threads each run a poll loop over their share
 /// of the connections (`MHD_USE_AUTO_INTERNAL_THREAD` with `MHD_OPTION_THREAD_POOL_SIZE`);
@@ -12,8 +13,8 @@ import POSIX
 /// threads at once, never on the caller's: what it shares (a repository, sessions) it must
 /// guard itself. A slow handler delays only the connections of its own thread.
 ///
-/// Memory: a body is held whole, up to the limit its request's head allows (`bodyLimit`,
-/// never more than `maximumBodySize`); a larger one is refused with 413 before it is read
+/// Memory: a body is held whole, up to the limit its request's head allows (`bodyLimit`, or
+/// the responder's for its admission; never more than `maximumBodySize`); a larger one is refused with 413 before it is read
 /// (from `Content-Length`), or, sent in chunks without a length, the connection is closed once
 /// it passes the limit. After a large body the memory is given back (`malloc_trim`).
 ///
@@ -35,12 +36,22 @@ public final class HTTPDaemon: Sendable {
     /// Closes connections that overstay their head or request time.
     private let watchdog: Watchdog
 
-    /// Binds `configuration.address` and starts serving with `handler`.
+    /// Binds `configuration.address` and starts serving with `handler`, whose requests may
+    /// send as much body as `configuration.bodyLimit` allows.
+    public convenience init(_ configuration: HTTPDaemonConfiguration, handler: @escaping HTTPHandler) throws(HTTPDaemonError) {
+        try self.init(configuration, context: DaemonContext(configuration, handler: handler))
+    }
+
+    /// Binds `configuration.address` and starts serving with `responder`: each request's head
+    /// admitted once, and answered from that admission.
+    public convenience init<Responder: HTTPResponder>(_ configuration: HTTPDaemonConfiguration, responder: Responder) throws(HTTPDaemonError) {
+        try self.init(configuration, context: DaemonContext(configuration, responder: responder))
+    }
+
     /// Calls `MHD_start_daemon_va`.
-    public init(_ configuration: HTTPDaemonConfiguration, handler: @escaping HTTPHandler) throws(HTTPDaemonError) {
+    private init(_ configuration: HTTPDaemonConfiguration, context: DaemonContext) throws(HTTPDaemonError) {
         let socket = try ListeningSocket(configuration.address)
         let address = socket.boundAddress
-        let context = DaemonContext(configuration, handler: handler)
         let credentials = configuration.tls.map(TLSCStrings.init)
         let timeoutSeconds = (configuration.connectionTimeout + .nanoseconds(999_999_999)).components.seconds
 

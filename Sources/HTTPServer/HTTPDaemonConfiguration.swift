@@ -36,8 +36,8 @@ public struct HTTPDaemonConfiguration: Sendable {
     /// No body larger than this is ever accepted (413, `HTTPRefusal.bodyTooLarge`).
     public var maximumBodySize: Int
     /// The most body one request may send, decided from its head (method, path, headers,
-    /// cookies; no form yet) before any of the body is read; capped by `maximumBodySize`. The
-    /// page allows large bodies only to signed-in sessions on its upload routes.
+    /// cookies; no form yet) before any of the body is read; capped by `maximumBodySize`. An
+    /// `HTTPResponder` decides its own from its admission, which this caps as well.
     public var bodyLimit: @Sendable (HTTPRequest) -> Int
     /// Whether a request's `Host` header (as sent, port included) names this server; a request
     /// for another host is refused (421) before any handler sees it (DNS rebinding).

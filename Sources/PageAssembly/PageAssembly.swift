@@ -80,19 +80,20 @@ public final class PageAssembly: Sendable {
 
     /// The daemon answering with the page on `settings.listen`: as many threads as the store
     /// has connections, and the daemon's own refusals with the page's security headers.
-    /// Large bodies go only to signed-in uploads (`TeachersPage.bodyLimit(for:)`), and a `Host`
-    /// that names neither this computer nor `settings.hostNames` is refused.
+    /// Each request's route and session are resolved once, at its head (`PageAdmission`), which
+    /// lets large bodies go only to signed-in uploads; a `Host` that names neither this computer
+    /// nor `settings.hostNames` is refused.
     public func listen() throws(HTTPDaemonError) -> HTTPDaemon {
         let page = self.page
         let hosts = HostCheck(names: settings.hostNames)
         let listening = HostCheck.normalized(settings.listen.host)
         let ownAddresses = OwnAddresses()
         return try HTTPDaemon(HTTPDaemonConfiguration(
-            address: settings.listen, tls: settings.tls, bodyLimit: { page.bodyLimit(for: $0) },
+            address: settings.listen, tls: settings.tls,
             acceptsHost: { header in hosts.accepts(header) { $0 == listening || ownAddresses.contains($0) } },
             threadCount: max(1, settings.threads),
             refusalResponse: { PageSecurity.secured(HTTPRefusal.plainTextResponse($0)) }),
-            handler: page.handler)
+            responder: page)
     }
 }
 

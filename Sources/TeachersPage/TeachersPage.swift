@@ -6,8 +6,8 @@ import Printing
 import ScenePainter
 
 /// The teachers' page: turns each `HTTPRequest` into an `HTTPResponse`, reading and writing
-/// through the library's repository. No socket here: `HTTPDaemon` calls `handle` from its
-/// threads, and tests call it directly. The clock is an argument, so tests need no sleeps.
+/// through the library's repository. No socket here: `HTTPDaemon` admits each request's head
+/// and has it answered from its threads (`PageAdmission`), and tests call `handle` directly. The clock is an argument, so tests need no sleeps.
 public final class TeachersPage: Sendable {
     /// What the page is set up with, from the configuration.
     public struct Setup: Sendable {
@@ -102,27 +102,30 @@ public final class TeachersPage: Sendable {
         self.now = now
     }
 
-    /// The page as the daemon's handler.
-    public var handler: HTTPHandler {
-        { [self] request in handle(request) }
+    /// Answers one request: its head admitted (`admit`) and answered at once, at one time.
+    /// The daemon takes the two steps apart (`HTTPResponder`); tests and the bench call this.
+    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        let time = now()
+        return answer(request, admitted: admit(request, at: time), at: time)
     }
 
-    /// Answers one request. Every response carries the security headers.
-    public func handle(_ request: HTTPRequest) -> HTTPResponse {
-        var response = PageSecurity.secured(respond(to: request, at: now()), overHTTPS: request.isSecure)
+    /// Every response carries the security headers.
+    func answer(_ request: HTTPRequest, admitted admission: PageAdmission, at time: Date) -> HTTPResponse {
+        var response = PageSecurity.secured(respond(to: request, admitted: admission, at: time), overHTTPS: request.isSecure)
         if request.method == "HEAD" { response.body = [] }
         return response
     }
 
     /// The route table (`PageRoutes`) decides: an open route answers at once (its group's token
-    /// checked first); anything else needs a signed-in session, and its group's token.
-    private func respond(to request: HTTPRequest, at time: Date) -> HTTPResponse {
-        let routing = PageRouting(method: request.method, path: request.path)
+    /// checked first); anything else needs a signed-in session, and its group's token. The
+    /// route and the session are the ones the head was admitted with.
+    private func respond(to request: HTTPRequest, admitted admission: PageAdmission, at time: Date) -> HTTPResponse {
+        let routing = admission.routing
         let route = routing.route
         let endpoint = route.map { PageRoutes.table.endpoint($0.name) }
         let group = route.map { PageRoutes.table.group($0.name) }
         let cookie = request.cookies[PageSecurity.cookieName]
-        let session = signedInSession(request, at: time)
+        let session = admission.session
         if let endpoint, let group, group.access == .open, case .open(let handler) = endpoint.handler {
             if group.checksToken, PageSecurity.check(request, token: signInToken(request, session: session, at: time)) != nil {
                 return forbidden(session: nil)
@@ -148,25 +151,6 @@ public final class TeachersPage: Sendable {
         } catch {
             return fault(error, context: context)
         }
-    }
-
-    /// The signed-in session the request's cookie names, if it is live and its Staff member's
-    /// password is still the one it began with (a password set anew, on the page or with
-    /// `bookkiosk staff password`, or a removed account, ends it here).
-    private func signedInSession(_ request: HTTPRequest, at time: Date) -> PageSession? {
-        guard let id = request.cookies[PageSecurity.cookieName], !SignInTicket.isTicket(id),
-              let session = sessions.withLock({ $0.use(id, at: time) }), let staff = session.staff else { return nil }
-        let current: String?
-        do {
-            current = try store.read { try $0.passwordHash(staff: staff) }
-        } catch {
-            return session  // a fault: the page's own handler meets it again and reports it
-        }
-        guard let current, current == session.passwordHash else {
-            sessions.withLock { $0.end(id) }
-            return nil
-        }
-        return session
     }
 
     /// `GET /style.css`: the one stylesheet.

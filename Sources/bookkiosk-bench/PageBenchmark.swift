@@ -14,7 +14,7 @@ import TeachersPage
 struct PageFigures {
     struct Page {
         var name: String
-        /// The handler's own time (request value in, response value out), on the daemon's threads.
+        /// The page's own time (its admission of the head, and its answer), on the daemon's threads.
         var server: Latencies
         /// The CPU time of the daemon's thread over the same span (microseconds): what the
         /// page's work costs, which the machine's load changes far less than the wall clock.
@@ -87,16 +87,9 @@ enum PageBenchmark {
         let serverTimes = SharedLatencies()
         let serverCPUTimes = SharedLatencies()
         let floor = FloorResponses()
-        let daemon = try HTTPDaemon(HTTPDaemonConfiguration(address: .loopback(port: 0), threadCount: pageThreads)) { request in
-            if pageNice != 0 { lowerThisThreadsPriority(to: pageNice) }
-            if let stored = floor.response(for: request.path) { return stored }
-            let (before, cpuBefore) = (monotonicNanoseconds(), Self.threadCPUNanoseconds())
-            let response = page.handle(request)
-            let (after, cpuAfter) = (monotonicNanoseconds(), Self.threadCPUNanoseconds())
-            serverTimes.add(name(of: request), microseconds(from: before, to: after))
-            serverCPUTimes.add(name(of: request), microseconds(from: cpuBefore, to: cpuAfter))
-            return response
-        }
+        let daemon = try HTTPDaemon(HTTPDaemonConfiguration(address: .loopback(port: 0), threadCount: pageThreads),
+                                    responder: PageBenchResponder(page: page, floor: floor, pageNice: pageNice,
+                                                                  serverTimes: serverTimes, serverCPUTimes: serverCPUTimes))
         defer { daemon.stop() }
         let port = daemon.address.port
 

@@ -27,9 +27,9 @@ public struct CommandConfiguration: Sendable, Equatable {
         /// What it does; a long one may run over several lines (separated by "\n").
         public var abstract: String
 
-        public init(_ words: String, _ options: CommandOption..., abstract: String) {
+        public init(_ words: String, _ options: any DeclaredOption..., abstract: String) {
             self.words = words
-            self.options = options
+            self.options = options.map(\.declaration)
             self.abstract = abstract
         }
 

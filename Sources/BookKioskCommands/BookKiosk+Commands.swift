@@ -18,21 +18,21 @@ extension BookKiosk {
 
 extension DemoCommand: Command {
     static let configuration = CommandConfiguration(commandName: "demo", usage: [
-        .init("demo", .value("language", "ja|en"), .value("events", "F"), .value("covers", "DIR"), .value("screen-size", "WxH"), .flag("no-window"),
+        .init("demo", Options.language, Options.events, Options.covers, Options.screenSize, Options.noWindow,
               abstract: "try the kiosk: a fresh sample library, barcodes typed on the keyboard"),
     ])
 }
 
 extension RunCommand: Command {
     static let configuration = CommandConfiguration(commandName: "run", usage: [
-        .init("run", .value("events", "F"), abstract: "the kiosk itself, on the configured scanners"),
+        .init("run", Options.events, abstract: "the kiosk itself, on the configured scanners"),
     ])
 }
 
 extension Simulate: Command {
     static let configuration = CommandConfiguration(commandName: "simulate", usage: [
-        .init("simulate", .value("now", "T"), .flag("write"), .value("speech", "DIR"), .value("screens", "DIR"), .flag("screens-in-memory"),
-              .value("screen-size", "WxH"), .value("covers", "DIR"), .value("library-name", "NAME"), abstract: """
+        .init("simulate", Options.now, Options.write, Options.speech, Options.screens, Options.screensInMemory,
+              Options.screenSize, Options.covers, Options.libraryName, abstract: """
             scans and directives from standard input, the event stream on standard output;
             on a copy of the library, which stays as it was; with --write, in the library itself;
             with --speech, each sentence the kiosk would say as DIR/0001.wav and 0001.txt;
@@ -44,7 +44,7 @@ extension Simulate: Command {
 
 extension DecodeCommand: Command {
     static let configuration = CommandConfiguration(commandName: "decode", usage: [
-        .init("decode", .value("evemu", "F", required: true), .value("layout", "us|jp"),
+        .init("decode", Options.evemu, Options.layout,
               abstract: "the barcodes an evemu recording decodes to, one a line"),
     ])
 
@@ -67,7 +67,7 @@ extension ImportCommand: Command {
 
 extension LookupCommand: Command {
     static let configuration = CommandConfiguration(commandName: "lookup", usage: [
-        .init("lookup ISBN…", .flag("json"),
+        .init("lookup ISBN…", Options.json,
               abstract: "title, reading, authors and publisher of each ISBN from the NDL or openBD (kept for next time)"),
     ])
 }
@@ -75,7 +75,7 @@ extension LookupCommand: Command {
 extension ClassesCommand: Command {
     static let configuration = CommandConfiguration(commandName: "classes", usage: [
         .init("classes", abstract: "the classes (組) with their grade and how many Users each has"),
-        .init("classes add NAME", .value("grade", "N", required: true), abstract: "add a class (1 for the youngest grade)"),
+        .init("classes add NAME", Options.grade, abstract: "add a class (1 for the youngest grade)"),
         .init("classes grade NAME N", abstract: "set a class's grade (none removes it)"),
         .init("classes rename OLD NEW", abstract: "rename a class; its Users move with it"),
         .init("classes remove NAME", abstract: "remove a class that has no Users"),
@@ -84,33 +84,33 @@ extension ClassesCommand: Command {
 
 extension PromoteCommand: Command {
     static let configuration = CommandConfiguration(commandName: "promote", usage: [
-        .init("promote", .value("map", "FROM=TO", repeats: true), .value("now", "T"),
+        .init("promote", Options.map, Options.now,
               abstract: "show the year's promotion (進級): who moves up, who graduates; changes nothing"),
-        .init("promote", .flag("apply", required: true), .value("map", "FROM=TO", repeats: true), .value("now", "T"),
+        .init("promote", Options.apply, Options.map, Options.now,
               abstract: "carry it out in one go (nothing changes where the plan cannot guess)"),
     ])
 }
 
 extension RestoreCommand: Command {
     static let configuration = CommandConfiguration(commandName: "restore", usage: [
-        .init("restore FILE", .flag("yes"), abstract: "put a backup back in place of the library, checked first, the old one kept beside it"),
+        .init("restore FILE", Options.yes, abstract: "put a backup back in place of the library, checked first, the old one kept beside it"),
     ])
 }
 
 extension ExportCommand: Command {
     static let configuration = CommandConfiguration(commandName: "export", usage: [
-        .init("export books|users|loans", .value("out", "F"),
+        .init("export books|users|loans", Options.csvOut,
               abstract: "CSV with the import's columns (UTF-8 for Excel); import it back after editing"),
     ])
 }
 
 extension ReportCommand: Command {
     static let configuration = CommandConfiguration(commandName: "report", usage: [
-        .init("report overdue", .value("now", "T"), abstract: "the overdue Loans, as text"),
+        .init("report overdue", Options.now, abstract: "the overdue Loans, as text"),
         .init("report audit", abstract: "every staff action and wrong PIN"),
-        .init("report popular", .value("since", "D"), .value("class", "C"), .value("top", "N"),
+        .init("report popular", Options.since, Options.className, Options.top,
               abstract: "the most lent titles (copies of one ISBN together); this school year by default"),
-        .init("report classes", .value("since", "D"), abstract: "lends per class per month; this school year by default"),
+        .init("report classes", Options.since, abstract: "lends per class per month; this school year by default"),
     ])
 }
 
@@ -124,11 +124,11 @@ extension StaffCommand: Command {
 
 extension PrintCommand: Command {
     static let configuration = CommandConfiguration(commandName: "print", usage: [
-        .init("print cards", .value("out", "F.pdf", required: true), .value("users", "all|new|CODE,…"), .value("sheet", "NAME"),
-              .value("start-at", "N"), .value("symbology", "nw7|code128"), abstract: "library Cards as a PDF"),
-        .init("print labels", .value("out", "F.pdf", required: true), .value("books", "all|new|CODE,…"), .value("sheet", "NAME"),
-              .value("start-at", "N"), .value("symbology", "nw7|code128"), abstract: "Book labels as a PDF"),
-        .init("print notices", .value("out", "F.pdf", required: true), .value("class", "C"), .value("now", "T"),
+        .init("print cards", Options.pdfOut, Options.users, Options.sheet,
+              Options.startAt, Options.symbology, abstract: "library Cards as a PDF"),
+        .init("print labels", Options.pdfOut, Options.books, Options.sheet,
+              Options.startAt, Options.symbology, abstract: "Book labels as a PDF"),
+        .init("print notices", Options.pdfOut, Options.className, Options.now,
               abstract: "a gentle slip for parents per User with a Book overdue"),
         .init("print sheets", abstract: "the sheets cards and labels can be printed on"),
     ])
@@ -142,21 +142,21 @@ extension BackupCommand: Command {
 
 extension CopyCommand: Command {
     static let configuration = CommandConfiguration(commandName: "copy", takesCommonOptions: false, usage: [
-        .init("copy", .value("from", "F.sqlite", required: true), .value("to", "URL", required: true),
+        .init("copy", Options.from, Options.to,
               abstract: "copy a one-box library into a shared PostgreSQL database (all or nothing)"),
     ])
 }
 
 extension ServeCommand: Command {
     static let configuration = CommandConfiguration(commandName: "serve", usage: [
-        .init("serve", .value("listen", "ADDRESS:PORT"),
+        .init("serve", Options.listen,
               abstract: "the teachers' page on the school network (default 0.0.0.0:8080), until Ctrl-C"),
     ])
 }
 
 extension SayCommand: Command {
     static let configuration = CommandConfiguration(commandName: "say", usage: [
-        .init("say TEXT", .value("out", "F.wav"), .value("language", "ja|en"),
+        .init("say TEXT", Options.wavOut, Options.language,
               abstract: "speak one sentence with the configured engine (Open JTalk, espeak-ng), or write it as a WAV"),
     ])
 }

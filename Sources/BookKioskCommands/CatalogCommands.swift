@@ -96,7 +96,7 @@ struct ExportCommand {
             throw Arguments.Invalid(description: catalogWords(common.language).exportUsage)
         }
         self.what = what
-        out = arguments.options["out"]
+        out = arguments[Options.csvOut]
         self.common = common
         self.console = console
     }

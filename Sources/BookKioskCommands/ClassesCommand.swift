@@ -28,7 +28,7 @@ struct ClassesCommand {
         case "remove": guard arguments.words.count == 2 else { throw usage }
         default: throw usage
         }
-        let gradeText = arguments.words.first == "grade" ? arguments.words[2] : arguments.options["grade"]
+        let gradeText = arguments.words.first == "grade" ? arguments.words[2] : arguments[Options.grade]
         if let text = gradeText, !(arguments.words.first == "grade" && text == "none") {
             guard ["add", "grade"].contains(arguments.words.first), let number = Int(text), number >= 1 else {
                 throw Arguments.Invalid(description: say.gradeUsage)

@@ -16,7 +16,7 @@ struct CopyCommand {
     init(_ words: [String], places: Places, console: Console) throws {
         let arguments = try Arguments(words, for: Self.configuration)
         say = commandWords((try? CommonOptions(configurationFile: nil, database: nil, places: places))?.language ?? .default)
-        guard arguments.words.isEmpty, let from = arguments.options["from"], let to = arguments.options["to"] else {
+        guard arguments.words.isEmpty, let from = arguments[Options.from], let to = arguments[Options.to] else {
             throw Arguments.Invalid(description: say.copyUsage)
         }
         guard let url = PostgresURL(to) else {

@@ -10,14 +10,10 @@ struct DecodeCommand {
 
     init(_ words: [String], console: Console) throws {
         let arguments = try Arguments(words, for: Self.configuration)
-        guard arguments.words.isEmpty, let file = arguments.options["evemu"] else {
+        guard arguments.words.isEmpty, let file = arguments[Options.evemu] else {
             throw Arguments.Invalid(description: "give the recording: `bookkiosk decode --evemu FILE [--layout us|jp]`")
         }
-        do {
-            layout = try KeyboardLayout(parsing: arguments.options["layout"] ?? "us")
-        } catch {
-            throw Arguments.Invalid(description: "--layout must be us or jp")
-        }
+        layout = try arguments.value(of: Options.layout, invalid: "--layout must be us or jp") ?? .us
         self.file = file
         self.console = console
     }

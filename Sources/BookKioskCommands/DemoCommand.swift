@@ -31,13 +31,14 @@ struct DemoCommand {
         arguments = try Arguments(words, for: Self.configuration)
         common = try CommonOptions(arguments, places: places)
         guard arguments.words.isEmpty else { throw Arguments.Invalid(description: commandWords(common.language).demoTakesNoWords) }
-        let name = arguments.options["language"] ?? common.configuration.language
-        guard let language = Language(rawValue: name) else {
-            throw Arguments.Invalid(description: commandWords(common.language).languageUsage)
+        let languageUsage = commandWords(common.language).languageUsage
+        guard let language = try arguments.value(of: Options.language, invalid: languageUsage)
+                ?? Language(rawValue: common.configuration.language) else {
+            throw Arguments.Invalid(description: languageUsage)
         }
         self.language = language
         // The demo never touches the real library: its own file, made afresh each time.
-        databasePath = arguments.options["db"] ?? places.demoDatabase
+        databasePath = arguments[CommonOptions.databaseOption] ?? places.demoDatabase
         self.console = console
     }
 
@@ -50,7 +51,7 @@ struct DemoCommand {
     func run() throws -> BookKiosk.Status {
         var config = common.configuration
         config.language = language.rawValue
-        if let covers = arguments.options["covers"] { config.screen.covers = covers }
+        if let covers = arguments[Options.covers] { config.screen.covers = covers }
         // The demo speaks where there is a sound card, unless the configuration says otherwise.
         if !config.speechIsGiven, DemoCommand.hasSoundCard() { config.speech = .on }
         let repository = try freshLibrary(policy: config.policy)
@@ -58,7 +59,7 @@ struct DemoCommand {
 
         if let window = try openWindow() {
             // The screen in a desktop window; its keys are the keyboard (and a USB scanner's typing).
-            let kiosk = try assembleKiosk(config, repository: repository, events: arguments.options["events"], screen: window)
+            let kiosk = try assembleKiosk(config, repository: repository, events: arguments[Options.events], screen: window)
             kiosk.runtime.keyboardTypesScans = true
             StopOnSignal.install()
             try kiosk.run(source: ScreenTickingSource(SDLWindowKeys(window), presenter: kiosk.presenter!))
@@ -68,7 +69,7 @@ struct DemoCommand {
         }
         let keyboard: TerminalKeyboard? = isatty(STDIN_FILENO) == 1 ? try? TerminalKeyboard() : nil
         let source: any ScanSource = keyboard ?? TextLineScanSource(fileDescriptor: STDIN_FILENO, scannerName: "keyboard")
-        let kiosk = try assembleKiosk(config, repository: repository, events: arguments.options["events"])
+        let kiosk = try assembleKiosk(config, repository: repository, events: arguments[Options.events])
         kiosk.runtime.keyboardTypesScans = keyboard != nil
         StopOnSignal.install()
         try kiosk.run(source: source)
@@ -81,18 +82,12 @@ struct DemoCommand {
     /// The demo's window, when a desktop is there and `--no-window` is not given; nil (and a
     /// log line saying why) when the demo runs in the terminal.
     func openWindow() throws -> SDLWindow? {
-        if arguments.flags.contains("no-window") { return nil }
+        if arguments[Options.noWindow] { return nil }
         guard SDLWindow.desktopIsPresent else {
             kioskLog(say.demoNoDesktop)
             return nil
         }
-        var size = DemoCommand.windowSize
-        if let text = arguments.options["screen-size"] {
-            guard let parsed = PixelSize(text), parsed.width >= 320, parsed.height >= 200 else {
-                throw Arguments.Invalid(description: say.screenSizeUsage(got: text))
-            }
-            size = parsed
-        }
+        let size = try arguments.value(of: Options.screenSize) { say.screenSizeUsage(got: $0) } ?? DemoCommand.windowSize
         do {
             let window = try SDLWindow(title: say.demoWindowTitle, size: size)
             kioskLog(say.demoWindow("\(size)"))

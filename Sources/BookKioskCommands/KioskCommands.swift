@@ -124,7 +124,7 @@ struct RunCommand {
         let screen = RunScreen.open(config)
         defer { screen?.restore() }
         // The shared server may be away; returns scanned meanwhile wait in the journal.
-        let kiosk = try assembleKiosk(config, repository: repository, events: arguments.options["events"], screen: screen?.display,
+        let kiosk = try assembleKiosk(config, repository: repository, events: arguments[Options.events], screen: screen?.display,
                                       journal: common.postgresURL == nil ? nil : journalPath)
         if let screen, let presenter = kiosk.presenter { screen.followConsoleSwitching(in: source, presenter: presenter) }
         StopOnSignal.install()

@@ -23,7 +23,7 @@ struct LookupCommand {
             throw Arguments.Invalid(description: commandWords(common.language).lookupUsage)
         }
         isbns = arguments.words
-        json = arguments.flags.contains("json")
+        json = arguments[Options.json]
         self.console = console
     }
 

@@ -12,7 +12,7 @@ extension PrintCommand {
         let configuration = common.configuration
         let policy = configuration.policy
         let now = try currentTime(arguments, timeZone: policy.timeZone)
-        let className = arguments.options["class"]
+        let className = arguments[Options.className]
         let repository = try common.openRepository()
         let (notices, libraryName, classes) = try repository.transaction { tx in
             (try Notice.overdue(in: tx, policy: policy, at: now, className: className),

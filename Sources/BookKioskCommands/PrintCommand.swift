@@ -26,10 +26,10 @@ struct PrintCommand {
             throw Arguments.Invalid(description: say.printUsage)
         }
         self.what = what
-        if what != .labels, arguments.options["books"] != nil {
+        if what != .labels, arguments.contains(Options.books) {
             throw Arguments.Invalid(description: say.booksOptionUsage)
         }
-        if what != .cards, arguments.options["users"] != nil {
+        if what != .cards, arguments.contains(Options.users) {
             throw Arguments.Invalid(description: say.usersOptionUsage)
         }
         self.console = console
@@ -43,37 +43,30 @@ struct PrintCommand {
             for line in Self.sheetTable(configuration.allSheets, header: say.sheetTableHeader) { console.print(line) }
             return .success
         }
-        guard let out = arguments.options["out"], !out.isEmpty else {
+        guard let out = arguments[Options.pdfOut], !out.isEmpty else {
             throw Arguments.Invalid(description: say.outUsage(what.rawValue))
         }
         if out == "-", isatty(console.output) == 1 {
             throw CommandFailure(say.outIsATerminal(what.rawValue))
         }
         if what == .notices { return try printNotices(to: out) }
-        let sheetName = arguments.options["sheet"] ?? (what == .cards ? Sheet.defaultCardSheet : Sheet.defaultLabelSheet)
+        let sheetName = arguments[Options.sheet] ?? (what == .cards ? Sheet.defaultCardSheet : Sheet.defaultLabelSheet)
         guard let sheet = configuration.allSheets.first(where: { $0.name == sheetName }) else {
             throw Arguments.Invalid(description: say.noSuchSheet(sheetName, sheets: configuration.allSheets.map(\.name)))
         }
+        let startAtUsage = say.startAtUsage(count: sheet.count, sheet: sheet.name)
         var startAt = 1
-        if let text = arguments.options["start-at"] {
-            guard let number = Int(text), (1...sheet.count).contains(number) else {
-                throw Arguments.Invalid(description: say.startAtUsage(count: sheet.count, sheet: sheet.name))
-            }
+        if let number = try arguments.value(of: Options.startAt, invalid: startAtUsage) {
+            guard (1...sheet.count).contains(number) else { throw Arguments.Invalid(description: startAtUsage) }
             startAt = number
         }
-        var symbology: Symbology?
-        if let text = arguments.options["symbology"] {
-            guard let chosen = Symbology(rawValue: text.lowercased()) else {
-                throw Arguments.Invalid(description: say.symbologyUsage)
-            }
-            symbology = chosen
-        }
+        let symbology = try arguments.value(of: Options.symbology, invalid: say.symbologyUsage)
         let layout = PageLayout(sheet: sheet, startAt: startAt, libraryName: configuration.libraryName,
                                 cardCaption: say.cardCaption, symbology: symbology)
 
         let repository = try common.openRepository()
         let kind: PrintedKind = what == .cards ? .card : .label
-        let selection = arguments.options[what == .cards ? "users" : "books"] ?? "new"
+        let selection = arguments[what == .cards ? Options.users : Options.books] ?? "new"
         let chosen = try repository.transaction { tx in
             try choose(selection, kind: kind, in: tx)
         }

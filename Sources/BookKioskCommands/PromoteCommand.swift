@@ -22,14 +22,10 @@ struct PromoteCommand {
             throw Arguments.Invalid(description: say.promoteUsage)
         }
         var mapping: [String: String] = [:]
-        for pair in arguments.values(for: "map") {
-            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                throw Arguments.Invalid(description: say.mapUsage)
-            }
-            mapping[parts[0]] = parts[1]
+        for pair in try arguments.values(of: Options.map, invalid: say.mapUsage) {
+            mapping[pair.from] = pair.to
         }
-        apply = arguments.flags.contains("apply")
+        apply = arguments[Options.apply]
         self.mapping = mapping
         self.console = console
         environment = places.environment

@@ -12,21 +12,10 @@ extension ReportCommand {
         let say = commandWords(common.language)
         let policy = common.configuration.policy
         let now = try currentTime(arguments, timeZone: policy.timeZone)
-        let since: LocalDate
-        if let text = arguments.options["since"] {
-            guard let day = LocalDate(text) ?? LocalDate(text + "-01") else {
-                throw Arguments.Invalid(description: say.sinceUsage)
-            }
-            since = day
-        } else {
-            since = SchoolYear.start(containing: LocalDate(now, in: policy.timeZone))
-        }
-        var top = Self.defaultTop
-        if let text = arguments.options["top"] {
-            guard let number = Int(text), number >= 1 else { throw Arguments.Invalid(description: say.topUsage) }
-            top = number
-        }
-        let className = arguments.options["class"]
+        let since = try arguments.value(of: Options.since, invalid: say.sinceUsage)
+            ?? SchoolYear.start(containing: LocalDate(now, in: policy.timeZone))
+        let top = try arguments.value(of: Options.top, invalid: say.topUsage) ?? Self.defaultTop
+        let className = arguments[Options.className]
         let repository = try common.openRepository()
         let (counts, books, classes) = try repository.transaction { tx in
             (try tx.lendCounts(fromMonth: LendCount.month(of: since)), try tx.allBooks(), try tx.classes())

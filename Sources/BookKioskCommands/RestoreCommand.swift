@@ -25,7 +25,7 @@ struct RestoreCommand {
             throw Arguments.Invalid(description: commandWords(common.language).restoreUsage)
         }
         file = arguments.words[0]
-        confirmed = arguments.flags.contains("yes")
+        confirmed = arguments[Options.yes]
         self.console = console
     }
 

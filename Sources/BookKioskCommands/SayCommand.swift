@@ -22,13 +22,8 @@ struct SayCommand {
         let say = commandWords(common.language)
         guard !arguments.words.isEmpty else { throw Arguments.Invalid(description: say.sayUsage) }
         text = arguments.words.joined(separator: " ")
-        output = arguments.options["out"]
-        if let name = arguments.options["language"] {
-            guard let language = Language(rawValue: name) else { throw Arguments.Invalid(description: say.languageUsage) }
-            self.language = language
-        } else {
-            language = nil
-        }
+        output = arguments[Options.wavOut]
+        language = try arguments.value(of: Options.language, invalid: say.languageUsage)
         self.console = console
         self.places = places
     }

@@ -29,24 +29,21 @@ final class ScreenFrames {
     /// Frames as `arguments` ask for them; nil without `--screens` or `--screens-in-memory`.
     /// (`--library-name` and `--covers` change the kiosk's screen settings; see `Simulate`.)
     static func make(_ arguments: Arguments) throws -> ScreenFrames? {
-        let inMemory = arguments.flags.contains("screens-in-memory")
-        let folder = arguments.options["screens"]
+        let inMemory = arguments[Options.screensInMemory]
+        let folder = arguments[Options.screens]
         if inMemory, folder != nil {
             throw Arguments.Invalid(description: "--screens DIR writes the frames as files and --screens-in-memory writes none: give one of them")
         }
         guard folder != nil || inMemory else {
-            for option in ["screen-size", "covers", "library-name"] where arguments.options[option] != nil {
-                throw Arguments.Invalid(description: "--\(option) goes with --screens DIR (where the frames are written) or --screens-in-memory")
+            for option in [Options.screenSize.declaration, Options.covers.declaration, Options.libraryName.declaration]
+                where arguments.options[option.name] != nil {
+                throw Arguments.Invalid(description: "--\(option.name) goes with --screens DIR (where the frames are written) or --screens-in-memory")
             }
             return nil
         }
-        var size = defaultSize
-        if let text = arguments.options["screen-size"] {
-            guard let parsed = PixelSize(text), parsed.width >= 320, parsed.height >= 200 else {
-                throw Arguments.Invalid(description: "--screen-size must be WIDTHxHEIGHT in pixels, at least 320x200, like 1280x800 (got \(text))")
-            }
-            size = parsed
-        }
+        let size = try arguments.value(of: Options.screenSize) { text in
+            "--screen-size must be WIDTHxHEIGHT in pixels, at least 320x200, like 1280x800 (got \(text))"
+        } ?? defaultSize
         if let folder {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -29,10 +29,10 @@ struct ServeCommand {
         journalPath = places.returnJournal
         let arguments = try Arguments(words, for: Self.configuration)
         options = try CommonOptions(arguments, places: places)
-        libraryOptions = Self.libraryOptions(config: arguments.options["config"], database: arguments.options["db"])
+        libraryOptions = Self.libraryOptions(config: arguments[CommonOptions.configurationOption], database: arguments[CommonOptions.databaseOption])
         let say = commandWords(options.language)
         guard arguments.words.isEmpty else { throw Arguments.Invalid(description: say.serveUsage) }
-        if let text = arguments.options["listen"] {
+        if let text = arguments[Options.listen] {
             do throws(ListenAddressError) {
                 listen = try ListenAddress(parsing: text)
             } catch {

@@ -36,7 +36,7 @@ struct Simulate {
         let config = common.configuration
         let policy = config.policy
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("bookkiosk-simulate-\(UUID().uuidString)").path
-        let library = SimulatedLibrary.choose(write: arguments.flags.contains("write"), setup: common, scratch: scratch)
+        let library = SimulatedLibrary.choose(write: arguments[Options.write], setup: common, scratch: scratch)
         console.error(library.firstLine(say))
         if let folder = library.scratch {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -47,7 +47,7 @@ struct Simulate {
         var clock = try currentTime(arguments, timeZone: policy.timeZone)
         let frames = try ScreenFrames.make(arguments)
         let settings = config.kioskSettings(announces: false, journal: common.postgresURL == nil ? nil : journalPath,
-                                            covers: arguments.options["covers"], libraryName: arguments.options["library-name"])
+                                            covers: arguments[Options.covers], libraryName: arguments[Options.libraryName])
         let kiosk: KioskAssembly
         do {
             kiosk = try KioskAssembly(settings: settings, repository: repository, screen: frames?.output, now: clock,
@@ -61,7 +61,7 @@ struct Simulate {
             guard let frames, frameFailure == nil else { return }
             do { try write(frames) } catch { frameFailure = error }
         }
-        let speech = try arguments.options["speech"].map {
+        let speech = try arguments[Options.speech].map {
             try SpeechFiles(folder: $0, config: config, language: settings.feedback.language, places: places, console: console, say: say)
         }
         kiosk.onEvent { event, time in

@@ -77,11 +77,11 @@ public struct DoctorCommand {
 
     public init(_ words: [String], places: Places, console: Console) throws {
         let arguments = try Arguments(words, for: Self.configuration)
-        configurationPath = arguments.options["config"]
-        databaseOption = arguments.options["db"]
+        configurationPath = arguments[CommonOptions.configurationOption]
+        databaseOption = arguments[CommonOptions.databaseOption]
         self.places = places
         self.console = console
-        let file = FileManager.default.contents(atPath: arguments.options["config"] ?? places.defaultConfiguration)
+        let file = FileManager.default.contents(atPath: configurationPath ?? places.defaultConfiguration)
         // Only the language is read here: a mistake in any other key is doctor's to report.
         let object = file.flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
         let language = (object?["language"] as? String).flatMap(Language.init(rawValue:))

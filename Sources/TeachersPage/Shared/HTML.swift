@@ -35,21 +35,12 @@ public enum HTML: Sendable, Equatable {
     }
 
     /// Appends the markup as UTF-8 bytes, every value escaped: the response's body is made
-    /// here, with no string in between.
+    /// here, with no string in between. An `HTMLWriter` writes it, as it writes everything.
     public func render(into output: inout [UInt8]) {
-        switch self {
-        case .text(let text):
-            HTML.escape(text, into: &output)
-        case .fragment(let nodes):
-            for node in nodes { node.render(into: &output) }
-        case .written(let written):
-            output.append(contentsOf: written.bytes)
-        case .element(let tag, let attributes, let children):
-            HTML.open(tag, attributes, into: &output)
-            guard !tag.isVoid else { return }
-            for child in children { child.render(into: &output) }
-            HTML.close(tag, into: &output)
-        }
+        var writer = HTMLWriter()
+        swap(&writer.output, &output)
+        writer.write(self)
+        swap(&writer.output, &output)
     }
 
     /// An element's start tag, every attribute value escaped.
@@ -124,12 +115,13 @@ public enum HTML: Sendable, Equatable {
     }
 }
 
-/// Markup written straight to bytes, for a part of a page made of many alike pieces (a list's
-/// rows), where building a tree of them first would cost more than writing them: the same
-/// closed tags and attribute names as a tree, every text and attribute value escaped by the
-/// same code, and no way to write raw markup. What it wrote goes into a tree as one node.
+/// The one way HTML is written to bytes: a tree (`HTML.render` and `write(_:)`), or, inside a
+/// page value's renderer, a part made of many alike pieces (a list's rows) written straight
+/// without building a tree of them first. The same closed tags and attribute names as a tree,
+/// every text and attribute value escaped by the same code, and no way to write raw markup.
+/// What it wrote goes into a tree as one node.
 public struct HTMLWriter {
-    private var output: [UInt8] = []
+    fileprivate var output: [UInt8] = []
 
     public init() {}
 
@@ -151,9 +143,21 @@ public struct HTMLWriter {
         HTML.escape(text, into: &output)
     }
 
-    /// A tree (a form, a state's label) written in place.
+    /// A tree (a page, a form, a state's label) written in place.
     public mutating func write(_ node: HTML) {
-        node.render(into: &output)
+        switch node {
+        case .text(let text):
+            HTML.escape(text, into: &output)
+        case .fragment(let nodes):
+            for node in nodes { write(node) }
+        case .written(let written):
+            output.append(contentsOf: written.bytes)
+        case .element(let tag, let attributes, let children):
+            HTML.open(tag, attributes, into: &output)
+            guard !tag.isVoid else { return }
+            for child in children { write(child) }
+            HTML.close(tag, into: &output)
+        }
     }
 
     /// A piece a writer wrote before, written again (a list's rows share their forms' fields).

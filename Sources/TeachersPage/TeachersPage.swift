@@ -8,7 +8,7 @@ import ScenePainter
 /// The teachers' page: turns each `HTTPRequest` into an `HTTPResponse`, reading and writing
 /// through the library's repository. No socket here: `HTTPDaemon` admits each request's head
 /// and has it answered from its threads (`PageAdmission`), and tests call `handle` directly. The clock is an argument, so tests need no sleeps.
-public final class TeachersPage: Sendable {
+public final class TeachersPage: PageSection {
     /// What the page is set up with, from the configuration.
     public struct Setup: Sendable {
         public var language: Language
@@ -71,27 +71,21 @@ public final class TeachersPage: Sendable {
     let store: RepositoryPool
     let sessions: Locked<SessionTable>
     let now: @Sendable () -> Date
-    /// A yescrypt hash checked for names that have no password, so a wrong name takes as long
-    /// as a wrong password. Made on first use.
-    let decoyHash = Locked<String?>(nil)
-    /// One sign-in decided at a time, from reading its account's record to counting it: yescrypt
-    /// is slow on purpose, so a flood of sign-ins uses one core at most and the kiosk on the
-    /// same box keeps the other for its scans; and parallel tries are counted one by one.
-    let signInDecisions = NSLock()
-    /// Signs the sign-in form's cookie and token with a key of this process's own.
-    let signInTicket = SignInTicket(key: (0..<4).flatMap { _ -> [UInt8] in
-        var generator = SystemRandomNumberGenerator()
-        let word: UInt64 = generator.next()
-        return (0..<8).map { UInt8(truncatingIfNeeded: word >> (8 * $0)) }
-    })
-    /// Sign-in tries per client address.
-    let rateLimit = Locked(SignInRateLimit())
-    /// Failed sign-ins for names that are no account.
-    let unknownNames = Locked(UnknownNameRecords())
-    /// Uploads waiting for their confirmation (a CSV to import, a backup to restore), by session.
-    let uploads = Locked(PendingUploads())
-    /// まとめて登録's list of what each session registered in this run.
-    let scanRuns = Locked(ScanRuns())
+    /// What every section is given.
+    let shared: PageShared
+
+    // The sections, each with its routes, handlers and the state they lock.
+    let signIn: SignInSection
+    let home: HomeSection
+    let loans: LoansSection
+    let books: BooksSection
+    let users: UsersSection
+    let classes: ClassesSection
+    let records: RecordsSection
+    let printing: PrintingSection
+    let transfer: TransferSection
+    let settings: SettingsSection
+    let guide: GuideSection
 
     /// The page on `store` (`PageAssembly` builds it from the configuration and an opened library).
     public init(store: RepositoryPool, setup: Setup, now: @escaping @Sendable () -> Date = { Date() }) {
@@ -100,6 +94,19 @@ public final class TeachersPage: Sendable {
         self.store = store
         self.sessions = Locked(SessionTable(idleSeconds: Double(setup.sessionMinutes) * 60))
         self.now = now
+        let shared = PageShared(setup: setup, words: words, store: store, sessions: sessions, now: now)
+        self.shared = shared
+        signIn = SignInSection(shared: shared)
+        home = HomeSection(shared: shared)
+        loans = LoansSection(shared: shared)
+        books = BooksSection(shared: shared)
+        users = UsersSection(shared: shared, books: books)
+        classes = ClassesSection(shared: shared)
+        records = RecordsSection(shared: shared)
+        printing = PrintingSection(shared: shared, scanRuns: books.scanRuns)
+        transfer = TransferSection(shared: shared)
+        settings = SettingsSection(shared: shared, transfer: transfer)
+        guide = GuideSection(shared: shared)
     }
 
     /// Answers one request: its head admitted (`admit`) and answered at once, at one time.

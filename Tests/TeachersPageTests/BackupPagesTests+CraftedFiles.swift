@@ -115,7 +115,7 @@ import Testing
         let good = browser.get("/settings/backup").body
         let preview = browser.post("/settings/restore", files: [UploadedFile(field: "backup", fileName: "library.sqlite", contentType: nil, data: good)])
         #expect(preview.status == 200)
-        let pending = try #require(fixture.page.uploads.withLock { $0.backups.values.first })
+        let pending = try #require(fixture.page.transfer.uploads.withLock { $0.backups.values.first })
         try Data(try Self.crafted(.partialSchema, in: folder.path)).write(to: URL(fileURLWithPath: pending))
         try repository.transaction { try $0.save(Book(barcode: "B009", title: "あとから")) }
 

@@ -139,6 +139,6 @@ import Testing
     func homeShowsAnAddressOtherDevicesCanOpen(host: String, expected: String) throws {
         let page = try PageAssembly(settings: PageSettings(), repository: InMemoryLendingRepository(),
                                     publicAddresses: ["http://192.0.2.10:8080/"]).page
-        #expect(page.pageAddress(HTTPRequest(method: "GET", path: "/", headers: ["host": host])) == expected)
+        #expect(page.home.pageAddress(HTTPRequest(method: "GET", path: "/", headers: ["host": host])) == expected)
     }
 }

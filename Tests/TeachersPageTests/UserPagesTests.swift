@@ -172,14 +172,14 @@ import Testing
         browser.post("/users/U002/deactivate")
         browser.post("/loans/\(try fixture.lend("B001", to: "U001").id)/extend")
         // The changes, newest first; the sign-in is in the other list.
-        let changes = try fixture.repository.transaction { try fixture.page.settingsState($0, auditPage: 1) }
+        let changes = try fixture.repository.transaction { try fixture.page.settings.settingsState($0, auditPage: 1) }
         #expect(changes.audit.items.map(\.action.kind) == [.extended, .deactivatedUser])
-        let rows = changes.audit.items.map { fixture.page.auditRow($0, in: PageFixture.tokyo) }
+        let rows = changes.audit.items.map { fixture.page.settings.auditRow($0, in: PageFixture.tokyo) }
         #expect(rows.map { Array($0.dropFirst()) } == [
             ["佐藤", "延長", "「ぐりとぐら」(B001)、返却期限 2026年12月1日(火) → 2026年12月8日(火) · はなこ (U001)"],
             ["佐藤", "利用停止", "たろう (U002)"],
         ])
-        let signIns = try fixture.repository.transaction { try fixture.page.settingsState($0, auditPage: 1, auditView: .signins) }
+        let signIns = try fixture.repository.transaction { try fixture.page.settings.settingsState($0, auditPage: 1, auditView: .signins) }
         #expect(signIns.audit.items.map(\.action) == [.signedIn])
         // The page shows those rows, in that order.
         let text = browser.get("/settings").text

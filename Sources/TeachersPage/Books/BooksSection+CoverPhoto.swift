@@ -6,7 +6,7 @@ import ScenePainter
 /// 「表紙の写真」: a photo of a Book's front, from an iPad's camera or a PC's file, kept in the
 /// library's database as its cover (upright, at most 800 px, a JPEG), so the page and every
 /// kiosk of the library show it at once. A file of the covers folder wins where it has one.
-extension TeachersPage {
+extension BooksSection {
     /// The section on a Book's page: the file input opens the camera on an iPad or a phone
     /// (`capture="environment"`) and takes a file on a PC; a multipart form, no JavaScript.
     func coverPhotoSection(_ book: Book, folderHasOne: Bool, _ context: PageContext) -> HTML {

@@ -2,7 +2,7 @@ import Foundation
 import HTTPServer
 import Lending
 
-extension TeachersPage {
+extension BooksSection {
     /// What the rules say about lending a Book to a User now.
     struct LendCheck {
         var book: Book

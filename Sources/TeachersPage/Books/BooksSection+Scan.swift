@@ -10,7 +10,7 @@ import Printing
 /// the next free number, through `LibraryDesk`. The run's list, newest first, has 取り消し and a
 /// link to edit each copy; an ISBN found nowhere waits in it for a title; 「ラベルを印刷」 prints
 /// exactly the run's labels. Plain forms and redirects: it works without JavaScript.
-extension TeachersPage {
+extension BooksSection {
     /// `GET /books/scan`.
     func scanBooks(_ context: PageContext) throws -> HTTPResponse {
         let library = try store.read { try self.library($0) }

@@ -4,7 +4,38 @@ import Foundation
 import HTTPServer
 import Lending
 
-extension TeachersPage {
+/// 絵本: the list, a Book's page and form, its cover and cover photo, lending it, and
+/// まとめて登録 (with the run each session is registering).
+struct BooksSection: PageSection {
+    let shared: PageShared
+    /// まとめて登録's list of what each session registered in this run.
+    let scanRuns = Locked(ScanRuns())
+
+    static let routes: [RouteGroup] = [
+        .signedIn([
+            .get("/books", .books) { page, _, context in try page.books.books(context) },
+            .get("/books/new", .newBookForm) { page, _, context in try page.books.bookForm(nil, context) },
+            .get("/books/scan", .scanBooks) { page, _, context in try page.books.scanBooks(context) },
+            .get("/books/{}", .book) { page, values, context in try page.books.book(values[0], context) },
+            .get("/books/{}/edit", .editBookForm) { page, values, context in try page.books.bookForm(values[0], context) },
+            .get("/books/{}/lend", .lendForm) { page, values, context in try page.books.lendForm(values[0], context) },
+            .get("/covers/{}", .cover) { page, values, _ in try page.books.cover(values[0]) },
+        ]),
+        .signedInChanges([
+            .post("/books/new", .addBook) { page, _, context in try page.books.saveBook(nil, context) },
+            .post("/books/scan", .scanBook) { page, _, context in try page.books.scanBook(context) },
+            .post("/books/scan/title", .titleScannedBook) { page, _, context in try page.books.titleScannedBook(context) },
+            .post("/books/scan/undo", .undoScannedBook) { page, _, context in try page.books.undoScannedBook(context) },
+            .post("/books/scan/restart", .restartScanning) { page, _, context in page.books.restartScanning(context) },
+            .post("/books/{}/edit", .editBook) { page, values, context in try page.books.saveBook(values[0], context) },
+            .post("/books/{}/cover", .saveCoverPhoto, takesUpload: true) { page, values, context in try page.books.saveCoverPhoto(values[0], context) },
+            .post("/books/{}/withdraw", .withdrawBook) { page, values, context in try page.books.withdrawBook(values[0], context) },
+            .post("/books/{}/lend", .lend) { page, values, context in try page.books.lend(values[0], context) },
+        ]),
+    ]
+}
+
+extension BooksSection {
     /// `GET /books?q=&page=N`: every Book with its cover, searchable, 「貸出中」 or 「貸出可」.
     func books(_ context: PageContext) throws -> HTTPResponse {
         let text = (context.request.value("q") ?? "").trimmingCharacters(in: .whitespaces)
@@ -12,23 +43,8 @@ extension TeachersPage {
         let (library, listing) = try store.read { tx in
             (try self.library(tx), try tx.bookListings(matching: text, offset: (number - 1) * Self.pageSize, limit: Self.pageSize))
         }
-        // Fifty rows, written straight to bytes.
-        let row = BookRow(words: words, state: { self.state($0, onLoan: $1) }) { self.coverImage($0, photo: $1, large: false) }
-        var rows = HTMLWriter()
-        for item in listing.items { row.write(item, into: &rows) }
-        let table: HTML = listing.items.isEmpty ? .el(.p, [.class("empty")], .text(words.noBooks)) :
-            .el(.table, [.class("list books")],
-                .el(.thead, .el(.tr, children: [words.cover, words.title, words.author, words.barcode, words.state].map {
-                    .el(.th, [HTMLAttribute(.scope, "col")], .text($0))
-                })),
-                .el(.tbody, rows.html))
-        return page(context, library, heading: words.books, section: .books, content: [
-            .el(.p, [.class("actions")], .el(.a, [.class("button primary"), .href(PagePath.newBook)], .text(words.addBook)),
-                .el(.a, [.class("button"), .href(PagePath.scanBooks)], .text(words.addMany))),
-            Form.search(PagePath.books, label: words.searchBooks, value: text, button: words.search),
-            table,
-            Pager(words: words, path: PagePath.books, query: [("q", text)], page: number, total: listing.total, pageSize: Self.pageSize).html,
-        ])
+        let books = BooksPage(text: text, page: number, listing: listing) { self.coverSource($0, photo: $1) }
+        return page(context, library, heading: words.books, section: .books, content: books.content(words: words))
     }
 
     /// `GET /books/BARCODE`: the Book, its state, who has it, and what can be done with it.
@@ -207,15 +223,6 @@ extension TeachersPage {
                               .el(.form, [HTMLAttribute(.method, "post"), HTMLAttribute(.action, action)], children: fields)])
     }
 
-    /// The credit a source's terms ask for, where a record from it is shown: 「書誌データ：国立国会図書館サーチ」.
-    func attribution(_ source: BookRecordSource) -> HTML {
-        let home = switch source {
-        case .ndl: "https://ndlsearch.ndl.go.jp/"
-        case .openBD: "https://openbd.jp/"
-        }
-        return .el(.p, [.class("attribution")], .el(.small, .el(.a, [.href(home), HTMLAttribute(.rel, "noopener")], .text(words.attribution(source)))))
-    }
-
     /// `POST /books/BARCODE/withdraw`: a Book on loan first gets a warning and a confirmation
     /// (nothing changes until `confirm=1`); then its Loan ends and it can no longer be lent.
     func withdrawBook(_ barcode: String, _ context: PageContext) throws -> HTTPResponse {
@@ -264,74 +271,22 @@ extension TeachersPage {
                             body: photo.image)
     }
 
-    /// The Book's cover as an image: the covers folder's file, or else the photo saved at `photo`
-    /// (its address names that time, so a new photo shows at once); nothing for neither.
-    private func coverImage(_ book: Book, photo: Date?, large: Bool) -> HTML {
-        let source: String
+    /// Where the Book's cover is shown from: the covers folder's file, or else the photo saved
+    /// at `photo` (its address names that time, so a new photo shows at once); nil for neither.
+    func coverSource(_ book: Book, photo: Date?) -> String? {
         if setup.cover(book) != nil {
-            source = PagePath.cover(book.barcode)
+            return PagePath.cover(book.barcode)
         } else if let photo {
-            source = PagePath.with(PagePath.cover(book.barcode), [("v", BookCovers.version(savedAt: photo))])
-        } else {
-            return .empty
+            return PagePath.with(PagePath.cover(book.barcode), [("v", BookCovers.version(savedAt: photo))])
         }
-        return .el(.img, [HTMLAttribute(.src, source), HTMLAttribute(.alt, large ? words.cover : ""),
-                          .class(large ? "cover-large" : "cover"), HTMLAttribute(.loading, "lazy")])
+        return nil
+    }
+
+    private func coverImage(_ book: Book, photo: Date?, large: Bool) -> HTML {
+        BooksPage.coverImage(coverSource(book, photo: photo), large: large, words: words)
     }
 
     func state(_ status: BookStatus, onLoan: Bool) -> HTML {
-        switch status {
-        case .withdrawn: return .el(.span, [.class("state-withdrawn")], .text(words.withdrawnState))
-        case .lost: return .el(.span, [.class("state-lost")], .text(words.lostState))
-        case .available:
-            return onLoan ? .el(.span, [.class("state-on-loan")], .text(words.lentOut))
-                          : .el(.span, [.class("state-available")], .text(words.available))
-        }
-    }
-
-    func fact(_ name: String, _ value: HTML) -> HTML {
-        .fragment([.el(.dt, .text(name)), .el(.dd, value)])
-    }
-}
-
-/// A Book's row of 絵本, written straight to bytes (a page has fifty): the cells' labels and
-/// the states (`state`, each written once) are made once for the page.
-private struct BookRow {
-    let coverCell, titleCell, authorCell, barcodeCell, stateCell: [HTMLAttribute]
-    let withdrawn, lost, onLoan, available: HTMLWriter.Written
-    let cover: (Book, Date?) -> HTML
-
-    init(words: any PageWords, state: (BookStatus, Bool) -> HTML, cover: @escaping (Book, Date?) -> HTML) {
-        coverCell = [.class("cover-cell")]
-        titleCell = [HTMLAttribute(.title, words.title)]
-        authorCell = [HTMLAttribute(.title, words.author)]
-        barcodeCell = [HTMLAttribute(.title, words.barcode)]
-        stateCell = [HTMLAttribute(.title, words.state)]
-        func written(_ status: BookStatus, onLoan: Bool) -> HTMLWriter.Written {
-            var writer = HTMLWriter()
-            writer.write(state(status, onLoan))
-            return writer.written
-        }
-        withdrawn = written(.withdrawn, onLoan: false)
-        lost = written(.lost, onLoan: false)
-        onLoan = written(.available, onLoan: true)
-        available = written(.available, onLoan: false)
-        self.cover = cover
-    }
-
-    func write(_ item: BookListing, into rows: inout HTMLWriter) {
-        rows.element(.tr) { row in
-            row.element(.td, coverCell) { $0.write(cover(item.book, item.coverSavedAt)) }
-            row.element(.td, titleCell) { $0.element(.a, [.href(PagePath.book(item.book.barcode))], text: item.book.title) }
-            row.element(.td, authorCell, text: item.book.author ?? "")
-            row.element(.td, barcodeCell, text: item.book.barcode)
-            row.element(.td, stateCell) { cell in
-                switch item.book.status {
-                case .withdrawn: cell.write(withdrawn)
-                case .lost: cell.write(lost)
-                case .available: cell.write(item.openLoan == nil ? available : onLoan)
-                }
-            }
-        }
+        BooksPage.state(status, onLoan: onLoan, words: words)
     }
 }

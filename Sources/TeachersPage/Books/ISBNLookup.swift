@@ -14,7 +14,8 @@ public protocol ISBNLookup: Sendable {
 
 extension LookupService: ISBNLookup {}
 
-extension TeachersPage {
+/// Looking up and crediting a record, for 絵本 and 取り込み alike.
+extension PageSection {
     /// An ISBN as typed or scanned: refused before any request when it is not one; else the
     /// library's lookup cache (a read of its own), then the services (outside every transaction,
     /// when lookups are on), and a record found there kept in the cache (a write of its own).
@@ -33,5 +34,14 @@ extension TeachersPage {
         let answer = lookup.lookUp(isbn)
         if let record = answer.record { _ = try? store.write { try $0.save(record) } }
         return answer
+    }
+
+    /// The credit a source's terms ask for, where a record from it is shown: 「書誌データ：国立国会図書館サーチ」.
+    func attribution(_ source: BookRecordSource) -> HTML {
+        let home = switch source {
+        case .ndl: "https://ndlsearch.ndl.go.jp/"
+        case .openBD: "https://openbd.jp/"
+        }
+        return .el(.p, [.class("attribution")], .el(.small, .el(.a, [.href(home), HTMLAttribute(.rel, "noopener")], .text(words.attribution(source)))))
     }
 }

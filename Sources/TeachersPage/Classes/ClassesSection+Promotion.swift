@@ -2,7 +2,7 @@ import Foundation
 import HTTPServer
 import Lending
 
-extension TeachersPage {
+extension ClassesSection {
     /// The teacher's mapping from the request: every `map` field is `FROM=TO` (the target
     /// selects and the hidden fields that carry it to the confirmation).
     func promotionMapping(_ request: HTTPRequest) -> [String: String] {

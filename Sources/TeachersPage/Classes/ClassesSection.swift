@@ -3,7 +3,26 @@ import Foundation
 import HTTPServer
 import Lending
 
-extension TeachersPage {
+/// 組: the classes, and the school year's promotion.
+struct ClassesSection: PageSection {
+    let shared: PageShared
+
+    static let routes: [RouteGroup] = [
+        .signedIn([
+            .get("/classes", .classes) { page, _, context in try page.classes.classes(context) },
+            .get("/classes/promote", .confirmPromotion) { page, _, context in try page.classes.confirmPromotion(context) },
+        ]),
+        .signedInChanges([
+            .post("/classes", .addClass) { page, _, context in try page.classes.addClass(context) },
+            .post("/classes/{}/grade", .setClassGrade) { page, values, context in try page.classes.setClassGrade(values[0], context) },
+            .post("/classes/{}/rename", .renameClass) { page, values, context in try page.classes.renameClass(values[0], context) },
+            .post("/classes/{}/remove", .removeClass) { page, values, context in try page.classes.removeClass(values[0], context) },
+            .post("/classes/promote", .promote) { page, _, context in try page.classes.promote(context) },
+        ]),
+    ]
+}
+
+extension ClassesSection {
     /// The largest grade a class may have.
     static let largestGrade = 99
 

@@ -1,7 +1,19 @@
 import Foundation
 import HTTPServer
 
-extension TeachersPage {
+/// 「使い方」: the teachers' guide and its pictures.
+struct GuideSection: PageSection {
+    let shared: PageShared
+
+    static let routes: [RouteGroup] = [
+        .signedIn([
+            .get("/guide", .guide) { page, _, context in try page.guide.guide(context) },
+            .get("/guide/{}", .guidePicture) { page, values, _ in page.guide.guidePicture(values[0]) },
+        ]),
+    ]
+}
+
+extension GuideSection {
     /// `GET /guide`: 「使い方」, the teachers' guide, in the page's frame.
     func guide(_ context: PageContext) throws -> HTTPResponse {
         let library = try store.read { try self.library($0) }

@@ -2,7 +2,19 @@ import Foundation
 import HTTPServer
 import Lending
 
-extension TeachersPage {
+/// ホーム: today's figures and this page's address.
+struct HomeSection: PageSection {
+    let shared: PageShared
+
+    static let routes: [RouteGroup] = [
+        .signedIn([
+            .get("/", .home) { page, _, context in try page.home.home(context) },
+            .get("/qr.svg", .qrCode) { page, _, context in page.home.qrCode(context) },
+        ]),
+    ]
+}
+
+extension HomeSection {
     /// `GET /`: today's lends and returns, Books out, the overdue count, this page's address.
     func home(_ context: PageContext) throws -> HTTPResponse {
         let (library, summary) = try store.read { tx in

@@ -5,49 +5,28 @@ import Printing
 import Scene
 import ScenePainter
 
+/// 印刷: cards, labels and overdue notices.
+struct PrintingSection: PageSection {
+    let shared: PageShared
+    /// まとめて登録's runs (the Books section's), whose Books' labels can be printed.
+    let scanRuns: Locked<ScanRuns>
+
+    static let routes: [RouteGroup] = [
+        .signedIn([
+            .get("/print", .printPage) { page, _, context in try page.printing.printPage(context) },
+            .get("/print/notices", .printNotices) { page, _, context in try page.printing.printNotices(context) },
+        ]),
+        .signedInChanges([
+            .post("/print/cards", .printCards) { page, _, context in try page.printing.printLabels(.card, context) },
+            .post("/print/labels", .printLabels) { page, _, context in try page.printing.printLabels(.label, context) },
+        ]),
+    ]
+}
+
 /// 印刷: Cards (the Users of a class), Book labels (all or new only) on a sheet from a start
 /// position, and the notices for parents, each as a PDF download. Cards and labels are recorded
 /// as printed, so they are a POST; the notices change nothing, so they are a GET.
-extension TeachersPage {
-    /// The sheets to choose from: the configuration's, else the built-in ones.
-    var sheets: [Sheet] { setup.sheets.isEmpty ? Sheet.builtIn : setup.sheets }
-
-    /// The sheets offered for Cards (`.card`) or labels: those whose labels are card-sized for
-    /// Cards, the others for labels; every sheet when none is of that kind.
-    func sheets(for kind: PrintedKind) -> [Sheet] {
-        let chosen = sheets.filter { $0.holdsCards == (kind == .card) }
-        return chosen.isEmpty ? sheets : chosen
-    }
-
-    /// The sheet and position fields of a print form (`prefix` keeps their ids apart).
-    func sheetFields(_ kind: PrintedKind, prefix: String) -> [HTML] {
-        let defaultSheet = kind == .card ? Sheet.defaultCardSheet : Sheet.defaultLabelSheet
-        let options: [HTML] = sheets(for: kind).map { sheet in
-            var attributes: [HTMLAttribute] = [.value(sheet.name)]
-            if sheet.name == defaultSheet { attributes.append(.flag(.selected)) }
-            return .el(.option, attributes, .text(words.sheetChoice(sheet)))
-        }
-        return [.el(.div, [.class("field")], .el(.label, [.for(prefix + "-sheet")], .text(words.sheet)),
-                    .el(.select, [.name("sheet"), .id(prefix + "-sheet")], children: options)),
-                Form.text("startAt", label: words.startAt, value: "1", type: "number", hint: words.startAtHint,
-                          extra: [HTMLAttribute(.min, "1"), HTMLAttribute(.inputmode, "numeric"), .id(prefix + "-startAt")])]
-    }
-
-    /// A child's 「カードを印刷」 or a Book's 「ラベルを印刷」: one Card or label, at a chosen
-    /// position on a partly used sheet; says when it was last printed.
-    func printOneSection(_ kind: PrintedKind, barcode: String, printed: Date?, zone: TimeZone, _ context: PageContext) -> HTML {
-        let id = kind == .card ? "print-card" : "print-label"
-        let heading = kind == .card ? words.printOneCard : words.printOneLabel
-        let when = printed.map { words.printedOn(words.date(LocalDate($0, in: zone))) } ?? words.notPrintedYet
-        return .el(.section, [.id(id), HTMLAttribute(.ariaLabel, heading)],
-            .el(.h2, .text(heading)),
-            .el(.p, [.class("hint")], .text(when)),
-            .el(.form, [HTMLAttribute(.method, "post"), HTMLAttribute(.action, kind == .card ? PagePath.printCards : PagePath.printLabels),
-                        .class("print-one")],
-                children: [Form.hidden(PageSecurity.csrfField, context.session.csrf), Form.hidden(kind == .card ? "card" : "barcode", barcode)]
-                    + sheetFields(kind, prefix: id) + [Form.submit(words.downloadPDF, style: "primary")]))
-    }
-
+extension PrintingSection {
     /// `GET /print`.
     func printPage(_ context: PageContext, problem: String? = nil, status: Int = 200) throws -> HTTPResponse {
         let (library, classes) = try store.read { tx in (try self.library(tx), try tx.classes()) }

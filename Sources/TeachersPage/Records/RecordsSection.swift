@@ -2,7 +2,18 @@ import Foundation
 import HTTPServer
 import Lending
 
-extension TeachersPage {
+/// 記録: what was read, by month and by class.
+struct RecordsSection: PageSection {
+    let shared: PageShared
+
+    static let routes: [RouteGroup] = [
+        .signedIn([
+            .get("/records", .records) { page, _, context in try page.records.records(context) },
+        ]),
+    ]
+}
+
+extension RecordsSection {
     /// Titles 記録 ranks.
     static let popularTop = 20
 

@@ -2,13 +2,13 @@ import Foundation
 import HTTPServer
 import Lending
 
-extension TeachersPage {
+extension SettingsSection {
     func settingsPage(_ state: SettingsState, _ form: RulesForm, rulesProblems: [String: String], staffProblems: [String: String],
                       auditPage: Int, _ context: PageContext, status: Int = 200, typedStaffName: String = "") -> HTTPResponse {
         page(context, state.library, heading: words.settings, section: .settings, status: status, content: [
             rulesSection(form, problems: rulesProblems, context),
             staffSection(state, problems: staffProblems, typedName: typedStaffName, context),
-            backupSection(context),
+            transfer.backupSection(context),
             auditSection(state, page: auditPage),
         ])
     }

@@ -3,7 +3,26 @@ import HTTPServer
 import Lending
 import StaffPIN
 
-extension TeachersPage {
+/// 設定: the rules, the staff accounts and the audit log (with the backup's part of the page).
+struct SettingsSection: PageSection {
+    let shared: PageShared
+    /// 設定 shows the backup and restore forms.
+    let transfer: TransferSection
+
+    static let routes: [RouteGroup] = [
+        .signedIn([
+            .get("/settings", .settings) { page, _, context in try page.settings.settings(context) },
+        ]),
+        .signedInChanges([
+            .post("/settings", .saveRules) { page, _, context in try page.settings.saveRules(context) },
+            .post("/settings/staff", .addStaff) { page, _, context in try page.settings.addStaff(context) },
+            .post("/settings/staff/{}/password", .resetPassword) { page, values, context in try page.settings.resetPassword(values[0], context) },
+            .post("/settings/staff/{}/remove", .removeStaff) { page, values, context in try page.settings.removeStaff(values[0], context) },
+        ]),
+    ]
+}
+
+extension SettingsSection {
     /// What 設定 shows besides the rules form: the Staff accounts and a page of the audit log.
     struct SettingsState {
         var library: LibraryState

@@ -8,7 +8,7 @@ struct LibraryState {
     var name: String
 }
 
-extension TeachersPage {
+extension PageSection {
     /// The rules in the database (the config's until it has some) over the config's Policy.
     func library(_ tx: any LendingTransaction) throws -> LibraryState {
         guard let rules = try tx.libraryRules() else { return LibraryState(policy: setup.policy, name: setup.libraryName) }
@@ -74,5 +74,10 @@ extension TeachersPage {
     /// The page number asked for (1 when none or nonsense) and the offset it starts at.
     func pageNumber(_ request: HTTPRequest) -> Int {
         max(1, min(Int(request.value("page") ?? "") ?? 1, 1_000_000))
+    }
+
+    /// One fact of a Book's or a User's page: its name and its value, in the page's `dl`.
+    func fact(_ name: String, _ value: HTML) -> HTML {
+        .fragment([.el(.dt, .text(name)), .el(.dd, value)])
     }
 }

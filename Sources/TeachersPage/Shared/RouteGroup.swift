@@ -66,15 +66,18 @@ struct PageEndpoint: Sendable {
     var method: Method
     var path: PathPattern
     var handler: Handler
+    /// Whether the route takes a file (a backup, a CSV, a photo): the only kind of route a
+    /// large body may go to (`TeachersPage.bodyLimit`).
+    var takesUpload = false
 
     static func get(_ path: PathPattern, _ name: PageRoute.Name,
                     _ handler: @escaping @Sendable (TeachersPage, [String], PageContext) throws -> HTTPResponse) -> PageEndpoint {
         PageEndpoint(name: name, method: .get, path: path, handler: .signedIn(handler))
     }
 
-    static func post(_ path: PathPattern, _ name: PageRoute.Name,
+    static func post(_ path: PathPattern, _ name: PageRoute.Name, takesUpload: Bool = false,
                      _ handler: @escaping @Sendable (TeachersPage, [String], PageContext) throws -> HTTPResponse) -> PageEndpoint {
-        PageEndpoint(name: name, method: .post, path: path, handler: .signedIn(handler))
+        PageEndpoint(name: name, method: .post, path: path, handler: .signedIn(handler), takesUpload: takesUpload)
     }
 
     static func get(_ path: PathPattern, _ name: PageRoute.Name,

@@ -3,7 +3,43 @@ import HTTPServer
 import Lending
 import StaffPIN
 
-extension TeachersPage {
+/// サインイン: the form, signing in and out, and what keeps a stranger from guessing a password
+/// (the rate limit, the records of names that are no account, the decoy hash, one decision
+/// at a time, the form's signed ticket).
+struct SignInSection: PageSection {
+    let shared: PageShared
+    /// A yescrypt hash checked for names that have no password, so a wrong name takes as long
+    /// as a wrong password. Made on first use.
+    let decoyHash = Locked<String?>(nil)
+    /// One sign-in decided at a time, from reading its account's record to counting it: yescrypt
+    /// is slow on purpose, so a flood of sign-ins uses one core at most and the kiosk on the
+    /// same box keeps the other for its scans; and parallel tries are counted one by one.
+    let signInDecisions = NSLock()
+    /// Signs the sign-in form's cookie and token with a key of this process's own.
+    let signInTicket = SignInTicket(key: (0..<4).flatMap { _ -> [UInt8] in
+        var generator = SystemRandomNumberGenerator()
+        let word: UInt64 = generator.next()
+        return (0..<8).map { UInt8(truncatingIfNeeded: word >> (8 * $0)) }
+    })
+    /// Sign-in tries per client address.
+    let rateLimit = Locked(SignInRateLimit())
+    /// Failed sign-ins for names that are no account.
+    let unknownNames = Locked(UnknownNameRecords())
+
+    static let routes: [RouteGroup] = [
+        .open([
+            .get("/sign-in", .signInForm, open: { page, request, session, time in page.signIn.signInForm(request, session: session, at: time) }),
+        ]),
+        .openWithToken([
+            .post("/sign-in", .signIn, open: { page, request, session, time in page.signIn.signIn(request, session: session, at: time) }),
+        ]),
+        .signedInChanges([
+            .post("/sign-out", .signOut) { page, _, context in page.signIn.signOut(context) },
+        ]),
+    ]
+}
+
+extension SignInSection {
     /// `GET /sign-in`: the form. A browser that is not signed in gets a signed cookie that goes
     /// with the form's token (`SignInTicket`); nothing is kept on the server for it.
     func signInForm(_ request: HTTPRequest, session: PageSession?, at time: Date) -> HTTPResponse {
@@ -219,5 +255,12 @@ struct UnknownNameRecords: Sendable {
               let oldest = records.min(by: { ($0.value.lastFailure ?? .distantPast) < ($1.value.lastFailure ?? .distantPast) }) {
             records[oldest.key] = nil
         }
+    }
+}
+
+extension TeachersPage {
+    /// The sign-in form's token for this request (the dispatcher checks it before an open route's handler).
+    func signInToken(_ request: HTTPRequest, session: PageSession?, at time: Date) -> String? {
+        signIn.signInToken(request, session: session, at: time)
     }
 }

@@ -6,7 +6,7 @@ import Lending
 /// 設定's 「バックアップ」 and 「復元」: a consistent copy of the SQLite library as a download, and a
 /// backup put back in its place after the page has shown what it holds next to what the library
 /// holds now (the checks of `bookkiosk restore`). On PostgreSQL both say which server commands do it.
-extension TeachersPage {
+extension TransferSection {
     /// The section on 設定.
     func backupSection(_ context: PageContext) -> HTML {
         var content: [HTML] = [.el(.h2, .text(words.backupHeading))]

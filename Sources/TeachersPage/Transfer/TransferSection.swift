@@ -4,11 +4,32 @@ import Foundation
 import HTTPServer
 import Lending
 
+/// 取り込み, backup and restore: files in and out of the library, each upload waiting for
+/// its confirmation.
+struct TransferSection: PageSection {
+    let shared: PageShared
+    /// Uploads waiting for their confirmation (a CSV to import, a backup to restore), by session.
+    let uploads = Locked(PendingUploads())
+
+    static let routes: [RouteGroup] = [
+        .signedIn([
+            .get("/import", .importForm) { page, _, context in try page.transfer.importForm(context) },
+            .get("/settings/backup", .backup) { page, _, context in try page.transfer.backup(context) },
+        ]),
+        .signedInChanges([
+            .post("/import", .previewImport, takesUpload: true) { page, _, context in try page.transfer.previewImport(context) },
+            .post("/import/apply", .applyImport) { page, _, context in try page.transfer.applyImport(context) },
+            .post("/settings/restore", .previewRestore, takesUpload: true) { page, _, context in try page.transfer.previewRestore(context) },
+            .post("/settings/restore/confirm", .restore) { page, _, context in try page.transfer.restore(context) },
+        ]),
+    ]
+}
+
 /// 取り込み: a users or books CSV is uploaded, every change and every problem is shown with its
 /// line before anything is written, and 「取り込む」 applies it all or nothing. The file waits
 /// with the session, so what is applied is the file that was shown; if the library changed in
 /// between, nothing is written and the new preview is shown.
-extension TeachersPage {
+extension TransferSection {
     /// `GET /import`.
     func importForm(_ context: PageContext, problem: String? = nil, status: Int = 200) throws -> HTTPResponse {
         let library = try store.read { try self.library($0) }

@@ -5,7 +5,7 @@ import Lending
 /// Lending from a child's page: 「絵本を貸す」 finds the Book by its scanned or typed barcode, or
 /// by its title, and each Book found has its own 「貸出する」 (or, past the rules, 「特別貸出する」);
 /// finding and lending are separate buttons, and all of it stays on the child's page.
-extension TeachersPage {
+extension UsersSection {
     /// Books a child's page offers at most for one search.
     static let lendToUserChoices = 20
 
@@ -54,7 +54,7 @@ extension TeachersPage {
     private func lendAction(_ listing: BookListing, to user: User, policy: Policy, _ context: PageContext,
                             in tx: any LendingTransaction) throws -> HTML {
         if listing.openLoan != nil { return .el(.span, [.class("warning")], .text(words.lentOut)) }
-        let check = try lendCheck(listing.book, user: user, policy: policy, at: context.now, in: tx)
+        let check = try books.lendCheck(listing.book, user: user, policy: policy, at: context.now, in: tx)
         let path = PagePath.to(.lendToUser, user.card)
         let fields = [Form.hidden("book", listing.book.barcode)]
         guard let refusal = check.refusal else {

@@ -2,7 +2,31 @@ import Foundation
 import HTTPServer
 import Lending
 
-extension TeachersPage {
+/// 利用者: the list, a User's page and form, and lending to a User from it.
+struct UsersSection: PageSection {
+    let shared: PageShared
+    /// A User's page lends as a Book's page does.
+    let books: BooksSection
+
+    static let routes: [RouteGroup] = [
+        .signedIn([
+            .get("/users", .users) { page, _, context in try page.users.users(context) },
+            .get("/users/new", .newUserForm) { page, _, context in try page.users.userForm(nil, context) },
+            .get("/users/{}", .user) { page, values, context in try page.users.user(values[0], context) },
+            .get("/users/{}/edit", .editUserForm) { page, values, context in try page.users.userForm(values[0], context) },
+        ]),
+        .signedInChanges([
+            .post("/users/new", .addUser) { page, _, context in try page.users.saveUser(nil, context) },
+            .post("/users/{}/edit", .editUser) { page, values, context in try page.users.saveUser(values[0], context) },
+            .post("/users/{}/deactivate", .deactivateUser) { page, values, context in try page.users.setActive(values[0], false, context) },
+            .post("/users/{}/reactivate", .reactivateUser) { page, values, context in try page.users.setActive(values[0], true, context) },
+            .post("/users/{}/remove", .removeUser) { page, values, context in try page.users.removeUser(values[0], context) },
+            .post("/users/{}/lend", .lendToUser) { page, values, context in try page.users.lendToUser(values[0], context) },
+        ]),
+    ]
+}
+
+extension UsersSection {
     /// `GET /users?q=&class=&page=N`: every User in list order (class, reading, name),
     /// searchable, filterable by class.
     func users(_ context: PageContext) throws -> HTTPResponse {
@@ -15,28 +39,8 @@ extension TeachersPage {
             return (try self.library(tx), classes,
                     try tx.users(matching: text, inClass: chosen, offset: (number - 1) * Self.pageSize, limit: Self.pageSize))
         }
-        let className = classes.contains { $0.name == asked } ? asked : ""
-        let rows: [HTML] = listing.items.map { user in
-            .el(.tr,
-                .el(.td, [HTMLAttribute(.title, words.name)], .el(.a, [.href(PagePath.user(user.card))], .text(user.name))),
-                .el(.td, [HTMLAttribute(.title, words.reading)], .text(user.reading ?? "")),
-                .el(.td, [HTMLAttribute(.title, words.schoolClass)], .text(user.className ?? "")),
-                .el(.td, [HTMLAttribute(.title, words.card)], .text(user.card)),
-                .el(.td, [HTMLAttribute(.title, words.state)], .text(user.isActive ? words.active : words.inactive)))
-        }
-        let table: HTML = rows.isEmpty ? .el(.p, [.class("empty")], .text(words.noUsersFound)) :
-            .el(.table, [.class("list users")],
-                .el(.thead, .el(.tr, children: [words.name, words.reading, words.schoolClass, words.card, words.state]
-                    .map { .el(.th, [HTMLAttribute(.scope, "col")], .text($0)) })),
-                .el(.tbody, children: rows))
-        let extra = classes.isEmpty ? [] : [Form.classFilter(classes, selected: className, words: words)]
-        return page(context, library, heading: words.users, section: .users, content: [
-            .el(.p, [.class("actions")], .el(.a, [.class("button primary"), .href(PagePath.newUser)], .text(words.addUser))),
-            Form.search(PagePath.users, label: words.searchUsers, value: text, button: words.search, extra: extra),
-            table,
-            Pager(words: words, path: PagePath.users, query: [("q", text), ("class", className)], page: number,
-                  total: listing.total, pageSize: Self.pageSize).html,
-        ])
+        let users = UsersPage(text: text, askedClass: asked, page: number, classes: classes, listing: listing)
+        return page(context, library, heading: words.users, section: .users, content: users.content(words: words))
     }
 
     /// `GET /users/CARD`: the User, their open Loans and the history the privacy window keeps.

@@ -9,16 +9,16 @@ import ScenePainter
 extension BooksSection {
     /// The section on a Book's page: the file input opens the camera on an iPad or a phone
     /// (`capture="environment"`) and takes a file on a PC; a multipart form, no JavaScript.
-    func coverPhotoSection(_ book: Book, folderHasOne: Bool, _ context: PageContext) -> HTML {
+    static func coverPhotoSection(_ barcode: String, folderHasOne: Bool, csrf: String, words: any PageWords) -> HTML {
         var content: [HTML] = [
             .el(.h2, .text(words.coverPhoto)),
             .el(.p, [.class("hint")], .text(words.coverPhotoExplained)),
         ]
         if folderHasOne { content.append(.el(.p, [.class("hint")], .text(words.coverPhotoFolderWins))) }
         content.append(
-            .el(.form, [HTMLAttribute(.method, "post"), HTMLAttribute(.action, PagePath.to(.saveCoverPhoto, book.barcode)),
+            .el(.form, [HTMLAttribute(.method, "post"), HTMLAttribute(.action, PagePath.to(.saveCoverPhoto, barcode)),
                         HTMLAttribute(.enctype, "multipart/form-data"), .class("cover-photo")],
-                Form.hidden(PageSecurity.csrfField, context.session.csrf),
+                Form.hidden(PageSecurity.csrfField, csrf),
                 .el(.div, [.class("field")],
                     .el(.label, [.for("field-cover-photo")], .text(words.coverPhotoFile)),
                     .el(.input, [.type("file"), .name("photo"), .id("field-cover-photo"), HTMLAttribute(.accept, "image/*"),

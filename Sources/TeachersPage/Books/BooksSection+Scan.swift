@@ -36,7 +36,7 @@ extension BooksSection {
                 .el(.h2, .text(words.printLabels)),
                 .el(.p, .text(words.printRunLabelsExplained)),
                 .el(.form, [HTMLAttribute(.method, "post"), HTMLAttribute(.action, PagePath.printLabels)],
-                    children: [Form.hidden(PageSecurity.csrfField, csrf), Form.hidden("which", "run")] + sheetFields(.label, prefix: "run")
+                    children: [Form.hidden(PageSecurity.csrfField, csrf), Form.hidden("which", "run")] + printForms.sheetFields(.label, prefix: "run")
                         + [Form.submit(words.printRunLabels(added.count), style: "primary")]))
         let credits = run.sources.sorted { $0.rawValue < $1.rawValue }.map(attribution)
         let restart: HTML = run.entries.isEmpty ? .empty :

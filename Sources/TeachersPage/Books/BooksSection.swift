@@ -58,41 +58,11 @@ extension BooksSection {
                     try book.isbn.flatMap { try tx.bookRecord(isbn: $0) }, try tx.coverTimes(barcodes: [barcode])[barcode])
         }
         guard let (book, loan, printed) = found else { return try notFound(context) }
-        var facts: [HTML] = [
-            fact(words.title, .text(book.title)),
-            fact(words.reading, .text(book.reading ?? "")),
-            fact(words.author, .text(book.author ?? "")),
-            fact(words.barcode, .text(book.barcode)),
-            fact(words.isbn, .text(book.isbn ?? "")),
-            fact(words.state, state(book.status, onLoan: loan != nil)),
-        ]
-        if let loan {
-            let who: HTML = loan.user.map { .el(.a, [.href(PagePath.user($0.card))], .text($0.name)) } ?? .text(words.unnamedUser)
-            facts.append(fact(words.whoHasIt, who))
-            var due: [HTML] = [.text(words.date(loan.loan.due))]
-            if library.policy.isOverdue(loan.loan, at: context.now) { due.append(.el(.strong, [.class("overdue")], .text(words.overdue))) }
-            facts.append(fact(words.dueDate, .fragment(due)))
-        }
-        var actions: [HTML] = [.el(.a, [.class("button"), .href(PagePath.to(.editBookForm, book.barcode))], .text(words.edit))]
-        if let loan {
-            actions.append(.el(.a, [.class("button"), .href(PagePath.confirmReturn(loan.loan.id))], .text(words.returnBook)))
-        } else if book.status == .available {
-            actions.append(.el(.a, [.class("button primary"), .href(PagePath.to(.lendForm, book.barcode))], .text(words.lend)))
-        }
-        if book.status != .withdrawn {
-            actions.append(Form.post(PagePath.to(.withdrawBook, book.barcode), csrf: context.session.csrf, button: words.withdraw,
-                                     style: "danger", fields: []))
-        }
-        // The credit the source's terms ask for, while the title is still the one it gave.
-        let credit: HTML = record.map { found in found.title == book.title ? attribution(found.source) : .empty } ?? .empty
-        return page(context, library, heading: book.title, section: .books, content: [
-            coverImage(book, photo: photo, large: true),
-            .el(.dl, [.class("facts")], children: facts),
-            credit,
-            .el(.div, [.class("actions")], children: actions),
-            coverPhotoSection(book, folderHasOne: setup.cover(book) != nil, context),
-            printOneSection(.label, barcode: book.barcode, printed: printed, zone: library.policy.timeZone, context),
-        ])
+        let bookPage = BookPage(book: book, loan: loan, overdue: loan.map { library.policy.isOverdue($0.loan, at: context.now) } ?? false,
+                                record: record, cover: coverSource(book, photo: photo), folderHasCover: setup.cover(book) != nil,
+                                labelPrinted: printed, zone: library.policy.timeZone)
+        return page(context, library, heading: book.title, section: .books,
+                    content: bookPage.content(words: words, csrf: context.session.csrf, printForms: printForms))
     }
 
     /// `GET /books/new`, `GET /books/BARCODE/edit`: the Book form.

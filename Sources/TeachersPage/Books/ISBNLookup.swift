@@ -38,6 +38,10 @@ extension PageSection {
 
     /// The credit a source's terms ask for, where a record from it is shown: 「書誌データ：国立国会図書館サーチ」.
     func attribution(_ source: BookRecordSource) -> HTML {
+        Self.attribution(source, words: words)
+    }
+
+    static func attribution(_ source: BookRecordSource, words: any PageWords) -> HTML {
         let home = switch source {
         case .ndl: "https://ndlsearch.ndl.go.jp/"
         case .openBD: "https://openbd.jp/"

@@ -17,13 +17,8 @@ extension GuideSection {
     /// `GET /guide`: 「使い方」, the teachers' guide, in the page's frame.
     func guide(_ context: PageContext) throws -> HTTPResponse {
         let library = try store.read { try self.library($0) }
-        guard let guide = setup.guide else {
-            return page(context, library, heading: words.guide, section: .guide,
-                        content: [.el(.p, [.class("warning")], .text(words.guideMissing))])
-        }
-        let note: [HTML] = words.guideLanguageNote.isEmpty ? [] : [.el(.p, [.class("hint")], .text(words.guideLanguageNote))]
-        return page(context, library, heading: guide.title, section: .guide,
-                    content: note + [.el(.section, [.class("guide"), HTMLAttribute(.lang, "ja")], children: guide.content)])
+        let guide = GuidePage(guide: setup.guide)
+        return page(context, library, heading: guide.heading(words: words), section: .guide, content: guide.content(words: words))
     }
 
     /// `GET /guide/NAME`: one of the guide's pictures (the page's own screenshots).

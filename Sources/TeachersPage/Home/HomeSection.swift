@@ -23,33 +23,9 @@ extension HomeSection {
             let day = PageClock.day(of: context.now, in: zone)
             return (library, try tx.circulationSummary(from: day.start, to: day.end, today: LocalDate(context.now, in: zone)))
         }
-        let figures: [(String, Int, String?)] = [
-            (words.lentToday, summary.lent, nil),
-            (words.returnedToday, summary.returned, nil),
-            (words.booksOut, summary.onLoan, PagePath.loans),
-            (words.overdueCount, summary.overdue, PagePath.with(PagePath.loans, [("overdue", "1")])),
-        ]
-        let cards: [HTML] = figures.map { label, number, link in
-            let value: HTML = .el(.span, [.class("figure")], .text(words.count(number)))
-            return .el(.li, [.class(label == words.overdueCount && number > 0 ? "card alert" : "card")],
-                       .el(.span, [.class("label")], .text(label)),
-                       link.map { .el(.a, [.href($0)], value) } ?? value)
-        }
-        let address = pageAddress(context.request)
-        var addressPart: [HTML] = [.el(.h2, .text(words.thisPageAddress)), .el(.p, [.class("address")], .text(address))]
-        if setup.qrCode != nil {
-            addressPart.append(.el(.img, [HTMLAttribute(.src, PagePath.qrCode), HTMLAttribute(.alt, words.qrCodeAlt), .class("qr"),
-                                          HTMLAttribute(.width, "192"), HTMLAttribute(.height, "192")]))
-        }
-        let today = words.date(LocalDate(context.now, in: library.policy.timeZone))
-        var content: [HTML] = [.el(.p, [.class("today")], .text(words.today + ": " + today))]
-        if let unsent = setup.unsentReturns?(), unsent > 0 {
-            content.append(.el(.p, [.class("warning"), .id("unsent-returns")], .text(words.unsentReturns(unsent))))
-        }
-        return page(context, library, heading: words.home, section: .home, content: content + [
-            .el(.ul, [.class("cards")], children: cards),
-            .el(.section, [.class("address-box")], children: addressPart),
-        ])
+        let home = HomePage(summary: summary, today: LocalDate(context.now, in: library.policy.timeZone), address: pageAddress(context.request),
+                            showsQRCode: setup.qrCode != nil, unsentReturns: setup.unsentReturns?() ?? 0)
+        return page(context, library, heading: words.home, section: .home, content: home.content(words: words))
     }
 
     /// `GET /qr.svg`: this page's address as a QR code.

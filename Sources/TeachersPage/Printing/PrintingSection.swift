@@ -45,12 +45,12 @@ extension PrintingSection {
         let cards: HTML = .el(.section, [HTMLAttribute(.ariaLabel, words.printCards), .id("cards")],
             .el(.h2, .text(words.printCards)), .el(.p, .text(words.printCardsExplained)),
             .el(.form, [HTMLAttribute(.method, "post"), HTMLAttribute(.action, PagePath.printCards)],
-                children: [csrf, classSelect("cards-class", everyClass: true), which(words.whichCards)] + sheetFields(.card, prefix: "cards")
+                children: [csrf, classSelect("cards-class", everyClass: true), which(words.whichCards)] + printForms.sheetFields(.card, prefix: "cards")
                     + [Form.submit(words.downloadPDF, style: "primary")]))
         let labels: HTML = .el(.section, [HTMLAttribute(.ariaLabel, words.printLabels), .id("labels")],
             .el(.h2, .text(words.printLabels)), .el(.p, .text(words.printLabelsExplained)),
             .el(.form, [HTMLAttribute(.method, "post"), HTMLAttribute(.action, PagePath.printLabels)],
-                children: [csrf, which(words.whichLabels)] + sheetFields(.label, prefix: "labels") + [Form.submit(words.downloadPDF, style: "primary")]))
+                children: [csrf, which(words.whichLabels)] + printForms.sheetFields(.label, prefix: "labels") + [Form.submit(words.downloadPDF, style: "primary")]))
         let notices: HTML = .el(.section, [HTMLAttribute(.ariaLabel, words.printNotices), .id("notices")],
             .el(.h2, .text(words.printNotices)), .el(.p, .text(words.printNoticesExplained)),
             .el(.form, [HTMLAttribute(.method, "get"), HTMLAttribute(.action, PagePath.printNotices)],
@@ -87,7 +87,7 @@ extension PrintingSection {
             let back = kind == .card ? PagePath.user(one) + "#print-card" : PagePath.book(one) + "#print-label"
             return redirect(back, notice: problem, refusal: true, context)
         }
-        guard let sheet = sheets.first(where: { $0.name == request.value("sheet") }) else {
+        guard let sheet = printForms.sheets.first(where: { $0.name == request.value("sheet") }) else {
             return try refuse(words.noSuchSheet)
         }
         let startText = (request.value("startAt") ?? "").trimmingCharacters(in: .whitespaces)

@@ -35,42 +35,9 @@ extension RecordsSection {
             return (library, classes, LendReport.popular(counts, books: books, className: chosen, top: Self.popularTop),
                     LendReport.perClass(counts, classes: classes), since)
         }
-        let className = classes.contains { $0.name == asked } ? asked : ""
-        var extra: [HTML] = []
-        if !classes.isEmpty { extra.append(Form.classFilter(classes, selected: className, words: words)) }
-        let filter: HTML = .el(.form, [HTMLAttribute(.method, "get"), HTMLAttribute(.action, PagePath.records), .class("search")],
-            children: [Form.text("since", label: words.since, value: valid == nil ? typed : since, type: "month", hint: words.sinceHint,
-                                 error: !typed.isEmpty && valid == nil ? words.sinceInvalid : nil,
-                                 extra: [HTMLAttribute(.placeholder, "2026-04")])] + extra + [Form.submit(words.filter)])
-        let popularRows: [HTML] = popular.enumerated().map { index, title in
-            .el(.tr,
-                .el(.td, [HTMLAttribute(.title, words.rank), .class("number")], .text("\(index + 1)")),
-                .el(.td, [HTMLAttribute(.title, words.title)],
-                    .el(.a, [.href(PagePath.book(title.barcodes[0]))], .text(title.title))),
-                .el(.td, [HTMLAttribute(.title, words.lends), .class("number")], .text(words.lendCount(title.lends))))
-        }
-        let classRows: [HTML] = perClass.map { row in
-            .el(.tr,
-                .el(.td, [HTMLAttribute(.title, words.schoolClass)], .text(row.className ?? words.noClass)),
-                .el(.td, [HTMLAttribute(.title, words.month)], .text(words.monthName(row.month))),
-                .el(.td, [HTMLAttribute(.title, words.lends), .class("number")], .text(words.lendCount(row.lends))))
-        }
-        func table(_ heads: [String], _ rows: [HTML], _ style: String) -> HTML {
-            rows.isEmpty ? .el(.p, [.class("empty")], .text(words.noRecords)) :
-                .el(.table, [.class("list " + style)],
-                    .el(.thead, .el(.tr, children: heads.map { .el(.th, [HTMLAttribute(.scope, "col")], .text($0)) })),
-                    .el(.tbody, children: rows))
-        }
-        let scope = [words.countsSince(since), className.isEmpty ? nil : className].compactMap { $0 }.joined(separator: " · ")
-        return page(context, library, heading: words.records, section: .records, content: [
-            filter,
-            .el(.h2, .text(words.popularHeading)),
-            .el(.p, [.class("list-caption")], .text(scope)),
-            table([words.rank, words.title, words.lends], popularRows, "popular"),
-            .el(.h2, .text(words.perClassHeading)),
-            .el(.p, [.class("list-caption")], .text(words.countsSince(since))),
-            table([words.schoolClass, words.month, words.lends], classRows, "per-class"),
-        ])
+        let records = RecordsPage(typed: typed, validMonth: valid, since: since, askedClass: asked, classes: classes,
+                                  popular: popular, perClass: perClass)
+        return page(context, library, heading: words.records, section: .records, content: records.content(words: words))
     }
 
     /// "2026-04" as typed (a month input sends it so), or nil.

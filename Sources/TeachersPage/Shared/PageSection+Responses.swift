@@ -75,9 +75,4 @@ extension PageSection {
     func pageNumber(_ request: HTTPRequest) -> Int {
         max(1, min(Int(request.value("page") ?? "") ?? 1, 1_000_000))
     }
-
-    /// One fact of a Book's or a User's page: its name and its value, in the page's `dl`.
-    func fact(_ name: String, _ value: HTML) -> HTML {
-        .fragment([.el(.dt, .text(name)), .el(.dd, value)])
-    }
 }

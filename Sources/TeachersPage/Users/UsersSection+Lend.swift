@@ -9,64 +9,22 @@ extension UsersSection {
     /// Books a child's page offers at most for one search.
     static let lendToUserChoices = 20
 
-    /// The 「絵本を貸す」 section of `user`'s page; `asked` is what was typed or scanned (nil: nothing yet).
-    func lendSection(to user: User, asked: String?, policy: Policy, _ context: PageContext, in tx: any LendingTransaction) throws -> HTML {
-        let here = PagePath.user(user.card)
-        var content: [HTML] = [
-            .el(.h2, .text(words.lendToUser)),
-            .el(.form, [HTMLAttribute(.method, "get"), HTMLAttribute(.action, here + "#lend"), .class("search"), HTMLAttribute(.role, "search")],
-                Form.text("book", label: words.bookToLend, value: asked ?? "", type: "search", hint: words.bookToLendHint,
-                          extra: [HTMLAttribute(.autocomplete, "off"), HTMLAttribute(.autocapitalize, "off"), HTMLAttribute(.enterkeyhint, "search")]),
-                Form.submit(words.search)),
-        ]
-        guard user.isActive else {
-            return .el(.section, [.id("lend"), HTMLAttribute(.ariaLabel, words.lendToUser)],
-                       .el(.h2, .text(words.lendToUser)), .el(.p, [.class("warning")], .text(words.refused(.userInactive))))
+    /// What the 「絵本を貸す」 section of `user`'s page offers, read in `tx`: the Books found for
+    /// `asked` (what was typed or scanned; nil: nothing yet), each with what the rules say.
+    func lendChoices(to user: User, asked: String?, policy: Policy, at now: Date, in tx: any LendingTransaction) throws -> UserPage.Lending {
+        var lending = UserPage.Lending(asked: asked, found: [])
+        guard user.isActive, let asked, !asked.isEmpty else { return lending }
+        let found: [BookListing]
+        if let exact = try tx.book(barcode: Barcode.normalize(asked)) {
+            found = [BookListing(book: exact, openLoan: try tx.openLoan(book: exact.barcode), borrower: nil)]
+        } else {
+            found = try tx.bookListings(matching: asked, offset: 0, limit: Self.lendToUserChoices).items
         }
-        if let asked, !asked.isEmpty {
-            let found: [BookListing]
-            if let exact = try tx.book(barcode: Barcode.normalize(asked)) {
-                found = [BookListing(book: exact, openLoan: try tx.openLoan(book: exact.barcode), borrower: nil)]
-            } else {
-                found = try tx.bookListings(matching: asked, offset: 0, limit: Self.lendToUserChoices).items
-            }
-            if found.isEmpty {
-                content.append(.el(.p, [.class("empty")], .text(words.noBooks)))
-            } else {
-                var rows: [HTML] = []
-                for listing in found {
-                    rows.append(.el(.tr,
-                        .el(.td, [HTMLAttribute(.title, words.title)], .el(.a, [.href(PagePath.book(listing.book.barcode))], .text(listing.book.title))),
-                        .el(.td, [HTMLAttribute(.title, words.barcode)], .text(listing.book.barcode)),
-                        .el(.td, [.class("actions")], try lendAction(listing, to: user, policy: policy, context, in: tx))))
-                }
-                content.append(.el(.table, [.class("list")],
-                    .el(.thead, .el(.tr, .el(.th, [HTMLAttribute(.scope, "col")], .text(words.title)),
-                                    .el(.th, [HTMLAttribute(.scope, "col")], .text(words.barcode)),
-                                    .el(.th, [HTMLAttribute(.scope, "col")], .el(.span, [.class("visually-hidden")], .text(words.action))))),
-                    .el(.tbody, children: rows)))
-            }
+        for listing in found {
+            let check = listing.openLoan != nil ? nil : try books.lendCheck(listing.book, user: user, policy: policy, at: now, in: tx)
+            lending.found.append(UserPage.Lending.Choice(listing: listing, check: check))
         }
-        return .el(.section, [.id("lend"), HTMLAttribute(.ariaLabel, words.lendToUser)], children: content)
-    }
-
-    /// What can be done with one Book found: lend it, lend it past the rules, or why not.
-    private func lendAction(_ listing: BookListing, to user: User, policy: Policy, _ context: PageContext,
-                            in tx: any LendingTransaction) throws -> HTML {
-        if listing.openLoan != nil { return .el(.span, [.class("warning")], .text(words.lentOut)) }
-        let check = try books.lendCheck(listing.book, user: user, policy: policy, at: context.now, in: tx)
-        let path = PagePath.to(.lendToUser, user.card)
-        let fields = [Form.hidden("book", listing.book.barcode)]
-        guard let refusal = check.refusal else {
-            return .el(.div, .el(.span, [.class("hint")], .text(words.dueWouldBe(words.date(check.due)) + " ")),
-                       Form.post(path, csrf: context.session.csrf, button: words.lendIt, style: "primary", fields: fields))
-        }
-        guard refusal == .hasOverdue || refusal == .limitReached else {
-            return .el(.span, [.class("warning")], .text(words.refused(refusal)))
-        }
-        return .el(.div, .el(.p, [.class("warning")], .text(words.refused(refusal) + " " + words.overrideExplained)),
-                   Form.post(path, csrf: context.session.csrf, button: words.lendPastRules, style: "danger",
-                             fields: fields + [Form.hidden("override", "1")]))
+        return lending
     }
 
     /// `POST /users/CARD/lend` with `book` (and `override=1` past the rules): the same lending as

@@ -46,64 +46,19 @@ extension UsersSection {
     /// `GET /users/CARD`: the User, their open Loans and the history the privacy window keeps.
     func user(_ card: String, _ context: PageContext) throws -> HTTPResponse {
         let asked = context.request.value("book").map { $0.trimmingCharacters(in: .whitespaces) }
-        let found = try store.read { tx -> (LibraryState, User, [Loan], [String: Book], HTML, Date?)? in
+        let found = try store.read { tx -> (LibraryState, User, [Loan], [Book], UserPage.Lending, Date?)? in
             let library = try self.library(tx)
             guard let user = try tx.user(card: card) else { return nil }
             let loans = try tx.loans(user: card)
             let books = try tx.books(barcodes: Array(Set(loans.map(\.book))))
-            let lending = try lendSection(to: user, asked: asked, policy: library.policy, context, in: tx)
-            return (library, user, loans, Dictionary(books.map { ($0.barcode, $0) }, uniquingKeysWith: { first, _ in first }),
-                    lending, try tx.printedTimes(.card)[card])
+            let lending = try lendChoices(to: user, asked: asked, policy: library.policy, at: context.now, in: tx)
+            return (library, user, loans, books, lending, try tx.printedTimes(.card)[card])
         }
         guard let (library, user, loans, books, lending, printed) = found else { return try notFound(context) }
-        let zone = library.policy.timeZone
-        func title(_ loan: Loan) -> HTML {
-            .el(.a, [.href(PagePath.book(loan.book))], .text(books[loan.book]?.title ?? loan.book))
-        }
-        let open = loans.filter(\.isOpen)
-        let past = loans.filter { !$0.isOpen }
-        let openRows: [HTML] = open.map { loan in
-            var due: [HTML] = [.text(words.date(loan.due))]
-            if library.policy.isOverdue(loan, at: context.now) { due.append(.el(.strong, [.class("overdue")], .text(words.overdue))) }
-            return .el(.tr, [.class(library.policy.isOverdue(loan, at: context.now) ? "is-overdue" : "")],
-                       .el(.td, [HTMLAttribute(.title, words.title)], title(loan)),
-                       .el(.td, [HTMLAttribute(.title, words.dueDate), .class("due")], children: due),
-                       .el(.td, [.class("actions")], .el(.a, [.class("button"), .href(PagePath.confirmReturn(loan.id))], .text(words.returnBook))))
-        }
-        let pastRows: [HTML] = past.map { loan in
-            .el(.tr,
-                .el(.td, [HTMLAttribute(.title, words.title)], title(loan)),
-                .el(.td, [HTMLAttribute(.title, words.lentOn)], .text(words.date(LocalDate(loan.lentAt, in: zone)))),
-                .el(.td, [HTMLAttribute(.title, words.returnedOn)], .text(loan.returnedAt.map { words.date(LocalDate($0, in: zone)) } ?? "")))
-        }
-        let limit = user.loanLimit.map { words.count($0) } ?? words.ruleLimit + " (" + words.count(library.policy.loanLimit) + ")"
-        var actions: [HTML] = [.el(.a, [.class("button"), .href(PagePath.to(.editUserForm, user.card))], .text(words.edit))]
-        actions.append(user.isActive
-            ? Form.post(PagePath.to(.deactivateUser, user.card), csrf: context.session.csrf, button: words.deactivate, fields: [])
-            : Form.post(PagePath.to(.reactivateUser, user.card), csrf: context.session.csrf, button: words.reactivate, fields: []))
-        actions.append(Form.post(PagePath.to(.removeUser, user.card), csrf: context.session.csrf, button: words.remove, style: "danger", fields: []))
-        return page(context, library, heading: user.name, section: .users, content: [
-            .el(.dl, [.class("facts")], children: [
-                fact(words.card, .text(user.card)),
-                fact(words.reading, .text(user.reading ?? "")),
-                fact(words.schoolClass, .text(user.className ?? words.noClass)),
-                fact(words.loanLimit, .text(limit)),
-                fact(words.state, .text(user.isActive ? words.active : words.inactive)),
-            ]),
-            .el(.div, [.class("actions")], children: actions),
-            lending,
-            .el(.h2, .text(words.openLoans)),
-            openRows.isEmpty ? .el(.p, [.class("empty")], .text(words.noLoans))
-                : .el(.table, [.class("list")], .el(.thead, .el(.tr, .el(.th, [HTMLAttribute(.scope, "col")], .text(words.title)), .el(.th, [HTMLAttribute(.scope, "col")], .text(words.dueDate)),
-                                                      .el(.th, [HTMLAttribute(.scope, "col")], .el(.span, [.class("visually-hidden")], .text(words.action))))),
-                      .el(.tbody, children: openRows)),
-            .el(.h2, .text(words.history)),
-            .el(.p, [.class("hint")], .text(words.historyHint)),
-            pastRows.isEmpty ? .el(.p, [.class("empty")], .text(words.noHistory))
-                : .el(.table, [.class("list")], .el(.thead, .el(.tr, children: [words.title, words.lentOn, words.returnedOn].map { .el(.th, [HTMLAttribute(.scope, "col")], .text($0)) })),
-                      .el(.tbody, children: pastRows)),
-            printOneSection(.card, barcode: user.card, printed: printed, zone: library.policy.timeZone, context),
-        ])
+        let userPage = UserPage(user: user, loans: loans, books: books, policy: library.policy, now: context.now,
+                                lending: lending, cardPrinted: printed)
+        return page(context, library, heading: user.name, section: .users,
+                    content: userPage.content(words: words, csrf: context.session.csrf, printForms: printForms))
     }
 
     /// `GET /users/new`, `GET /users/CARD/edit`.

@@ -3,10 +3,16 @@ import Lending
 import Printing
 
 /// The print forms other sections show too: a Book's page prints its label, a User's page its
-/// Card, まとめて登録 the labels of its run.
-extension PageSection {
+/// Card, まとめて登録 the labels of its run. Pure: made from the sheets and the words.
+struct PrintForms {
     /// The sheets to choose from: the configuration's, else the built-in ones.
-    var sheets: [Sheet] { setup.sheets.isEmpty ? Sheet.builtIn : setup.sheets }
+    let sheets: [Sheet]
+    let words: any PageWords
+
+    init(configured: [Sheet], words: any PageWords) {
+        sheets = configured.isEmpty ? Sheet.builtIn : configured
+        self.words = words
+    }
 
     /// The sheets offered for Cards (`.card`) or labels: those whose labels are card-sized for
     /// Cards, the others for labels; every sheet when none is of that kind.
@@ -31,7 +37,7 @@ extension PageSection {
 
     /// A child's 「カードを印刷」 or a Book's 「ラベルを印刷」: one Card or label, at a chosen
     /// position on a partly used sheet; says when it was last printed.
-    func printOneSection(_ kind: PrintedKind, barcode: String, printed: Date?, zone: TimeZone, _ context: PageContext) -> HTML {
+    func printOne(_ kind: PrintedKind, barcode: String, printed: Date?, zone: TimeZone, csrf: String) -> HTML {
         let id = kind == .card ? "print-card" : "print-label"
         let heading = kind == .card ? words.printOneCard : words.printOneLabel
         let when = printed.map { words.printedOn(words.date(LocalDate($0, in: zone))) } ?? words.notPrintedYet
@@ -40,7 +46,12 @@ extension PageSection {
             .el(.p, [.class("hint")], .text(when)),
             .el(.form, [HTMLAttribute(.method, "post"), HTMLAttribute(.action, kind == .card ? PagePath.printCards : PagePath.printLabels),
                         .class("print-one")],
-                children: [Form.hidden(PageSecurity.csrfField, context.session.csrf), Form.hidden(kind == .card ? "card" : "barcode", barcode)]
+                children: [Form.hidden(PageSecurity.csrfField, csrf), Form.hidden(kind == .card ? "card" : "barcode", barcode)]
                     + sheetFields(kind, prefix: id) + [Form.submit(words.downloadPDF, style: "primary")]))
     }
+}
+
+extension PageSection {
+    /// The print forms, with the configuration's sheets and the page's words.
+    var printForms: PrintForms { PrintForms(configured: setup.sheets, words: words) }
 }

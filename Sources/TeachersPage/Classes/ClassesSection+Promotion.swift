@@ -15,7 +15,7 @@ extension ClassesSection {
         return mapping
     }
 
-    private func mappingFields(_ mapping: [String: String]) -> [HTML] {
+    static func mappingFields(_ mapping: [String: String]) -> [HTML] {
         mapping.sorted { $0.key < $1.key }.map { Form.hidden("map", $0.key + "=" + $0.value) }
     }
 
@@ -29,7 +29,7 @@ extension ClassesSection {
 
     /// The plan as the 組 page and the confirmation show it: who moves where, who graduates
     /// (and the Books they still have out).
-    func planContent(_ plan: PromotionPlan) -> [HTML] {
+    static func planContent(_ plan: PromotionPlan, words: any PageWords) -> [HTML] {
         var content: [HTML] = []
         if !plan.moves.isEmpty {
             content.append(.el(.h3, .text(words.movesHeading)))
@@ -59,11 +59,11 @@ extension ClassesSection {
 
     /// The 進級 section of the 組 page: the plan, what the teacher must decide (a target select
     /// per class, sent back as the mapping), and the way to the confirmation.
-    func promotionSection(_ plan: PromotionPlan, classes: [SchoolClass], mapping: [String: String]) -> [HTML] {
+    static func promotionSection(_ plan: PromotionPlan, classes: [SchoolClass], mapping: [String: String], words: any PageWords) -> [HTML] {
         if plan.moves.isEmpty && plan.graduates.isEmpty && plan.problems.isEmpty {
             return [.el(.p, [.class("empty")], .text(words.nothingToPromote))]
         }
-        var content = planContent(plan)
+        var content = planContent(plan, words: words)
         if !plan.problems.isEmpty {
             content.append(.el(.h3, .text(words.promotionProblemsHeading)))
             var fields: [HTML] = []
@@ -98,22 +98,9 @@ extension ClassesSection {
     func confirmPromotion(_ context: PageContext) throws -> HTTPResponse {
         let mapping = promotionMapping(context.request)
         let (library, plan) = try store.read { tx in (try self.library(tx), try PromotionPlan.plan(in: tx, mapping: mapping)) }
-        let back = PagePath.classes + "#promotion"
-        let empty = plan.moves.isEmpty && plan.graduates.isEmpty
-        guard plan.canApply, !empty else {
-            return page(context, library, heading: words.confirmPromotionHeading, section: .classes, content: [
-                .el(.p, [.class("warning")], .text(empty && plan.canApply ? words.nothingToPromote : words.promotionCannotApply)),
-                .el(.p, .el(.a, [.href(back)], .text(words.classes))),
-            ])
-        }
-        return page(context, library, heading: words.confirmPromotionHeading, section: .classes, content: planContent(plan) + [
-            .el(.p, [.class("question")], .text(words.confirmPromotion)),
-            .el(.div, [.class("choices")],
-                Form.post(PagePath.promote, csrf: context.session.csrf, button: words.promote, style: "primary",
-                          fields: mappingFields(mapping) + [Form.hidden("plan", Self.fingerprint(plan))]),
-                .el(.a, [.class("button quiet"), .href(PagePath.with(PagePath.classes, mapping.sorted { $0.key < $1.key }.map { ("map", $0.key + "=" + $0.value) }))],
-                    .text(words.cancel))),
-        ])
+        let confirm = ConfirmPromotionPage(plan: plan, mapping: mapping)
+        return page(context, library, heading: words.confirmPromotionHeading, section: .classes,
+                    content: confirm.content(words: words, csrf: context.session.csrf))
     }
 
     /// `POST /classes/promote` with the mapping and the plan's fingerprint: carried out in one

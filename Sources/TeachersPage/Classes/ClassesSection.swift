@@ -47,45 +47,9 @@ extension ClassesSection {
         let (library, classes, counts, plan) = try store.read { tx in
             (try self.library(tx), try tx.classes(), try tx.userCountsByClass(), try PromotionPlan.plan(in: tx, mapping: mapping))
         }
-        let csrf = context.session.csrf
-        let rows: [HTML] = classes.map { schoolClass in
-            let name = schoolClass.name
-            let gradeInput: HTML = .el(.input, [.type("number"), .name("grade"), .value(schoolClass.grade.map(String.init) ?? ""),
-                                                 HTMLAttribute(.ariaLabel, words.grade + " (" + name + ")"), HTMLAttribute(.min, "1"),
-                                                 HTMLAttribute(.max, "\(Self.largestGrade)"), HTMLAttribute(.inputmode, "numeric")])
-            let nameInput: HTML = .el(.input, [.type("text"), .name("name"), .value(name), .flag(.required),
-                                                HTMLAttribute(.ariaLabel, words.newName + " (" + name + ")"), HTMLAttribute(.autocomplete, "off")])
-            return .el(.tr,
-                .el(.th, [HTMLAttribute(.scope, "row")], .el(.a, [.href(PagePath.with(PagePath.users, [("class", name)]))], .text(name))),
-                .el(.td, [HTMLAttribute(.title, words.grade)], cellLabel(words.grade), .text(schoolClass.grade.map(words.gradeName) ?? words.noGrade)),
-                .el(.td, [HTMLAttribute(.title, words.userCount)], cellLabel(words.userCount), .text(words.people(counts[name] ?? 0))),
-                .el(.td, [.class("actions class-forms")],
-                    Form.post(PagePath.to(.setClassGrade, name), csrf: csrf, button: words.setGrade, fields: [gradeInput]),
-                    Form.post(PagePath.to(.renameClass, name), csrf: csrf, button: words.rename, fields: [nameInput]),
-                    Form.post(PagePath.to(.removeClass, name), csrf: csrf, button: words.remove, style: "danger", fields: [])))
-        }
-        let list: HTML = rows.isEmpty ? .el(.p, [.class("empty")], .text(words.noClasses)) :
-            .el(.table, [.class("list classes")],
-                .el(.thead, .el(.tr, children: [words.schoolClass, words.grade, words.userCount].map { .el(.th, [HTMLAttribute(.scope, "col")], .text($0)) }
-                    + [.el(.th, [HTMLAttribute(.scope, "col")], .el(.span, [.class("visually-hidden")], .text(words.action)))])),
-                .el(.tbody, children: rows))
-        let add: HTML = .el(.form, [HTMLAttribute(.method, "post"), HTMLAttribute(.action, PagePath.classes), .class("add-class")], children: [
-            Form.hidden(PageSecurity.csrfField, csrf),
-            Form.text("name", label: words.className, value: form.name, required: true, error: form.problems["name"],
-                      extra: [HTMLAttribute(.autocomplete, "off")]),
-            Form.text("grade", label: words.grade, value: form.grade, type: "number", hint: words.gradeHint, error: form.problems["grade"],
-                      extra: [HTMLAttribute(.min, "1"), HTMLAttribute(.max, "\(Self.largestGrade)"), HTMLAttribute(.inputmode, "numeric")]),
-            form.probablyMeant.map { _ in Form.checkbox(Self.newClassField, label: words.classIsNew(form.name), checked: false) } ?? .empty,
-            Form.submit(words.addClass, style: "primary"),
-        ])
-        return page(context, library, heading: words.classes, section: .classes, status: status, content: [
-            Form.problems(form.problems.keys.sorted().compactMap { form.problems[$0] }),
-            list,
-            .el(.h2, .text(words.addClass)),
-            add,
-            .el(.h2, [.id("promotion")], .text(words.promotion)),
-            .el(.p, .text(words.promotionIntro)),
-        ] + promotionSection(plan, classes: classes, mapping: mapping))
+        let classesPage = ClassesPage(classes: classes, counts: counts, form: form, plan: plan, mapping: mapping)
+        return page(context, library, heading: words.classes, section: .classes, status: status,
+                    content: classesPage.content(words: words, csrf: context.session.csrf))
     }
 
     /// The 「組を追加」 checkbox that says a name close to a class's is really a new class.
@@ -179,7 +143,7 @@ extension ClassesSection {
 
     /// A cell's column name, shown only where a phone shows the row as a card (the table's
     /// head is out of sight there).
-    func cellLabel(_ text: String) -> HTML {
+    static func cellLabel(_ text: String) -> HTML {
         .el(.span, [.class("cell-label"), HTMLAttribute(.ariaHidden, "true")], .text(text + " "))
     }
 

@@ -8,6 +8,9 @@ import ScenePainter
 /// The teachers' page: turns each `HTTPRequest` into an `HTTPResponse`, reading and writing
 /// through the library's repository. No socket here: `HTTPDaemon` admits each request's head
 /// and has it answered from its threads (`PageAdmission`), and tests call `handle` directly. The clock is an argument, so tests need no sleeps.
+/// The page only composes its sections (a folder each: `Loans/`, `Books/`, …) and carries what
+/// they share (`PageShared`: the setup, the words, the library, the sessions, the clock); each
+/// section declares its routes (composed in `PageRoutes`), its handlers and their state.
 public final class TeachersPage: PageSection {
     /// What the page is set up with, from the configuration.
     public struct Setup: Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
 
-/// What a request asks for: one of the page's endpoints (`PageRoutes.groups` declares each
+/// What a request asks for: one of the page's endpoints (its section's `routes` declares each
 /// once) and the values its path carried (a barcode, a card, a loan's number), decoded.
 public struct PageRoute: Sendable, Hashable, CustomStringConvertible {
     public var name: Name
@@ -19,8 +19,8 @@ public struct PageRoute: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { values.isEmpty ? "\(name)" : "\(name)(\(values.joined(separator: ", ")))" }
 
-    /// Every endpoint of the page, by name. Its method, path, group and handler are in
-    /// `PageRoutes.groups`, nowhere else.
+    /// Every endpoint of the page, by name. Its method, path, group, options and handler are
+    /// in its section's `routes` (composed in `PageRoutes.groups`), nowhere else.
     public enum Name: String, Sendable, Hashable, CaseIterable {
         case stylesheet, signInForm, signIn
         case signOut, home, qrCode

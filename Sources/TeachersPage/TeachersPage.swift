@@ -108,7 +108,7 @@ public final class TeachersPage: PageSection {
         records = RecordsSection(shared: shared)
         printing = PrintingSection(shared: shared, scanRuns: books.scanRuns)
         transfer = TransferSection(shared: shared)
-        settings = SettingsSection(shared: shared, transfer: transfer)
+        settings = SettingsSection(shared: shared)
         guide = GuideSection(shared: shared)
     }
 

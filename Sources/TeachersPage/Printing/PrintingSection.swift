@@ -30,33 +30,9 @@ extension PrintingSection {
     /// `GET /print`.
     func printPage(_ context: PageContext, problem: String? = nil, status: Int = 200) throws -> HTTPResponse {
         let (library, classes) = try store.read { tx in (try self.library(tx), try tx.classes()) }
-        let csrf = Form.hidden(PageSecurity.csrfField, context.session.csrf)
-        func classSelect(_ id: String, everyClass: Bool) -> HTML {
-            var options: [HTML] = everyClass ? [.el(.option, [.value("")], .text(words.everyClass))] : []
-            options += classes.map { .el(.option, [.value($0.name)], .text($0.name)) }
-            return .el(.div, [.class("field")], .el(.label, [.for(id)], .text(words.schoolClass)),
-                       .el(.select, [.name("class"), .id(id)], children: options))
-        }
-        func which(_ legend: String) -> HTML {
-            .el(.fieldset, .el(.legend, .text(legend)),
-                .el(.label, .el(.input, [.type("radio"), .name("which"), .value("new"), .flag(.checked)]), .text(" " + words.newOnly)),
-                .el(.label, .el(.input, [.type("radio"), .name("which"), .value("all")]), .text(" " + words.all)))
-        }
-        let cards: HTML = .el(.section, [HTMLAttribute(.ariaLabel, words.printCards), .id("cards")],
-            .el(.h2, .text(words.printCards)), .el(.p, .text(words.printCardsExplained)),
-            .el(.form, [HTMLAttribute(.method, "post"), HTMLAttribute(.action, PagePath.printCards)],
-                children: [csrf, classSelect("cards-class", everyClass: true), which(words.whichCards)] + printForms.sheetFields(.card, prefix: "cards")
-                    + [Form.submit(words.downloadPDF, style: "primary")]))
-        let labels: HTML = .el(.section, [HTMLAttribute(.ariaLabel, words.printLabels), .id("labels")],
-            .el(.h2, .text(words.printLabels)), .el(.p, .text(words.printLabelsExplained)),
-            .el(.form, [HTMLAttribute(.method, "post"), HTMLAttribute(.action, PagePath.printLabels)],
-                children: [csrf, which(words.whichLabels)] + printForms.sheetFields(.label, prefix: "labels") + [Form.submit(words.downloadPDF, style: "primary")]))
-        let notices: HTML = .el(.section, [HTMLAttribute(.ariaLabel, words.printNotices), .id("notices")],
-            .el(.h2, .text(words.printNotices)), .el(.p, .text(words.printNoticesExplained)),
-            .el(.form, [HTMLAttribute(.method, "get"), HTMLAttribute(.action, PagePath.printNotices)],
-                classSelect("notices-class", everyClass: true), Form.submit(words.downloadPDF, style: "primary")))
-        let warning: HTML = problem.map { .el(.p, [.class("warning"), HTMLAttribute(.role, "alert")], .text($0)) } ?? .empty
-        return page(context, library, heading: words.print, section: .print, status: status, content: [warning, cards, labels, notices])
+        let printing = PrintPage(classes: classes, problem: problem)
+        return page(context, library, heading: words.print, section: .print, status: status,
+                    content: printing.content(words: words, csrf: context.session.csrf, printForms: printForms))
     }
 
     /// `GET /print/notices?class=NAME`: the notices PDF, or 印刷 saying there are none.

@@ -3,17 +3,17 @@ import HTTPServer
 import Lending
 
 extension SettingsSection {
+    /// 設定 answered: its page value made from `state` and the forms as they were sent, then HTML.
     func settingsPage(_ state: SettingsState, _ form: RulesForm, rulesProblems: [String: String], staffProblems: [String: String],
                       auditPage: Int, _ context: PageContext, status: Int = 200, typedStaffName: String = "") -> HTTPResponse {
-        page(context, state.library, heading: words.settings, section: .settings, status: status, content: [
-            rulesSection(form, problems: rulesProblems, context),
-            staffSection(state, problems: staffProblems, typedName: typedStaffName, context),
-            transfer.backupSection(context),
-            auditSection(state, page: auditPage),
-        ])
+        let settings = SettingsPage(state: state, form: form, rulesProblems: rulesProblems, staffProblems: staffProblems,
+                                    typedStaffName: typedStaffName, auditPage: auditPage, signedInStaff: context.staff,
+                                    now: context.now, storage: setup.storage)
+        return page(context, state.library, heading: words.settings, section: .settings, status: status,
+                    content: settings.content(words: words, csrf: context.session.csrf))
     }
 
-    private func rulesSection(_ form: RulesForm, problems: [String: String], _ context: PageContext) -> HTML {
+    static func rulesSection(_ form: RulesForm, problems: [String: String], csrf: String, words: any PageWords) -> HTML {
         let weekdays: [HTML] = Weekday.allCases.map { day in
             Form.checkbox("closedWeekdays", label: words.weekday(day), value: day.rawValue, checked: form.closedWeekdays.contains(day),
                           id: "closed-" + day.rawValue)
@@ -23,7 +23,7 @@ extension SettingsSection {
         let datesAttributes: [HTMLAttribute] = [.name("closedDates"), .id(datesID), HTMLAttribute(.rows, "5"),
                                                 HTMLAttribute(.ariaDescribedby, described)]
         let fields: [HTML] = [
-            Form.hidden(PageSecurity.csrfField, context.session.csrf),
+            Form.hidden(PageSecurity.csrfField, csrf),
             Form.text("libraryName", label: words.libraryName, value: form.libraryName, error: problems["libraryName"]),
             Form.text("loanLimit", label: words.loanLimit, value: form.loanLimit, type: "number", required: true, error: problems["loanLimit"],
                       extra: [HTMLAttribute(.min, "0"), HTMLAttribute(.max, "\(RulesForm.largestLoanLimit)"), HTMLAttribute(.inputmode, "numeric")]),
@@ -45,29 +45,30 @@ extension SettingsSection {
             .el(.form, [HTMLAttribute(.method, "post"), HTMLAttribute(.action, PagePath.settings)], children: fields))
     }
 
-    private func staffSection(_ state: SettingsState, problems: [String: String], typedName: String, _ context: PageContext) -> HTML {
+    static func staffSection(_ state: SettingsState, problems: [String: String], typedName: String, signedInStaff: String, now: Date,
+                             csrf: String, words: any PageWords) -> HTML {
         let zone = state.library.policy.timeZone
         let rows: [HTML] = state.staff.map { account in
             var status = account.hasPassword ? words.hasPassword : words.noPassword
-            if let until = account.record.lockedUntil, until > context.now {
+            if let until = account.record.lockedUntil, until > now {
                 status += " · " + words.lockedAccount(until: words.dateTime(until, in: zone))
             }
             let passwordID = "password-" + PagePath.segment(account.name)
             let reset: HTML = .el(.form, [HTMLAttribute(.method, "post"), HTMLAttribute(.action, PagePath.to(.resetPassword, account.name)), .class("inline")],
-                Form.hidden(PageSecurity.csrfField, context.session.csrf),
+                Form.hidden(PageSecurity.csrfField, csrf),
                 .el(.label, [.for(passwordID), .class("visually-hidden")], .text(words.newPassword + " (" + account.name + ")")),
                 .el(.input, [.type("password"), .name("password"), .id(passwordID), HTMLAttribute(.autocomplete, "new-password"),
                              HTMLAttribute(.placeholder, words.newPassword)]),
                 Form.submit(words.setPassword))
-            let remove: HTML = account.name == context.staff ? .empty
-                : Form.post(PagePath.to(.removeStaff, account.name), csrf: context.session.csrf, button: words.remove, style: "danger", fields: [])
+            let remove: HTML = account.name == signedInStaff ? .empty
+                : Form.post(PagePath.to(.removeStaff, account.name), csrf: csrf, button: words.remove, style: "danger", fields: [])
             return .el(.tr,
                        .el(.td, [HTMLAttribute(.title, words.name)], .text(account.name)),
                        .el(.td, [HTMLAttribute(.title, words.state)], .text(status)),
                        .el(.td, [.class("actions")], reset, remove))
         }
         let addForm: HTML = .el(.form, [HTMLAttribute(.method, "post"), HTMLAttribute(.action, PagePath.staff)],
-            Form.hidden(PageSecurity.csrfField, context.session.csrf),
+            Form.hidden(PageSecurity.csrfField, csrf),
             Form.text("name", label: words.name, value: typedName, required: true, error: problems["name"],
                       extra: [HTMLAttribute(.autocomplete, "off")]),
             Form.text("pin", label: words.pin, type: "password", required: true, hint: words.pinHint, error: problems["pin"],
@@ -88,16 +89,20 @@ extension SettingsSection {
 
     /// One row of the audit list as the page shows it: time, Staff member, action, detail.
     func auditRow(_ entry: AuditEntry, in zone: TimeZone) -> [String] {
+        Self.auditRow(entry, in: zone, words: words)
+    }
+
+    static func auditRow(_ entry: AuditEntry, in zone: TimeZone, words: any PageWords) -> [String] {
         let who = entry.user.map { user in user.name.map { "\($0) (\(user.card))" } ?? user.card }
         let detail = [words.auditDetail(entry.action), who].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · ")
         return [words.dateTime(entry.time, in: zone), entry.staff ?? "", words.auditActionName(entry.action), detail]
     }
 
-    private func auditSection(_ state: SettingsState, page: Int) -> HTML {
+    static func auditSection(_ state: SettingsState, page: Int, words: any PageWords) -> HTML {
         let zone = state.library.policy.timeZone
         let titles = [words.time, words.staffMember, words.action, words.detail]
         let rows: [HTML] = state.audit.items.map { entry in
-            .el(.tr, children: zip(titles, auditRow(entry, in: zone)).map { title, text in
+            .el(.tr, children: zip(titles, auditRow(entry, in: zone, words: words)).map { title, text in
                 .el(.td, [HTMLAttribute(.title, title)], .text(text))
             })
         }

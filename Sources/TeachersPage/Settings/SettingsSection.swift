@@ -6,8 +6,6 @@ import StaffPIN
 /// 設定: the rules, the staff accounts and the audit log (with the backup's part of the page).
 struct SettingsSection: PageSection {
     let shared: PageShared
-    /// 設定 shows the backup and restore forms.
-    let transfer: TransferSection
 
     static let routes: [RouteGroup] = [
         .signedIn([

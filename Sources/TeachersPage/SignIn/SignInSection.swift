@@ -52,12 +52,12 @@ extension SignInSection {
         if let cookie = request.cookies[PageSecurity.cookieName],
            let token = signInTicket.token(forCookie: cookie, at: time.addingTimeInterval(SignInTicket.lifetime / 2)) {
             return signInPage(token: token, name: "", message: message, status: 200, headers: [("Cache-Control", "no-store")],
-                              note: nobodyCanSignInNote(request))
+                              nobodyCanSignIn: nobodyCanSignIn(request))
         }
         let (cookie, token) = signInTicket.issue(nonce: PageSecurity.randomToken(), at: time)
         return signInPage(token: token, name: "", message: message, status: 200,
                           headers: [("Set-Cookie", PageSecurity.cookie(cookie, secure: request.isSecure)), ("Cache-Control", "no-store")],
-                          note: nobodyCanSignInNote(request))
+                          nobodyCanSignIn: nobodyCanSignIn(request))
     }
 
     /// The sign-in form's token for this request: the session's, or the one its signed cookie
@@ -120,7 +120,7 @@ extension SignInSection {
             switch after {
             case .open:
                 return signInPage(token: token, name: name, message: words.wrongNameOrPassword, status: 401, headers: [],
-                                  note: nobodyCanSignInNote(request))
+                                  nobodyCanSignIn: nobodyCanSignIn(request))
             case .wait(let until):
                 let seconds = Self.secondsUntil(until, from: time)
                 return signInPage(token: token, name: name, message: words.wrongNameOrPassword + " " + words.tryAgain(inSeconds: seconds),
@@ -213,29 +213,22 @@ extension SignInSection {
         }
     }
 
-    /// To a request from the server itself (whoever sits there can run a command), while no
-    /// Staff member has a page password: that nobody can sign in yet, and the command that adds
-    /// one. Nothing for anyone else, nor when the library cannot be read.
-    func nobodyCanSignInNote(_ request: HTTPRequest) -> HTML {
+    /// Whether to tell a request from the server itself (whoever sits there can run a command)
+    /// that nobody can sign in yet: while no Staff member has a page password. Never anyone
+    /// else, nor when the library cannot be read.
+    func nobodyCanSignIn(_ request: HTTPRequest) -> Bool {
         guard request.comesFromLoopback,
-              let anyone = try? store.read({ tx in try tx.staffAccounts().contains { try tx.passwordHash(staff: $0.name) != nil } }),
-              !anyone else { return .empty }
-        return .el(.p, [.class("notice"), HTMLAttribute(.role, "status"), .id("nobody-can-sign-in")],
-                   .text(words.nobodyCanSignIn(libraryOptions: setup.libraryOptions)))
+              let anyone = try? store.read({ tx in try tx.staffAccounts().contains { try tx.passwordHash(staff: $0.name) != nil } })
+        else { return false }
+        return !anyone
     }
 
     private func signInPage(token: String, name: String, message: String?, status: Int, headers: [(name: String, value: String)],
-                            note: HTML = .empty) -> HTTPResponse {
-        let form: HTML = .el(.form, [HTMLAttribute(.method, "post"), HTMLAttribute(.action, PagePath.signIn), .class("sign-in")],
-            Form.hidden(PageSecurity.csrfField, token),
-            Form.text("name", label: words.name, value: name, required: true,
-                      extra: [HTMLAttribute(.autocomplete, "username"), HTMLAttribute(.autocapitalize, "off"), HTMLAttribute(.spellcheck, "false")]),
-            Form.text("password", label: words.password, type: "password", required: true,
-                      extra: [HTMLAttribute(.autocomplete, "current-password")]),
-            Form.submit(words.signIn, style: "primary"))
-        let messageNode: HTML = message.map { .el(.p, [.class(status == 200 ? "notice" : "problems"), HTMLAttribute(.role, status == 200 ? "status" : "alert")], .text($0)) } ?? .empty
+                            nobodyCanSignIn: Bool = false) -> HTTPResponse {
+        let signIn = SignInPage(token: token, name: name, message: message, isProblem: status != 200,
+                                nobodyCanSignIn: nobodyCanSignIn, libraryOptions: setup.libraryOptions)
         let layout = PageLayout(words: words, libraryName: setup.libraryName, heading: words.signInHeading, section: nil,
-                                signedIn: nil, notice: nil, content: [messageNode, note, form])
+                                signedIn: nil, notice: nil, content: signIn.content(words: words))
         return html(layout.document, status: status, headers: headers)
     }
 }

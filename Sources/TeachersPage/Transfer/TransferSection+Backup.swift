@@ -8,9 +8,9 @@ import Lending
 /// holds now (the checks of `bookkiosk restore`). On PostgreSQL both say which server commands do it.
 extension TransferSection {
     /// The section on 設定.
-    func backupSection(_ context: PageContext) -> HTML {
+    static func backupSection(_ storage: LibraryStorage, csrf: String, words: any PageWords) -> HTML {
         var content: [HTML] = [.el(.h2, .text(words.backupHeading))]
-        switch setup.storage {
+        switch storage {
         case .file:
             content += [
                 .el(.p, .text(words.backupExplained)),
@@ -20,7 +20,7 @@ extension TransferSection {
                     .el(.h3, .text(words.restoreHeading)),
                     .el(.p, .text(words.restoreExplained)),
                     .el(.form, [HTMLAttribute(.method, "post"), HTMLAttribute(.action, PagePath.restore), HTMLAttribute(.enctype, "multipart/form-data")],
-                        Form.hidden(PageSecurity.csrfField, context.session.csrf),
+                        Form.hidden(PageSecurity.csrfField, csrf),
                         .el(.div, [.class("field")],
                             .el(.label, [.for("field-backup")], .text(words.backupFile)),
                             .el(.input, [.type("file"), .name("backup"), .id("field-backup"), HTMLAttribute(.accept, ".sqlite,.db,application/vnd.sqlite3"), .flag(.required)])),

@@ -94,9 +94,9 @@ let package = Package(
         // It knows no store by name: its library comes as a `RepositoryPool`, backup and restore
         // as a `LibraryBackup` value (neither SQLite nor libpq is linked through it).
         .target(name: "TeachersPage", dependencies: ["Lending", "Digest", "HTTPServer", "StaffPIN", "Language",
-                                                     // pageyear-b: 印刷, 取り込み, backup and restore
+                                                     // 印刷, 取り込み, backup and restore
                                                      "CatalogIO", "Printing", "Scene", "ScenePainter", "Covers",
-                                                     // issue 28: 調べる and まとめて登録
+                                                     // 調べる and まとめて登録
                                                      "BookLookup"]),
         // The one place the teachers' page is assembled from settings and an opened library:
         // the pool of connections, the rules seeded, covers, backup and restore, the daemon,

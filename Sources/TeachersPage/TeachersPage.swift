@@ -30,7 +30,7 @@ public final class TeachersPage: PageSection {
         /// The addresses other devices can open (the server's LAN addresses), shown on ホーム
         /// when the page itself was opened on this computer (`localhost`).
         public var publicAddresses: [String]
-        /// Where the library is kept, for 設定's backup and restore (pageyear-b).
+        /// Where the library is kept, for 設定's backup and restore.
         public var storage: LibraryStorage = .elsewhere
         /// The sheets Cards and labels can be printed on (the configuration's, with the built-in ones).
         public var sheets: [Sheet] = []
@@ -46,9 +46,9 @@ public final class TeachersPage: PageSection {
         /// given them; empty when it used the defaults), so the command the sign-in page quotes
         /// while nobody can sign in adds a teacher to this library and not another.
         public var libraryOptions = ""
-        /// A photo (「表紙の写真」) made ready to keep as a cover: upright, small, encoded.
         /// 「使い方」, the teachers' guide the page serves; nil: the page says it is not here.
         public var guide: TeachersGuide?
+        /// A photo (「表紙の写真」) made ready to keep as a cover: upright, small, encoded.
         public var prepareCoverPhoto: @Sendable ([UInt8]) -> Result<CoverPhoto.Prepared, CoverPhoto.Refusal> = { CoverPhoto.prepare($0) }
 
         public init(language: Language = .default, policy: Policy = Policy(), libraryName: String = "",

@@ -2,7 +2,7 @@ import Foundation
 import PostgresScratch
 import Testing
 
-/// Issue 31, "Done when": four `bookkiosk simulate` processes on one scratch PostgreSQL server,
+/// Four `bookkiosk simulate` processes on one scratch PostgreSQL server,
 /// scanning every 40 ms, through a crash (`pg_ctl stop -m immediate`), a SIGKILL of one kiosk
 /// mid-scan while the server is away, the restart, and a SIGKILL of another kiosk mid-scan
 /// after; then every answer is checked against the database (`KioskCrashDrill`).

@@ -51,7 +51,7 @@ final class UnsureRepository: LendingRepository {
     }
 }
 
-/// Issue 31: a scan whose COMMIT's reply was lost is told exactly once, as what happened; a
+/// A scan whose COMMIT's reply was lost is told exactly once, as what happened; a
 /// kiosk killed before telling tells it when it starts again; the journal's bound is kept.
 @Suite("Kiosk runtime: answers lost with the server, told once")
 struct LostAnswerTests {

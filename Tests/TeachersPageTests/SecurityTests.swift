@@ -20,7 +20,7 @@ import Testing
         #expect(response.body.isEmpty)
     }
 
-    /// Issue 27, item 10: over HTTPS every answer tells the browser to keep to HTTPS (HSTS),
+    /// Over HTTPS every answer tells the browser to keep to HTTPS (HSTS),
     /// signed in or not; over plain HTTP it never does (a browser would ignore it, and a school
     /// that turns HTTPS off later must not be locked out).
     @Test func strictTransportSecurityIsSentOverHTTPSOnly() throws {

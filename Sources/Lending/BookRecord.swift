@@ -2,7 +2,7 @@ import Foundation
 
 /// What a national library or a book database says about an ISBN: the title, its reading, who
 /// wrote it and who published it, and where it came from. Kept in the library's lookup cache
-/// (`LendingTransaction.bookRecord(isbn:)`), so a second copy, a re-import or a school that is
+/// (`BookStore.bookRecord(isbn:)`), so a second copy, a re-import or a school that is
 /// offline today needs no request.
 public struct BookRecord: Sendable, Equatable {
     /// The ISBN-13 the record was found for.

@@ -2,7 +2,7 @@ import Foundation
 
 // What the teachers' page (and every kiosk of one library) reads and writes beyond a scan:
 // the library's shared rules, the page's sign-in, and lists a teacher pages through.
-// The requirements are declared on `LendingTransaction` in `LendingRepository.swift`.
+// The requirements are on each area's store: `LibraryRulesStore`, `StaffStore`, `LoanStore`, …
 
 /// The rules every kiosk of one library follows, kept in the database so the teachers' page
 /// and a second kiosk share them. A kiosk's config seeds them once (when the database has none);

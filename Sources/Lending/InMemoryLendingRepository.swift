@@ -53,6 +53,8 @@ public final class InMemoryLendingRepository: LendingRepository {
         return forgotten
     }
 
+    /// One transaction's reads and writes, on a copy of the state that `transaction` keeps when
+    /// its body returns; each area in a file of its own (`InMemoryLendingRepository+LoanStore.swift`, …).
     final class Transaction: ScanRecordingTransaction {
         var state: State
         var isFinished = false
@@ -63,148 +65,6 @@ public final class InMemoryLendingRepository: LendingRepository {
 
         func checkOpen() {
             precondition(!isFinished, "a transaction was used after it ended")
-        }
-
-        func user(card: String) throws -> User? {
-            checkOpen()
-            return state.users[card]
-        }
-
-        func book(barcode: String) throws -> Book? {
-            checkOpen()
-            return state.books[barcode]
-        }
-
-        func books(isbn: String) throws -> [Book] {
-            try allBooks().filter { $0.isbn == isbn }
-        }
-
-        func allBooks() throws -> [Book] {
-            checkOpen()
-            return state.books.values.sorted { $0.barcode < $1.barcode }
-        }
-
-        func allUsers() throws -> [User] {
-            checkOpen()
-            return state.users.values.sorted { $0.card < $1.card }
-        }
-
-        func save(_ book: Book) throws {
-            checkOpen()
-            state.books[book.barcode] = book
-        }
-
-        func save(_ user: User) throws {
-            checkOpen()
-            if let name = user.className, state.classes[name] == nil {
-                throw LendingStoreError.unknownReference("Class \(name)")
-            }
-            state.users[user.card] = user
-        }
-
-        func openLoan(book: String) throws -> Loan? {
-            checkOpen()
-            return state.loans.first { $0.book == book && $0.isOpen }
-        }
-
-        func openLoans(user: String) throws -> [Loan] {
-            try openLoans().filter { $0.user == user }
-        }
-
-        func openLoans() throws -> [Loan] {
-            try allLoans().filter(\.isOpen)
-        }
-
-        func allLoans() throws -> [Loan] {
-            checkOpen()
-            return state.loans
-        }
-
-        func addLoan(book: String, user: String, lentAt: Date, due: LocalDate, overrideBy: String?) throws -> Loan {
-            checkOpen()
-            guard state.books[book] != nil else { throw LendingStoreError.unknownReference("Book \(book)") }
-            guard state.users[user] != nil else { throw LendingStoreError.unknownReference("User \(user)") }
-            guard try openLoan(book: book) == nil else { throw LendingStoreError.alreadyOnLoan(book: book) }
-            let loan = Loan(id: state.nextLoanID, book: book, user: user, lentAt: lentAt, due: due,
-                            overrideBy: overrideBy)
-            state.nextLoanID += 1
-            state.loans.append(loan)
-            // Every Loan counts itself, with its User's class now, as the databases' triggers do.
-            let count = LendCount(book: book, className: state.users[user]?.className,
-                                  month: LendCount.month(of: lentAt, in: .current), lends: 1)
-            if let index = state.lendCounts.firstIndex(where: { $0.book == book && $0.className == count.className && $0.month == count.month }) {
-                state.lendCounts[index].lends += 1
-            } else {
-                state.lendCounts.append(count)
-            }
-            return loan
-        }
-
-        func closeLoan(id: Int64, returnedAt: Date) throws -> Loan {
-            try updateOpenLoan(id) { $0.returnedAt = returnedAt }
-        }
-
-        func setDue(loanID id: Int64, due: LocalDate) throws -> Loan {
-            try updateOpenLoan(id) { $0.due = due }
-        }
-
-        func staffAccounts() throws -> [StaffAccount] {
-            checkOpen()
-            return state.staff.values.sorted { $0.name < $1.name }
-        }
-
-        func save(_ account: StaffAccount) throws {
-            checkOpen()
-            state.staff[account.name] = account
-        }
-
-        func removeStaffAccount(name: String) throws -> Bool {
-            checkOpen()
-            state.passwordHashes[name] = nil
-            state.signInRecords[name] = nil
-            return state.staff.removeValue(forKey: name) != nil
-        }
-
-        func pinLock() throws -> PINLock {
-            checkOpen()
-            return state.pinLock
-        }
-
-        func save(_ lock: PINLock) throws {
-            checkOpen()
-            state.pinLock = lock
-        }
-
-        func record(_ entry: AuditEntry) throws {
-            checkOpen()
-            var stored = entry
-            stored.id = Int64(state.audit.count + 1)
-            state.audit.append(stored)
-        }
-
-        func auditEntries() throws -> [AuditEntry] {
-            checkOpen()
-            return state.audit
-        }
-
-        func printedTimes(_ kind: PrintedKind) throws -> [String: Date] {
-            checkOpen()
-            return state.printed[kind] ?? [:]
-        }
-
-        func recordPrinted(_ kind: PrintedKind, barcodes: [String], at time: Date) throws {
-            checkOpen()
-            for barcode in barcodes { state.printed[kind, default: [:]][barcode] = time }
-        }
-
-        func forgetAuditedUsers(recordedBefore cutoff: Date) throws -> Int {
-            checkOpen()
-            var forgotten = 0
-            for index in state.audit.indices where state.audit[index].time < cutoff && state.audit[index].user != nil {
-                state.audit[index].user = nil
-                forgotten += 1
-            }
-            return forgotten
         }
 
         func recordScan(_ scan: String, changed loan: Int64, _ change: LoanChange) throws {
@@ -219,13 +79,11 @@ public final class InMemoryLendingRepository: LendingRepository {
             return (recorded.change, loan)
         }
 
-        private func updateOpenLoan(_ id: Int64, _ change: (inout Loan) -> Void) throws -> Loan {
-            checkOpen()
-            guard let index = state.loans.firstIndex(where: { $0.id == id && $0.isOpen }) else {
-                throw LendingStoreError.noOpenLoan(id: id)
-            }
-            change(&state.loans[index])
-            return state.loans[index]
+        /// Items `offset..<offset + limit` of `all` (a negative offset or limit counts as 0).
+        static func page<Item>(_ all: [Item], offset: Int, limit: Int) -> ListingPage<Item> {
+            let start = min(max(0, offset), all.count)
+            let end = min(all.count, start + max(0, limit))
+            return ListingPage(items: Array(all[start..<end]), total: all.count)
         }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Lending
 
 // Covers photographed on the teachers' page (migration 9): one per Book, its bytes as a BLOB.
-extension SQLiteLendingTransaction {
+extension SQLiteLendingTransaction: CoverStore {
     func coverTimes(barcodes: [String]) throws -> [String: Date] {
         try checkOpen()
         guard !barcodes.isEmpty else { return [:] }

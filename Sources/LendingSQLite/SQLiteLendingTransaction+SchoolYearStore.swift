@@ -1,9 +1,8 @@
 import Foundation
 import Lending
 
-// The school year's part of the contract: classes and the lend counts that name nobody
-// (migration 7). Lends count themselves through the `loans_count_lends` trigger.
-extension SQLiteLendingTransaction {
+// The school year's classes (migration 7).
+extension SQLiteLendingTransaction: SchoolYearStore {
     func classes() throws -> [SchoolClass] {
         try checkOpen()
         return try connection.rows("SELECT name, grade FROM classes", []) { row in
@@ -48,23 +47,5 @@ extension SQLiteLendingTransaction {
         guard members == 0 else { throw LendingStoreError.classHasUsers(name: name, count: members) }
         try connection.execute("DELETE FROM classes WHERE name = ?", [.text(name)])
         return connection.changes > 0
-    }
-
-    func lendCounts(fromMonth month: String) throws -> [LendCount] {
-        try checkOpen()
-        return try connection.rows("SELECT book, class, month, lends FROM lend_counts WHERE month >= ?", [.text(month)]) { row in
-            LendCount(book: row.text(0), className: row.text(1).isEmpty ? nil : row.text(1), month: row.text(2), lends: Int(row.int64(3)))
-        }
-    }
-
-    func replaceLendCounts(_ counts: [LendCount]) throws {
-        try checkOpen()
-        try connection.execute("DELETE FROM lend_counts", [])
-        for count in counts {
-            try connection.execute("""
-                INSERT INTO lend_counts (book, class, month, lends) VALUES (?, ?, ?, ?)
-                ON CONFLICT (book, class, month) DO UPDATE SET lends = lend_counts.lends + excluded.lends
-                """, [.text(count.book), .text(count.className ?? ""), .text(count.month), SQLiteValue(count.lends)])
-        }
     }
 }

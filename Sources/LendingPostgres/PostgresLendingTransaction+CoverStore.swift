@@ -4,7 +4,7 @@ import Lending
 // Covers photographed on the teachers' page (migration 10), shared by every kiosk and the page
 // of the library: the bytes are a bytea, sent and read as hexadecimal text (the connection's
 // parameters and results are text). Nothing here locks what a lend or a return decides on.
-extension PostgresLendingTransaction {
+extension PostgresLendingTransaction: CoverStore {
     func coverTimes(barcodes: [String]) throws -> [String: Date] {
         checkOpen()
         guard !barcodes.isEmpty else { return [:] }

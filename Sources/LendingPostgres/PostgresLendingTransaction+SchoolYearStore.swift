@@ -1,10 +1,9 @@
 import Foundation
 import Lending
 
-// The school year's part of the contract: classes and the lend counts that name nobody
-// (migration 7). Lends count themselves through the `loans_count_lends` trigger. None of these
-// reads locks anything; the writes touch the class's own rows, which no scan locks.
-extension PostgresLendingTransaction {
+// The school year's classes (migration 7). None of these reads locks anything; the writes
+// touch the class's own rows, which no scan locks.
+extension PostgresLendingTransaction: SchoolYearStore {
     func classes() throws -> [SchoolClass] {
         checkOpen()
         return try connection.rows("SELECT name, grade FROM classes", []) { row in
@@ -49,24 +48,5 @@ extension PostgresLendingTransaction {
         let members = try connection.firstRow("SELECT count(*) FROM users WHERE class = $1", [name]) { Int($0.text(0)) ?? 0 } ?? 0
         guard members == 0 else { throw LendingStoreError.classHasUsers(name: name, count: members) }
         return try connection.firstRow("DELETE FROM classes WHERE name = $1 RETURNING 1", [name]) { _ in true } != nil
-    }
-
-    func lendCounts(fromMonth month: String) throws -> [LendCount] {
-        checkOpen()
-        return try connection.rows("SELECT book, class, month, lends FROM lend_counts WHERE month >= $1", [month]) { row in
-            LendCount(book: row.text(0), className: row.text(1).isEmpty ? nil : row.text(1), month: row.text(2),
-                      lends: Int(row.text(3)) ?? 0)
-        }
-    }
-
-    func replaceLendCounts(_ counts: [LendCount]) throws {
-        checkOpen()
-        _ = try connection.execute("DELETE FROM lend_counts", [])
-        for count in counts {
-            _ = try connection.execute("""
-                INSERT INTO lend_counts (book, class, month, lends) VALUES ($1, $2, $3, $4::integer)
-                ON CONFLICT (book, class, month) DO UPDATE SET lends = lend_counts.lends + excluded.lends
-                """, [count.book, count.className ?? "", count.month, String(count.lends)])
-        }
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import Lending
 
-/// Staff accounts, the PIN lock and the audit log (SQLite migration 2's tables).
-extension PostgresLendingTransaction {
+// Staff accounts and the PIN lock (SQLite migration 2's tables), and the page's sign-in.
+extension PostgresLendingTransaction: StaffStore {
     func staffAccounts() throws -> [StaffAccount] {
         checkOpen()
         return try connection.rows("SELECT name, pin_hash FROM staff ORDER BY name", []) {
@@ -43,56 +43,42 @@ extension PostgresLendingTransaction {
             """, [String(lock.failures), String(lock.lockouts), lock.lockedUntil.map { String($0.timeIntervalSince1970) }])
     }
 
-    func record(_ entry: AuditEntry) throws {
+    // MARK: Sign-in
+
+    // A Staff member's password and sign-in record are each one row, written by one statement.
+
+    func passwordHash(staff name: String) throws -> String? {
         checkOpen()
-        // The id is left out: the identity column assigns the next one.
+        return try connection.firstRow("SELECT password_hash FROM staff WHERE name = $1", [name]) { $0.optionalText(0) } ?? nil
+    }
+
+    func setPasswordHash(_ hash: String?, staff name: String) throws -> Bool {
+        checkOpen()
+        return try connection.execute("UPDATE staff SET password_hash = $1 WHERE name = $2", [hash, name]).changedRows > 0
+    }
+
+    func signInRecord(staff name: String) throws -> SignInRecord {
+        checkOpen()
+        let stored = try connection.firstRow("""
+            SELECT sign_in_failures, extract(epoch FROM sign_in_last_failure)::float8,
+                   extract(epoch FROM sign_in_locked_until)::float8
+            FROM staff WHERE name = $1
+            """, [name]) {
+            SignInRecord(failures: Int($0.text(0)) ?? 0,
+                         lastFailure: $0.isNull(1) ? nil : try readTime($0, 1, column: "staff.sign_in_last_failure"),
+                         lockedUntil: $0.isNull(2) ? nil : try readTime($0, 2, column: "staff.sign_in_locked_until"))
+        }
+        return stored ?? SignInRecord()
+    }
+
+    func save(_ record: SignInRecord, staff name: String) throws {
+        checkOpen()
+        // The record is part of the account: without one there is nothing to keep.
         try connection.execute("""
-            INSERT INTO audit_log (time, staff, action, detail, user_card, user_name)
-            VALUES (to_timestamp($1::float8), $2, $3, $4, $5, $6)
-            """, [String(entry.time.timeIntervalSince1970), entry.staff, entry.action.storedName, entry.action.storedValues,
-                  entry.user?.card, entry.user?.name])
-    }
-
-    func auditEntries() throws -> [AuditEntry] {
-        checkOpen()
-        return try connection.rows("SELECT \(Self.auditColumns) FROM audit_log ORDER BY id", [], readAuditEntry)
-    }
-
-    static let auditColumns = "id, extract(epoch FROM time)::float8, staff, action, detail, user_card, user_name"
-
-    func readAuditEntry(_ row: PGRow) throws -> AuditEntry {
-        AuditEntry(id: Int64(row.text(0)) ?? 0, time: try readTime(row, 1, column: "audit_log.time"),
-                   staff: row.optionalText(2), action: AuditAction(storedName: row.text(3), storedValues: row.text(4)),
-                   user: row.optionalText(5).map { AuditedUser(card: $0, name: row.optionalText(6)) })
-    }
-
-    func forgetAuditedUsers(recordedBefore cutoff: Date) throws -> Int {
-        checkOpen()
-        return try connection.execute("""
-            UPDATE audit_log SET user_card = NULL, user_name = NULL
-            WHERE time < to_timestamp($1::float8) AND user_card IS NOT NULL
-            """, [String(cutoff.timeIntervalSince1970)]).changedRows
-    }
-
-    // MARK: Printing
-
-    func printedTimes(_ kind: PrintedKind) throws -> [String: Date] {
-        checkOpen()
-        let rows = try connection.rows(
-            "SELECT barcode, extract(epoch FROM printed_at)::float8 FROM printed WHERE kind = $1", [kind.rawValue]) {
-            ($0.text(0), try readTime($0, 1, column: "printed.printed_at"))
-        }
-        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
-    }
-
-    func recordPrinted(_ kind: PrintedKind, barcodes: [String], at time: Date) throws {
-        checkOpen()
-        // In barcode order, as every path that writes several rows of one table takes them.
-        for barcode in barcodes.sorted() {
-            try connection.execute("""
-                INSERT INTO printed (kind, barcode, printed_at) VALUES ($1, $2, to_timestamp($3::float8))
-                ON CONFLICT (kind, barcode) DO UPDATE SET printed_at = excluded.printed_at
-                """, [kind.rawValue, barcode, String(time.timeIntervalSince1970)])
-        }
+            UPDATE staff SET sign_in_failures = $1::integer, sign_in_last_failure = to_timestamp($2::float8),
+                             sign_in_locked_until = to_timestamp($3::float8)
+            WHERE name = $4
+            """, [String(record.failures), record.lastFailure.map { String($0.timeIntervalSince1970) },
+                  record.lockedUntil.map { String($0.timeIntervalSince1970) }, name])
     }
 }

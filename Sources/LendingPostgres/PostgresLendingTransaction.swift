@@ -10,6 +10,9 @@ import Lending
 /// only shown or greeted (`books(barcodes:)`, `users(cards:)`) and lists for reports
 /// (`allBooks`, `allUsers`, `allLoans`) lock nothing.
 ///
+/// Each area of `LendingTransaction` is in a file of its own
+/// (`PostgresLendingTransaction+LoanStore.swift`, …), with what it locks and why.
+///
 /// Times are stored as `timestamptz` and travel as seconds since 1970 (`to_timestamp`,
 /// `extract(epoch …)`); due dates as `date`, travelling as 'YYYY-MM-DD'.
 final class PostgresLendingTransaction: LendingTransaction {
@@ -24,51 +27,14 @@ final class PostgresLendingTransaction: LendingTransaction {
         precondition(!isFinished, "a transaction was used after it ended")
     }
 
-    // MARK: Users and Books
+    // MARK: Columns
 
     static let userColumns = "users.card, users.name, users.loan_limit, users.active, users.reading, users.class"
     static let bookColumns = "books.barcode, books.title, books.author, books.isbn, books.status, books.reading"
-
-    func user(card: String) throws -> User? {
-        checkOpen()
-        // NO KEY UPDATE: excludes another kiosk's decision about this User, but not the key-share
-        // locks that inserting a Loan for them takes.
-        return try connection.firstRow("SELECT \(Self.userColumns) FROM users WHERE card = $1 FOR NO KEY UPDATE",
-                                       [card], readUser)
-    }
-
-    /// One round trip for all of them, and no lock: a scanned Card is greeted and a borrower is
-    /// shown, and neither decides a write; locking them too would make two kiosks lock two
-    /// children each, in whatever order the children scanned.
-    func users(cards: [String]) throws -> [User] {
-        checkOpen()
-        guard !cards.isEmpty else { return [] }
-        return try connection.rows("SELECT \(Self.userColumns) FROM users WHERE card = ANY($1::text[]) ORDER BY card",
-                                   [Self.arrayLiteral(cards)], readUser)
-    }
-
-    func book(barcode: String) throws -> Book? {
-        checkOpen()
-        return try connection.firstRow("SELECT \(Self.bookColumns) FROM books WHERE barcode = $1 FOR UPDATE",
-                                       [barcode], readBook)
-    }
-
-    /// Locked in one statement, in barcode order byte by byte (`COLLATE "C"`, whatever the
-    /// database's collation), the order an import locks Books in too.
-    func books(isbn: String) throws -> [Book] {
-        checkOpen()
-        return try connection.rows(
-            "SELECT \(Self.bookColumns) FROM books WHERE isbn = $1 ORDER BY barcode COLLATE \"C\" FOR UPDATE", [isbn], readBook)
-    }
-
-    /// One round trip for all of them, and no lock: these Books are shown, not decided on, and
-    /// locking a child's other Books would make a return of one of them at another kiosk wait.
-    func books(barcodes: [String]) throws -> [Book] {
-        checkOpen()
-        guard !barcodes.isEmpty else { return [] }
-        return try connection.rows("SELECT \(Self.bookColumns) FROM books WHERE barcode = ANY($1::text[]) ORDER BY barcode",
-                                   [Self.arrayLiteral(barcodes)], readBook)
-    }
+    static let loanColumns = """
+        id, book, user_card, extract(epoch FROM lent_at)::float8, to_char(due, 'YYYY-MM-DD'),
+        extract(epoch FROM returned_at)::float8, override_by
+        """
 
     /// `{"a","b"}`: PostgreSQL's text form of a text array, each element quoted and escaped,
     /// passed as one parameter (never spliced into SQL).
@@ -77,104 +43,6 @@ final class PostgresLendingTransaction: LendingTransaction {
             "\"" + element.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
         }
         return "{" + quoted.joined(separator: ",") + "}"
-    }
-
-    func allBooks() throws -> [Book] {
-        checkOpen()
-        return try connection.rows("SELECT \(Self.bookColumns) FROM books ORDER BY barcode", [], readBook)
-    }
-
-    func allUsers() throws -> [User] {
-        checkOpen()
-        return try connection.rows("SELECT \(Self.userColumns) FROM users ORDER BY card", [], readUser)
-    }
-
-    func save(_ book: Book) throws {
-        checkOpen()
-        try connection.execute("""
-            INSERT INTO books (barcode, title, author, isbn, status, reading) VALUES ($1, $2, $3, $4, $5, $6)
-            ON CONFLICT (barcode) DO UPDATE SET
-                title = excluded.title, author = excluded.author, isbn = excluded.isbn, status = excluded.status,
-                reading = excluded.reading
-            """, [book.barcode, book.title, book.author, book.isbn, book.status.rawValue, book.reading])
-    }
-
-    func save(_ user: User) throws {
-        checkOpen()
-        try connection.execute("""
-            INSERT INTO users (card, name, loan_limit, active, reading, class) VALUES ($1, $2, $3::integer, $4::boolean, $5, $6)
-            ON CONFLICT (card) DO UPDATE SET
-                name = excluded.name, loan_limit = excluded.loan_limit, active = excluded.active,
-                reading = excluded.reading, class = excluded.class
-            """, [user.card, user.name, user.loanLimit.map(String.init), user.isActive ? "true" : "false", user.reading,
-                  user.className])
-    }
-
-    // MARK: Loans
-
-    static let loanColumns = """
-        id, book, user_card, extract(epoch FROM lent_at)::float8, to_char(due, 'YYYY-MM-DD'),
-        extract(epoch FROM returned_at)::float8, override_by
-        """
-
-    func openLoan(book: String) throws -> Loan? {
-        checkOpen()
-        return try connection.firstRow(
-            "SELECT \(Self.loanColumns) FROM loans WHERE book = $1 AND returned_at IS NULL", [book], readLoan)
-    }
-
-    func openLoans(user: String) throws -> [Loan] {
-        checkOpen()
-        return try connection.rows(
-            "SELECT \(Self.loanColumns) FROM loans WHERE user_card = $1 AND returned_at IS NULL ORDER BY lent_at, id",
-            [user], readLoan)
-    }
-
-    func openLoans() throws -> [Loan] {
-        checkOpen()
-        return try connection.rows(
-            "SELECT \(Self.loanColumns) FROM loans WHERE returned_at IS NULL ORDER BY lent_at, id", [], readLoan)
-    }
-
-    func allLoans() throws -> [Loan] {
-        checkOpen()
-        return try connection.rows("SELECT \(Self.loanColumns) FROM loans ORDER BY lent_at, id", [], readLoan)
-    }
-
-    func addLoan(book: String, user: String, lentAt: Date, due: LocalDate, overrideBy: String?) throws -> Loan {
-        checkOpen()
-        // One round trip: ON CONFLICT answers a Book already on loan with no row (and leaves
-        // the transaction usable); the foreign keys name an unknown Book or User by constraint.
-        do {
-            let inserted = try connection.firstRow("""
-                INSERT INTO loans (book, user_card, lent_at, due, override_by)
-                VALUES ($1, $2, to_timestamp($3::float8), $4::date, $5)
-                ON CONFLICT (book) WHERE returned_at IS NULL DO NOTHING
-                RETURNING \(Self.loanColumns)
-                """, [book, user, String(lentAt.timeIntervalSince1970), due.description, overrideBy], readLoan)
-            guard let inserted else { throw LendingStoreError.alreadyOnLoan(book: book) }
-            return inserted
-        } catch let error as PostgresError where error.sqlState == PostgresError.foreignKeyViolation {
-            throw LendingStoreError.unknownReference(error.constraint == "loans_user_card_fkey" ? "User \(user)" : "Book \(book)")
-        }
-    }
-
-    func closeLoan(id: Int64, returnedAt: Date) throws -> Loan {
-        checkOpen()
-        let closed = try connection.firstRow(
-            "UPDATE loans SET returned_at = to_timestamp($1::float8) WHERE id = $2::bigint AND returned_at IS NULL RETURNING \(Self.loanColumns)",
-            [String(returnedAt.timeIntervalSince1970), String(id)], readLoan)
-        guard let closed else { throw LendingStoreError.noOpenLoan(id: id) }
-        return closed
-    }
-
-    func setDue(loanID id: Int64, due: LocalDate) throws -> Loan {
-        checkOpen()
-        let moved = try connection.firstRow(
-            "UPDATE loans SET due = $1::date WHERE id = $2::bigint AND returned_at IS NULL RETURNING \(Self.loanColumns)",
-            [due.description, String(id)], readLoan)
-        guard let moved else { throw LendingStoreError.noOpenLoan(id: id) }
-        return moved
     }
 
     // MARK: Reading rows
@@ -225,5 +93,22 @@ final class PostgresLendingTransaction: LendingTransaction {
             throw PostgresLibraryError.unreadableValue(server: connection.server, column: name, value: row.text(column))
         }
         return Date(timeIntervalSince1970: seconds)
+    }
+
+    // MARK: Paging
+
+    // The lists (of Loans, Books, Users and audit entries) are each paged in SQL with their
+    // total counted alongside. A search is `strpos(fold(column), $n)` with the text folded by
+    // `ListingSearch.folded` and the column by `ListingSearch.postgresFold`, its SQL twin (NFKC,
+    // lower() under "C", which folds A–Z only, then translate() for kana and hyphens), so `%`
+    // and `_` are plain characters. Names and titles sort by code point (COLLATE "C").
+
+    /// LIMIT and OFFSET values; negative ones count as 0.
+    static func window(_ offset: Int, _ limit: Int) -> [String?] {
+        [String(max(0, limit)), String(max(0, offset))]
+    }
+
+    func count(_ sql: String, _ parameters: [String?]) throws -> Int {
+        Int(try connection.firstRow(sql, parameters) { $0.text(0) } ?? "0") ?? 0
     }
 }

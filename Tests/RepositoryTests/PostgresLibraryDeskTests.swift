@@ -66,8 +66,8 @@ struct PostgresLibraryDeskTests {
                 _ = try tx.setPasswordHash("$y$j9T$page$hash", staff: "えんちょう")
                 try tx.save(locked, staff: "さくら先生")
                 try tx.save(rules)
-                try tx.save(RepositoryContractTests.platina)
-                try tx.save(RepositoryContractTests.photo(of: "B0001"))
+                try tx.save(BookStoreContractTests.platina)
+                try tx.save(CoverStoreContractTests.photo(of: "B0001"))
             }
             try withPostgresDatabase { url in
                 let target = try PostgresLendingRepository(url: url)
@@ -82,10 +82,10 @@ struct PostgresLibraryDeskTests {
                 #expect(try target.read { try $0.signInRecord(staff: "えんちょう") } == SignInRecord())
                 // The lookup cache comes too: a copied library asks no service again for what it found.
                 #expect(counts.bookRecords == 1)
-                #expect(try target.read { try $0.allBookRecords() } == [RepositoryContractTests.platina])
+                #expect(try target.read { try $0.allBookRecords() } == [BookStoreContractTests.platina])
                 // So do the covers photographed on the page, every byte.
                 #expect(counts.covers == 1)
-                #expect(try target.read { try $0.cover(barcode: "B0001") } == RepositoryContractTests.photo(of: "B0001"))
+                #expect(try target.read { try $0.cover(barcode: "B0001") } == CoverStoreContractTests.photo(of: "B0001"))
             }
         }
     }

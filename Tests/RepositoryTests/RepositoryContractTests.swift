@@ -2,7 +2,10 @@ import Foundation
 import Lending
 import Testing
 
-/// The LendingRepository contract, written once and run against every implementation.
+/// The `LendingRepository` contract, written once and run against every implementation: what a
+/// transaction returns and what it rolls back, and circulation through the repository, which
+/// reads and writes several areas at once. Each area of `LendingTransaction` has a contract
+/// suite of its own (`BookStoreContractTests`, `LoanStoreContractTests`, …).
 ///
 /// "Oldest first" is read two ways: the in-memory repository lists Loans in the order they
 /// were added, SQLite by lent time and then id. Every test here adds Loans at times that never
@@ -10,8 +13,6 @@ import Testing
 @Suite("LendingRepository contract")
 struct RepositoryContractTests {
     typealias F = Fixture
-
-    struct Abandon: Error {}
 
     // MARK: Circulation through the repository
 
@@ -132,43 +133,6 @@ struct RepositoryContractTests {
         }
     }
 
-    // MARK: Saving
-
-    @Test("saving a Book or User again updates the one with that barcode or card", arguments: RepositoryKind.allCases)
-    func saveAgainUpdates(kind: RepositoryKind) throws {
-        try kind.withSeededRepository { (repository: any LendingRepository) throws in
-            let renamed = Book(barcode: "B0001", title: "ぐりとぐらのおきゃくさま", author: nil, isbn: nil, status: .lost)
-            let limited = User(card: "C0001", name: "はるとくん", loanLimit: 3, isActive: false)
-            try repository.transaction { tx in
-                try tx.save(renamed)
-                try tx.save(limited)
-            }
-            #expect(try repository.read { try $0.book(barcode: "B0001") } == renamed)
-            #expect(try repository.read { try $0.user(card: "C0001") } == limited)
-            #expect(try repository.read { try $0.allBooks() }.count == F.books.count)
-            #expect(try repository.read { try $0.allUsers() }.count == F.users.count)
-            #expect(try repository.read { try $0.books(isbn: F.isbn) } == [F.guri2])
-
-            // And back: optional fields return to nil.
-            try repository.transaction { tx in
-                try tx.save(F.haruto)
-            }
-            #expect(try repository.read { try $0.user(card: "C0001") } == F.haruto)
-        }
-    }
-
-    @Test("Books and Users are listed in barcode and card order", arguments: RepositoryKind.allCases)
-    func listingOrder(kind: RepositoryKind) throws {
-        try kind.withRepository { (repository: any LendingRepository) throws in
-            try repository.transaction { tx in
-                for book in F.books.reversed() { try tx.save(book) }
-                for user in F.users.reversed() { try tx.save(user) }
-            }
-            #expect(try repository.read { try $0.allBooks() } == F.books)
-            #expect(try repository.read { try $0.allUsers() } == F.users)
-        }
-    }
-
     // MARK: Transactions
 
     @Test("a transaction returns its body's value", arguments: RepositoryKind.allCases)
@@ -181,12 +145,12 @@ struct RepositoryContractTests {
     @Test("an error thrown inside a transaction rolls back everything it wrote", arguments: RepositoryKind.allCases)
     func rollbackOnThrow(kind: RepositoryKind) throws {
         try kind.withSeededRepository { (repository: any LendingRepository) throws in
-            #expect(throws: Abandon.self) {
+            #expect(throws: F.Abandon.self) {
                 try repository.transaction { tx in
                     try tx.save(Book(barcode: "B0100", title: "あたらしいほん"))
                     try tx.save(User(card: "C0001", name: "べつのなまえ"))
                     _ = try tx.addLoan(book: "B0001", user: "C0001", lentAt: F.t0, due: F.dueFromT0, overrideBy: nil)
-                    throw Abandon()
+                    throw F.Abandon()
                 }
             }
             #expect(try repository.read { try $0.book(barcode: "B0100") } == nil)
@@ -205,99 +169,6 @@ struct RepositoryContractTests {
                 }
             }
             #expect(try repository.read { try $0.allLoans() }.isEmpty)
-        }
-    }
-
-    // MARK: Loans
-
-    @Test("a Loan keeps every field as given", arguments: RepositoryKind.allCases)
-    func loanFields(kind: RepositoryKind) throws {
-        try kind.withSeededRepository { (repository: any LendingRepository) throws in
-            let due = LocalDate(year: 2027, month: 1, day: 5)
-            let loan = try repository.transaction { tx in
-                try tx.addLoan(book: "B0003", user: "C0002", lentAt: F.t0, due: due, overrideBy: "えんちょう先生")
-            }
-            #expect(loan == Loan(id: loan.id, book: "B0003", user: "C0002", lentAt: F.t0, due: due,
-                                 overrideBy: "えんちょう先生"))
-            #expect(try repository.read { try $0.allLoans() } == [loan])
-        }
-    }
-
-    @Test("one open Loan per Book: a second addLoan is refused, in its own transaction or the same",
-          arguments: RepositoryKind.allCases)
-    func oneOpenLoanPerBook(kind: RepositoryKind) throws {
-        try kind.withSeededRepository { (repository: any LendingRepository) throws in
-            let first = try repository.transaction { tx in
-                try tx.addLoan(book: "B0001", user: "C0001", lentAt: F.t0, due: F.dueFromT0, overrideBy: nil)
-            }
-            #expect(throws: LendingStoreError.alreadyOnLoan(book: "B0001")) {
-                try repository.transaction { tx in
-                    try tx.addLoan(book: "B0001", user: "C0002", lentAt: F.t0 + 1, due: F.dueFromT0, overrideBy: nil)
-                }
-            }
-            // Refused inside a transaction that goes on: the refusal undoes nothing else.
-            try repository.transaction { tx in
-                #expect(throws: LendingStoreError.alreadyOnLoan(book: "B0001")) {
-                    try tx.addLoan(book: "B0001", user: "C0001", lentAt: F.t0 + 2, due: F.dueFromT0, overrideBy: "先生")
-                }
-                _ = try tx.addLoan(book: "B0003", user: "C0001", lentAt: F.t0 + 3, due: F.dueFromT0, overrideBy: nil)
-            }
-            #expect(try repository.read { try $0.openLoans() }.map(\.book) == ["B0001", "B0003"])
-            #expect(try repository.read { try $0.openLoan(book: "B0001") } == first)
-
-            // Once returned, the Book can be lent again.
-            _ = try repository.transaction { try $0.closeLoan(id: first.id, returnedAt: F.t0 + 10) }
-            let again = try repository.transaction { tx in
-                try tx.addLoan(book: "B0001", user: "C0002", lentAt: F.t0 + 20, due: F.dueFromT0, overrideBy: nil)
-            }
-            #expect(again.id != first.id)
-            #expect(try repository.read { try $0.allLoans() }.count == 3)
-        }
-    }
-
-    @Test("addLoan names the Book or User the store does not have", arguments: RepositoryKind.allCases)
-    func addLoanUnknownReference(kind: RepositoryKind) throws {
-        try kind.withSeededRepository { (repository: any LendingRepository) throws in
-            #expect(throws: LendingStoreError.unknownReference("Book B9999")) {
-                try repository.transaction { tx in
-                    try tx.addLoan(book: "B9999", user: "C0001", lentAt: F.t0, due: F.dueFromT0, overrideBy: nil)
-                }
-            }
-            #expect(throws: LendingStoreError.unknownReference("User C9999")) {
-                try repository.transaction { tx in
-                    try tx.addLoan(book: "B0001", user: "C9999", lentAt: F.t0, due: F.dueFromT0, overrideBy: nil)
-                }
-            }
-        }
-    }
-
-    @Test("setDue moves an open Loan; closeLoan and setDue refuse a Loan that is not open",
-          arguments: RepositoryKind.allCases)
-    func closeAndSetDueNeedAnOpenLoan(kind: RepositoryKind) throws {
-        try kind.withSeededRepository { (repository: any LendingRepository) throws in
-            let loan = try repository.transaction { tx in
-                try tx.addLoan(book: "B0001", user: "C0001", lentAt: F.t0, due: F.dueFromT0, overrideBy: nil)
-            }
-            let extended = LocalDate(year: 2026, month: 12, day: 15)
-            let moved = try repository.transaction { try $0.setDue(loanID: loan.id, due: extended) }
-            #expect(moved.due == extended)
-            #expect(try repository.read { try $0.openLoan(book: "B0001") }?.due == extended)
-
-            let closed = try repository.transaction { try $0.closeLoan(id: loan.id, returnedAt: F.t0 + 60) }
-            #expect(closed.returnedAt == F.t0 + 60)
-            #expect(closed.due == extended)
-
-            #expect(throws: LendingStoreError.noOpenLoan(id: loan.id)) {
-                try repository.transaction { try $0.closeLoan(id: loan.id, returnedAt: F.t0 + 120) }
-            }
-            #expect(throws: LendingStoreError.noOpenLoan(id: loan.id)) {
-                try repository.transaction { try $0.setDue(loanID: loan.id, due: F.dueFromT0) }
-            }
-            #expect(throws: LendingStoreError.noOpenLoan(id: 9999)) {
-                try repository.transaction { try $0.closeLoan(id: 9999, returnedAt: F.t0) }
-            }
-            // The refused calls changed nothing.
-            #expect(try repository.read { try $0.allLoans() } == [closed])
         }
     }
 }

@@ -1,5 +1,4 @@
 import KioskConfiguration
-import Feedback
 import Foundation
 import KioskDisplay
 import KioskPresenter

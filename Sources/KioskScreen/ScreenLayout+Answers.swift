@@ -1,5 +1,4 @@
 import Foundation
-import Feedback
 import Lending
 import Scene
 

@@ -9,27 +9,7 @@ import Lending
 /// every `serverRetrySeconds` tries the server; once it answers, the journal's returns are
 /// announced as deferred and the kiosk says `ready`. Time is an argument.
 @Suite("Kiosk state machine: the server away and back")
-struct ServerAwayTests {
-    let t0 = Date(timeIntervalSince1970: 1_796_115_600) // 2026-12-01T09:00:00Z
-    let policy = Policy(timeZone: TimeZone(identifier: "UTC")!)
-    let haruto = User(card: "C0001", name: "はると")
-    let guri = Book(barcode: "B0042", title: "ぐりとぐら")
-    let away = KioskFault(kind: .databaseUnreachable, detail: "The database cannot be reached (connection refused)")
-
-    func at(_ seconds: Double) -> Date { t0.addingTimeInterval(seconds) }
-
-    func started() -> KioskMachine {
-        var machine = KioskMachine(policy: policy)
-        _ = machine.handle(.started(at: t0))
-        return machine
-    }
-
-    func returned(at seconds: Double) -> Outcome {
-        let loan = Loan(id: 1, book: guri.barcode, user: haruto.card, lentAt: t0, due: LocalDate(year: 2026, month: 12, day: 8),
-                        returnedAt: at(seconds))
-        return .returned(loan, book: guri, user: haruto, overdueDays: 0)
-    }
-
+struct ServerAwayTests: ServerAwayFixture {
     @Test func aReturnWithNoSessionIsJournalledAndTheAbsenceLoggedOnce() {
         var machine = started()
         #expect(machine.handle(.scanned("B0042", at: at(10))) == [.circulate(barcode: "B0042", session: nil, at: at(10))])

@@ -38,9 +38,10 @@ struct RestoreCommand {
             throw CommandFailure(say.noBackupFile(file))
         }
         let backup: LibrarySnapshot
-        do {
-            backup = try SQLiteLendingRepository.snapshot(ofBackupAt: file)
-        } catch let refusal as RestoreRefusal {
+        switch try SQLiteLendingRepository.snapshot(ofBackupAt: file) {
+        case .done(let held):
+            backup = held
+        case .refused(let refusal):
             throw CommandFailure("\(refusal.description) \(say.nothingChanged)")
         }
         console.print(say.backupHolds(file, Self.describe(backup, say)))
@@ -61,13 +62,18 @@ struct RestoreCommand {
         }
         let repository = try common.openSQLiteRepository()
         let now = Date()
-        let restored: RestoreResult
+        let answer: RestoreAnswer<RestoreResult>
         do {
-            restored = try repository.restore(fromBackupAt: file, at: now)
-        } catch let refusal as RestoreRefusal {
-            throw CommandFailure("\(refusal.description) \(say.restoreLeftAsItWas)")
+            answer = try repository.restore(fromBackupAt: file, at: now)
         } catch {
             throw CommandFailure(say.notRestored(file, "\(error)"))
+        }
+        let restored: RestoreResult
+        switch answer {
+        case .done(let result):
+            restored = result
+        case .refused(let refusal):
+            throw CommandFailure("\(refusal.description) \(say.restoreLeftAsItWas)")
         }
         // The backup API replaced the whole file; the restored library records who did it.
         let desk = LibraryDesk(commandUserIn: environment, at: now)

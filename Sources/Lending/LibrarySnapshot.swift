@@ -21,11 +21,31 @@ public struct LibrarySnapshot: Sendable, Equatable {
     }
 }
 
-/// Why a file cannot be restored; says what to do.
-public struct RestoreRefusal: Error, Equatable, CustomStringConvertible {
+/// Why a file cannot be restored; says what to do. A value: a file that is not a library
+/// BookKiosk can restore is an answer to give the teacher, not a fault.
+public struct RestoreRefusal: Sendable, Equatable, CustomStringConvertible {
     public var description: String
 
     public init(description: String) {
         self.description = description
     }
 }
+
+/// What reading or restoring a backup came to: done, with what it made, or refused, with why.
+public enum RestoreAnswer<Value> {
+    case done(Value)
+    case refused(RestoreRefusal)
+
+    /// What it made; nil when it was refused.
+    public var value: Value? {
+        if case .done(let value) = self { value } else { nil }
+    }
+
+    /// Why it was refused; nil when it was done.
+    public var refusal: RestoreRefusal? {
+        if case .refused(let refusal) = self { refusal } else { nil }
+    }
+}
+
+extension RestoreAnswer: Sendable where Value: Sendable {}
+extension RestoreAnswer: Equatable where Value: Equatable {}

@@ -30,9 +30,10 @@ public struct RestoreResult: Sendable, Equatable {
 extension SQLiteLendingRepository {
     /// Reads what the library file at `path` holds, without changing it: its data is checked and
     /// copied into a fresh library (see `withCheckedCopy`), so a backup on a read-only stick is
-    /// fine. Throws `RestoreRefusal` for a file that is not a BookKiosk library as BookKiosk
-    /// makes one, an empty one, one from a newer BookKiosk, or one that takes too long to read.
-    public static func snapshot(ofBackupAt path: String, limits: RestoreLimits = .standard) throws -> LibrarySnapshot {
+    /// fine. Refused (a `RestoreRefusal`) for a file that is not a BookKiosk library as BookKiosk
+    /// makes one, an empty one, one from a newer BookKiosk, or one that takes too long to read;
+    /// what throws is a fault (a full disk, an unreadable scratch folder).
+    public static func snapshot(ofBackupAt path: String, limits: RestoreLimits = .standard) throws -> RestoreAnswer<LibrarySnapshot> {
         try withCheckedCopy(of: path, limits: limits) { copy, version in try copy.snapshot(schemaVersion: version) }
     }
 
@@ -50,10 +51,10 @@ extension SQLiteLendingRepository {
     /// first kept beside it, under `keptCopyPath(for:at:)` or, when that name is taken, the
     /// same name with `-2`, `-3`, …, so two restores in one second keep both.
     ///
-    /// A failure at any step (a refused file, a full disk, a kiosk holding the lock too long)
-    /// throws before the live library is written, or while SQLite's backup rolls back: the live
-    /// library is then as it was.
-    public func restore(fromBackupAt path: String, at time: Date, limits: RestoreLimits = .standard) throws -> RestoreResult {
+    /// A refused file is refused before anything is written; a fault at any step (a full disk,
+    /// a kiosk holding the lock too long) throws before the live library is written, or while
+    /// SQLite's backup rolls back: the live library is then as it was.
+    public func restore(fromBackupAt path: String, at time: Date, limits: RestoreLimits = .standard) throws -> RestoreAnswer<RestoreResult> {
         try Self.withCheckedCopy(of: path, limits: limits) { copy, _ in
             let kept = try backup(toNewFileNear: Self.keptCopyPath(for: self.path, at: time))
             try Self.copyRetryingWhileBusy(copy.connection, into: connection)
@@ -63,12 +64,12 @@ extension SQLiteLendingRepository {
 
     /// `restore(fromBackupAt:at:)`, keeping the library as it was at exactly `keptPath`
     /// (replaced if it exists). Returns what the restored library holds.
-    public func restore(fromBackupAt path: String, keepingCopyAt keptPath: String, limits: RestoreLimits = .standard) throws -> LibrarySnapshot {
+    public func restore(fromBackupAt path: String, keepingCopyAt keptPath: String, limits: RestoreLimits = .standard) throws -> RestoreAnswer<LibrarySnapshot> {
         try Self.withCheckedCopy(of: path, limits: limits) { copy, _ in
             try backup(to: keptPath)
             try Self.copyRetryingWhileBusy(copy.connection, into: connection)
+            return try snapshot()
         }
-        return try snapshot()
     }
 
     /// The name of the copy `restore` keeps: `library.sqlite` → `library.before-restore-20261124-093000.sqlite`.
@@ -104,17 +105,34 @@ extension SQLiteLendingRepository {
     /// 6. the fresh library is brought up to date by the remaining migrations.
     /// Every statement on the file runs under `limits.statementTime`.
     static func withCheckedCopy<T>(of path: String, limits: RestoreLimits,
-                                   _ body: (SQLiteLendingRepository, Int) throws -> T) throws -> T {
+                                   _ body: (SQLiteLendingRepository, Int) throws -> T) throws -> RestoreAnswer<T> {
+        do {
+            return .done(try checkedCopy(of: path, limits: limits, body))
+        } catch let refused as RefusedFile {
+            return .refused(refused.refusal)
+        }
+    }
+
+    /// A refusal on its way out of the steps of `checkedCopy`, from inside the closures that run
+    /// them (a statement's deadline, a transaction); `withCheckedCopy` turns it back into the
+    /// value it is. Never seen outside this file.
+    private struct RefusedFile: Error {
+        var refusal: RestoreRefusal
+    }
+
+    /// The steps of `withCheckedCopy`, a refusal thrown as `RefusedFile`.
+    private static func checkedCopy<T>(of path: String, limits: RestoreLimits,
+                                       _ body: (SQLiteLendingRepository, Int) throws -> T) throws -> T {
         let version: Int
         do {
             version = try inspectFile(at: path)
         } catch let error as LibraryFileError {
-            throw RestoreRefusal(description: "\(path) cannot be restored: \(error.description)")
+            throw RefusedFile(refusal: RestoreRefusal(description: "\(path) cannot be restored: \(error.description)"))
         } catch {
-            throw RestoreRefusal(description: "\(path) cannot be restored: it is not a BookKiosk library (\(error)).")
+            throw RefusedFile(refusal: RestoreRefusal(description: "\(path) cannot be restored: it is not a BookKiosk library (\(error))."))
         }
         guard version > 0 else {
-            throw RestoreRefusal(description: "\(path) is empty or not a BookKiosk library; choose a file made by `bookkiosk backup`.")
+            throw RefusedFile(refusal: RestoreRefusal(description: "\(path) is empty or not a BookKiosk library; choose a file made by `bookkiosk backup`."))
         }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("bookkiosk-restore-\(UUID().uuidString).sqlite").path
         defer {
@@ -145,8 +163,8 @@ extension SQLiteLendingRepository {
     /// Steps 2 to 5 of `withCheckedCopy`: `fresh` holds the schema the file must have.
     private static func copyData(of path: String, into fresh: SQLiteConnection, limits: RestoreLimits) throws {
         let name = (path as NSString).lastPathComponent
-        func refusal(_ why: String) -> RestoreRefusal {
-            RestoreRefusal(description: "\(name) cannot be restored: \(why). Choose a file made by BookKiosk's backup (設定 → バックアップ, or `bookkiosk backup`).")
+        func refusal(_ why: String) -> RefusedFile {
+            RefusedFile(refusal: RestoreRefusal(description: "\(name) cannot be restored: \(why). Choose a file made by BookKiosk's backup (設定 → バックアップ, or `bookkiosk backup`)."))
         }
         /// Runs `body` under the statement limit, turning an abandoned statement into a refusal.
         func bounded<T>(_ step: String, _ body: () throws -> T) throws -> T {

@@ -108,8 +108,10 @@ extension LibraryBackup {
             inspect: { file in try SQLiteLendingRepository.snapshot(ofBackupAt: file) },
             restore: { repository, file, time in
                 // The copy of the library as it was gets a name no other restore has taken.
-                let result = try sqlite(repository).restore(fromBackupAt: file, at: time)
-                return (result.snapshot, result.keptAt)
+                switch try sqlite(repository).restore(fromBackupAt: file, at: time) {
+                case .done(let result): .done((result.snapshot, result.keptAt))
+                case .refused(let refusal): .refused(refusal)
+                }
             })
     }
 

@@ -121,7 +121,7 @@ struct SQLiteBookSearchListTests {
             try file.execute("INSERT INTO books (barcode, title) VALUES ('B2', 'ぐりとぐらのかいすいよく')")
             try file.execute("UPDATE books_changed SET mark = ?", [.integer(mark)])
             #expect(try Self.search("ぐり", in: library) == (["B1"], 1))
-            _ = try library.restore(fromBackupAt: backup, keepingCopyAt: directory + "/kept.sqlite")
+            _ = try #require(try library.restore(fromBackupAt: backup, keepingCopyAt: directory + "/kept.sqlite").value)
             #expect(try Self.search("ぐり", in: library) == (["B1", "B2"], 2))
             #expect(library.bookSearch.reads == 2)
         }

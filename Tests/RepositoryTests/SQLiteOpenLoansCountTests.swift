@@ -73,7 +73,7 @@ struct SQLiteOpenLoansCountTests {
             try file.execute("UPDATE open_loans_count SET count = 999")
             try Self.lend(["B2"], in: library)
             #expect(try Self.totals(library) == (2, 2))
-            _ = try library.restore(fromBackupAt: backup, keepingCopyAt: directory + "/kept.sqlite")
+            _ = try #require(try library.restore(fromBackupAt: backup, keepingCopyAt: directory + "/kept.sqlite").value)
             #expect(try Self.totals(library) == (1, 1))
         }
     }

@@ -75,7 +75,7 @@ struct SQLiteSearchTextTests {
             try library.backup(to: backup)
             // A file whose stored text lies: it would find B1 by a word it does not hold.
             try SQLiteConnection(path: backup, mode: .readWrite).execute("UPDATE books SET search_text = 'うそ'")
-            _ = try library.restore(fromBackupAt: backup, keepingCopyAt: directory + "/kept.sqlite")
+            _ = try #require(try library.restore(fromBackupAt: backup, keepingCopyAt: directory + "/kept.sqlite").value)
             #expect(try Self.stored(at: path) == ["B1": "ぐりとぐら\u{1F}\u{1F}\u{1F}b1\u{1F}"])
             #expect(try Self.found("うそ", in: library) == [])
             #expect(try Self.found("ぐり", in: library) == ["B1"])

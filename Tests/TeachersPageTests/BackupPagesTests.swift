@@ -49,7 +49,7 @@ import Testing
         #expect(try repository.transaction { try $0.book(barcode: "B009") } == nil)
         let kept = SQLiteLendingRepository.keptCopyPath(for: libraryPath, at: fixture.clock.now)
         #expect(FileManager.default.fileExists(atPath: kept))
-        #expect(try SQLiteLendingRepository.snapshot(ofBackupAt: kept).books == 4)
+        #expect(try SQLiteLendingRepository.snapshot(ofBackupAt: kept).value?.books == 4)
         #expect(try fixture.audit().contains { $0.action.kind == .restored && $0.staff == "佐藤" })
         #expect(browser.get("/settings").text.contains(kept))
 

@@ -20,17 +20,18 @@ public struct LibraryBackup: Sendable {
     public var copy: @Sendable (any LendingRepository, String) throws -> Void
     /// What the library holds now.
     public var snapshot: @Sendable (any LendingRepository) throws -> LibrarySnapshot
-    /// What the backup file at the path given holds, without changing it; throws
-    /// `RestoreRefusal` for a file that is not a library this BookKiosk can restore.
-    public var inspect: @Sendable (String) throws -> LibrarySnapshot
+    /// What the backup file at the path given holds, without changing it; refused (a
+    /// `RestoreRefusal`) for a file that is not a library this BookKiosk can restore.
+    public var inspect: @Sendable (String) throws -> RestoreAnswer<LibrarySnapshot>
     /// Puts the backup at the path given in the library's place at the time given, keeping the
-    /// library as it was beside it; what the restored library holds and where the old one is kept.
-    public var restore: @Sendable (any LendingRepository, String, Date) throws -> (restored: LibrarySnapshot, keptAt: String)
+    /// library as it was beside it; what the restored library holds and where the old one is
+    /// kept, or why the file was refused.
+    public var restore: @Sendable (any LendingRepository, String, Date) throws -> RestoreAnswer<(restored: LibrarySnapshot, keptAt: String)>
 
     public init(copy: @escaping @Sendable (any LendingRepository, String) throws -> Void,
                 snapshot: @escaping @Sendable (any LendingRepository) throws -> LibrarySnapshot,
-                inspect: @escaping @Sendable (String) throws -> LibrarySnapshot,
-                restore: @escaping @Sendable (any LendingRepository, String, Date) throws -> (restored: LibrarySnapshot, keptAt: String)) {
+                inspect: @escaping @Sendable (String) throws -> RestoreAnswer<LibrarySnapshot>,
+                restore: @escaping @Sendable (any LendingRepository, String, Date) throws -> RestoreAnswer<(restored: LibrarySnapshot, keptAt: String)>) {
         self.copy = copy
         self.snapshot = snapshot
         self.inspect = inspect

@@ -70,11 +70,14 @@ extension TransferSection {
         guard FileManager.default.createFile(atPath: file, contents: Data(upload.data)) else { throw CocoaError(.fileWriteUnknown) }
         let held: LibrarySnapshot
         do {
-            held = try storage.inspect(file)
-        } catch let refusal as RestoreRefusal {
-            try? FileManager.default.removeItem(atPath: folder)
-            log("the backup \(upload.fileName) was refused: \(refusal.description)")
-            return redirect(PagePath.settings + "#restore", notice: words.restoreRefused(upload.fileName), refusal: true, context)
+            switch try storage.inspect(file) {
+            case .done(let snapshot):
+                held = snapshot
+            case .refused(let refusal):
+                try? FileManager.default.removeItem(atPath: folder)
+                log("the backup \(upload.fileName) was refused: \(refusal.description)")
+                return redirect(PagePath.settings + "#restore", notice: words.restoreRefused(upload.fileName), refusal: true, context)
+            }
         } catch {
             try? FileManager.default.removeItem(atPath: folder)
             log("the backup \(upload.fileName) could not be read: \(error)")
@@ -109,12 +112,17 @@ extension TransferSection {
             return redirect(PagePath.settings + "#restore", notice: words.restoreNoFile, refusal: true, context)
         }
         defer { try? FileManager.default.removeItem(atPath: (file as NSString).deletingLastPathComponent) }
-        let (restored, kept): (LibrarySnapshot, String)
+        let answer: RestoreAnswer<(restored: LibrarySnapshot, keptAt: String)>
         do {
-            (restored, kept) = try store.withConnection { try storage.restore($0, file, context.now) }
+            answer = try store.withConnection { try storage.restore($0, file, context.now) }
         } catch {
             // Whatever failed, the live library was not written (or SQLite rolled the copy back).
             log("the restore failed: \(error)")
+            return redirect(PagePath.settings + "#restore", notice: words.restoreFailed, refusal: true, context)
+        }
+        guard case .done(let (restored, kept)) = answer else {
+            // Refused before anything was written.
+            log("the restore failed: \(answer.refusal?.description ?? "")")
             return redirect(PagePath.settings + "#restore", notice: words.restoreFailed, refusal: true, context)
         }
         try store.write { tx in
